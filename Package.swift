@@ -1,0 +1,34 @@
+// swift-tools-version: 6.0
+// Rulebook — a validation rule engine for Swift. No package dependencies, by contract.
+import PackageDescription
+
+let package = Package(
+    name: "Rulebook",
+    platforms: [.macOS(.v13)],
+    products: [
+        .library(name: "Rulebook", targets: ["Rulebook"]),
+        .executable(name: "rulebook", targets: ["rulebook"]),
+    ],
+    targets: [
+        // A linear-time regular expression engine over UTF-8 bytes (no backtracking).
+        .target(name: "RulebookRegex"),
+        // The library: source → tokens → syntax tree → checked rule set → compiled
+        // validators → results → localised messages.
+        .target(name: "Rulebook", dependencies: ["RulebookRegex"]),
+        // JSON-RPC 2.0 + LSP 3.17 over stdio, a thin front end over `Rulebook`.
+        .target(name: "RulebookLanguageServer", dependencies: ["Rulebook"]),
+        // The `rulebook` command's subcommands, argument parsing and renderers.
+        .target(name: "RulebookCommand", dependencies: ["Rulebook", "RulebookLanguageServer"]),
+        .executableTarget(name: "rulebook", dependencies: ["RulebookCommand"]),
+        // `swift run -c release rulebook-bench`: workloads, throughput and latency.
+        .executableTarget(
+            name: "rulebook-bench",
+            dependencies: ["Rulebook", "RulebookCommand"],
+            path: "Benchmarks/RulebookBenchmarks"
+        ),
+        .testTarget(name: "RulebookRegexTests", dependencies: ["RulebookRegex"]),
+        .testTarget(name: "RulebookTests", dependencies: ["Rulebook", "RulebookRegex"]),
+        .testTarget(name: "RulebookLanguageServerTests", dependencies: ["RulebookLanguageServer", "Rulebook"]),
+        .testTarget(name: "RulebookCommandTests", dependencies: ["RulebookCommand", "Rulebook"]),
+    ]
+)

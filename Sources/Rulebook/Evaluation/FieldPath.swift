@@ -1,0 +1,101 @@
+/// A path as written in a rule file: keys and `[*]` wildcards (`items[*].sku`).
+public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
+    /// One step of a path.
+    public enum Segment: Sendable, Hashable {
+        /// An object member.
+        case key(String)
+        /// Every element of an array.
+        case wildcard
+    }
+
+    /// The steps from the record's root.
+    public let segments: [Segment]
+
+    public init(_ segments: [Segment]) { self.segments = segments }
+
+    /// Whether the path contains `[*]`.
+    public var hasWildcard: Bool { segments.contains(.wildcard) }
+
+    /// The canonical spelling (`items[*].sku`, `"first-name"`), also used in catalogue
+    /// keys such as `field.items[*].sku`.
+    public var description: String {
+        var text = ""
+        for segment in segments {
+            switch segment {
+            case .key(let key):
+                if !text.isEmpty { text += "." }
+                text += FieldPath.isIdentifier(key) ? key : "\"" + key.replacingQuotes() + "\""
+            case .wildcard:
+                text += "[*]"
+            }
+        }
+        return text
+    }
+
+    /// Whether `key` can be written without quotes.
+    public static func isIdentifier(_ key: String) -> Bool {
+        guard let first = key.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
+        return key.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+    }
+}
+
+/// A path to one concrete value in a record: keys and array indices (`items[2].sku`).
+public struct ConcretePath: Sendable, Hashable, CustomStringConvertible, Comparable {
+    /// One step of a concrete path.
+    public enum Segment: Sendable, Hashable {
+        case key(String)
+        case index(Int)
+    }
+
+    public let segments: [Segment]
+
+    public init(_ segments: [Segment]) { self.segments = segments }
+
+    /// `items[2].sku`.
+    public var description: String {
+        var text = ""
+        for segment in segments {
+            switch segment {
+            case .key(let key):
+                if !text.isEmpty { text += "." }
+                text += FieldPath.isIdentifier(key) ? key : "\"" + key.replacingQuotes() + "\""
+            case .index(let index):
+                text += "[\(index)]"
+            }
+        }
+        return text
+    }
+
+    /// The RFC 6901 JSON Pointer: `/items/2/sku` (`~` and `/` escaped).
+    public var jsonPointer: String {
+        segments.map { segment -> String in
+            switch segment {
+            case .key(let key): "/" + key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
+            case .index(let index): "/\(index)"
+            }
+        }.joined()
+    }
+
+    /// The path with every index replaced by `[*]` (what the rule file wrote).
+    public var pattern: FieldPath {
+        FieldPath(segments.map {
+            switch $0 {
+            case .key(let key): .key(key)
+            case .index: .wildcard
+            }
+        })
+    }
+
+    public static func < (lhs: ConcretePath, rhs: ConcretePath) -> Bool { lhs.description < rhs.description }
+}
+
+extension String {
+    fileprivate func replacingQuotes() -> String {
+        replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+    }
+
+    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
+        guard contains(target) else { return self }
+        return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
+    }
+}

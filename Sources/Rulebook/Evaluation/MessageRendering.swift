@@ -1,0 +1,40 @@
+/// Everything needed to turn one violation into a message: the seam between the engine
+/// and the localiser. The engine fills it; a ``MessageRendering`` renders it.
+public struct MessageRequest: Sendable {
+    /// The rule's `message` override, looked up (or shown) first.
+    public var messageOverride: MessageOverride?
+    /// The field as the rule file wrote it (`items[*].sku`): field-specific keys
+    /// (`items[*].sku.pattern`) and the display name (`field.items[*].sku`) derive from it.
+    public var field: FieldPath
+    /// The validator form's key (`minLength`, `lengthBetween`).
+    public var messageKey: String
+    /// The parameters by name; a `field` parameter (`same other`) is given as
+    /// ``MessageArgument/field(_:)`` so it renders as that field's display name.
+    public var arguments: [(name: String, value: MessageArgument)]
+
+    public init(messageOverride: MessageOverride?, field: FieldPath, messageKey: String,
+                arguments: [(name: String, value: MessageArgument)]) {
+        self.messageOverride = messageOverride
+        self.field = field
+        self.messageKey = messageKey
+        self.arguments = arguments
+    }
+}
+
+/// A message parameter's value.
+public enum MessageArgument: Sendable, Hashable {
+    case number(Double)
+    case text(String)
+    case date(CalendarDate)
+    /// Rendered as the field's localised display name.
+    case field(FieldPath)
+    /// Rendered as a locale-appropriate list (`oneOf`).
+    case list([MessageArgument])
+}
+
+/// Renders violation messages. The built-in ``DefaultMessages`` renders the validator
+/// table's English defaults; the localiser renders from catalogues in a locale.
+public protocol MessageRendering: Sendable {
+    /// The message for `request`; never a raw key.
+    func render(_ request: MessageRequest) -> String
+}

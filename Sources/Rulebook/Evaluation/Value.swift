@@ -1,0 +1,78 @@
+/// A record value: what rules are evaluated against. Built from JSON bytes
+/// (``Value/init(json:)``), from `[String: Any]`, or from any `Encodable`.
+///
+/// Equality follows JSON: `2 == 2.0`, strings compare exactly, object key order does
+/// not matter.
+public enum Value: Sendable {
+    case null
+    case bool(Bool)
+    /// A number without fraction or exponent that fits in `Int`.
+    case integer(Int)
+    /// Any other number.
+    case decimal(Double)
+    case string(String)
+    case array([Value])
+    case object(ValueObject)
+}
+
+/// A JSON object: members in their original order, looked up by key.
+///
+/// Small objects (the common record) are searched linearly, which beats hashing for a
+/// handful of short keys; large ones keep an index. Equality ignores order.
+public struct ValueObject: Sendable {
+    /// The members in insertion order; keys are unique (a later duplicate replaces the
+    /// earlier value, as most JSON readers do).
+    public private(set) var members: [(key: String, value: Value)]
+    /// Key → index into `members`, built only for objects larger than `indexThreshold`.
+    private var index: [String: Int]?
+
+    /// Objects with more members than this get a hash index.
+    static let indexThreshold = 16
+
+    /// Creates an object from members; later duplicates replace earlier ones.
+    public init(_ members: [(key: String, value: Value)] = []) {
+        self.members = []
+        self.members.reserveCapacity(members.count)
+        for member in members { self[member.key] = member.value }
+    }
+
+    /// The value for `key`, or `nil` when the object has no such member.
+    public subscript(key: String) -> Value? {
+        get {
+            if let index { return index[key].map { members[$0].value } }
+            for member in members where member.key == key { return member.value }
+            return nil
+        }
+        set {
+            if let position = position(of: key) {
+                if let newValue {
+                    members[position].value = newValue
+                } else {
+                    members.remove(at: position)
+                    rebuildIndex()
+                }
+            } else if let newValue {
+                members.append((key, newValue))
+                if index != nil { index![key] = members.count - 1 } else if members.count > Self.indexThreshold { rebuildIndex() }
+            }
+        }
+    }
+
+    /// The number of members.
+    public var count: Int { members.count }
+
+    /// The keys in order.
+    public var keys: [String] { members.map(\.key) }
+
+    private func position(of key: String) -> Int? {
+        if let index { return index[key] }
+        return members.firstIndex { $0.key == key }
+    }
+
+    private mutating func rebuildIndex() {
+        guard members.count > Self.indexThreshold else { index = nil; return }
+        var built = [String: Int](minimumCapacity: members.count)
+        for (offset, member) in members.enumerated() { built[member.key] = offset }
+        index = built
+    }
+}

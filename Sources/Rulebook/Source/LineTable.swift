@@ -1,0 +1,159 @@
+/// How columns are counted when an offset is turned into a line and column.
+public enum PositionEncoding: String, Sendable, Hashable, CaseIterable {
+    /// UTF-8 code units (bytes): LSP `utf-8`.
+    case utf8 = "utf-8"
+    /// UTF-16 code units: LSP's default `utf-16`, and SARIF's `utf16CodeUnits`.
+    case utf16 = "utf-16"
+    /// Unicode scalars: LSP `utf-32`, SARIF `unicodeCodePoints`, and the columns
+    /// `rulebook check` prints.
+    case unicodeScalars = "utf-32"
+}
+
+/// A 0-based line and a 0-based column in some ``PositionEncoding`` (an LSP `Position`).
+public struct LinePosition: Hashable, Sendable, Comparable {
+    /// The 0-based line.
+    public var line: Int
+    /// The 0-based column, in the encoding it was computed for.
+    public var character: Int
+
+    /// Creates a position.
+    public init(line: Int, character: Int) {
+        self.line = line
+        self.character = character
+    }
+
+    public static func < (lhs: LinePosition, rhs: LinePosition) -> Bool {
+        (lhs.line, lhs.character) < (rhs.line, rhs.character)
+    }
+}
+
+/// The byte offsets where each line starts, for converting between offsets and
+/// line/column positions in any ``PositionEncoding``.
+///
+/// Lines end at `\n`, `\r\n` or a lone `\r` (as LSP requires).
+/// - Complexity: building is O(n) in the text's bytes; a lookup is O(log lines) plus
+///   O(length of the line) to count columns.
+public struct LineTable: Sendable, Hashable {
+    /// The byte offset at which each line starts; the first is always 0.
+    public let lineStarts: [Int]
+    /// The text's length in bytes.
+    public let byteCount: Int
+
+    /// Scans `text` once for line breaks.
+    public init(_ text: String) {
+        var starts = [0]
+        var previousWasCR = false
+        var offset = 0
+        for byte in text.utf8 {
+            offset += 1
+            if byte == UInt8(ascii: "\n") {
+                if previousWasCR { starts[starts.count - 1] = offset } else { starts.append(offset) }
+                previousWasCR = false
+            } else if byte == UInt8(ascii: "\r") {
+                starts.append(offset)
+                previousWasCR = true
+            } else {
+                previousWasCR = false
+            }
+        }
+        lineStarts = starts
+        byteCount = offset
+    }
+
+    /// The number of lines (a text without a final line break still has its last line).
+    public var lineCount: Int { lineStarts.count }
+
+    /// The 0-based line containing `offset` (clamped to the text).
+    public func line(containing offset: Int) -> Int {
+        let offset = Swift.max(0, Swift.min(offset, byteCount))
+        var low = 0, high = lineStarts.count - 1
+        while low < high {
+            let mid = (low + high + 1) / 2
+            if lineStarts[mid] <= offset { low = mid } else { high = mid - 1 }
+        }
+        return low
+    }
+
+    /// The byte range of `line`'s content, without its line break.
+    public func contentRange(ofLine line: Int, in text: String) -> SourceRange {
+        let line = Swift.max(0, Swift.min(line, lineStarts.count - 1))
+        let start = lineStarts[line]
+        var end = line + 1 < lineStarts.count ? lineStarts[line + 1] : byteCount
+        let utf8 = text.utf8
+        // Strip the terminator: "\n", "\r\n" or "\r".
+        while end > start {
+            let byte = utf8[utf8.index(utf8.startIndex, offsetBy: end - 1)]
+            if byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r") { end -= 1 } else { break }
+        }
+        return SourceRange(start: start, end: end)
+    }
+
+    /// The line and column of `offset` (clamped to the text), columns counted in `encoding`.
+    public func position(of offset: Int, in text: String, encoding: PositionEncoding) -> LinePosition {
+        let offset = Swift.max(0, Swift.min(offset, byteCount))
+        let line = line(containing: offset)
+        let start = lineStarts[line]
+        if encoding == .utf8 { return LinePosition(line: line, character: offset - start) }
+        let utf8 = text.utf8
+        let from = utf8.index(utf8.startIndex, offsetBy: start)
+        let to = utf8.index(from, offsetBy: offset - start)
+        var column = 0
+        // Count the scalars (or their UTF-16 lengths) between the line start and offset.
+        // An offset inside a multi-byte scalar counts that scalar as not yet reached.
+        var index = from
+        while index < to {
+            let lead = utf8[index]
+            let width = LineTable.scalarWidth(lead)
+            let next = utf8.index(index, offsetBy: width, limitedBy: utf8.endIndex) ?? utf8.endIndex
+            if next > to { break }
+            column += (encoding == .utf16 && width == 4) ? 2 : 1
+            index = next
+        }
+        return LinePosition(line: line, character: column)
+    }
+
+    /// The byte offset of `position` (columns in `encoding`), clamped to the line's
+    /// content as LSP asks: a column past the end means the end of the line, a line
+    /// past the end means the end of the text.
+    public func offset(of position: LinePosition, in text: String, encoding: PositionEncoding) -> Int {
+        if position.line < 0 { return 0 }
+        if position.line >= lineStarts.count { return byteCount }
+        let content = contentRange(ofLine: position.line, in: text)
+        if encoding == .utf8 {
+            // Never land inside a scalar: back up to its first byte.
+            var offset = content.start + Swift.max(0, Swift.min(position.character, content.length))
+            let utf8 = text.utf8
+            while offset > content.start && offset < content.end
+                && (utf8[utf8.index(utf8.startIndex, offsetBy: offset)] & 0xC0) == 0x80 {
+                offset -= 1
+            }
+            return offset
+        }
+        let utf8 = text.utf8
+        var index = utf8.index(utf8.startIndex, offsetBy: content.start)
+        let end = utf8.index(utf8.startIndex, offsetBy: content.end)
+        var offset = content.start
+        var column = 0
+        while index < end && column < position.character {
+            let width = LineTable.scalarWidth(utf8[index])
+            let units = (encoding == .utf16 && width == 4) ? 2 : 1
+            if column + units > position.character { break }  // inside a surrogate pair
+            column += units
+            offset += width
+            index = utf8.index(index, offsetBy: width, limitedBy: end) ?? end
+        }
+        return Swift.min(offset, content.end)
+    }
+
+    /// The number of bytes of the UTF-8 sequence that starts with `lead`.
+    @inline(__always)
+    static func scalarWidth(_ lead: UInt8) -> Int {
+        switch lead {
+        case 0..<0x80: return 1
+        case 0xC0..<0xE0: return 2
+        case 0xE0..<0xF0: return 3
+        case 0xF0...0xFF: return 4
+        default: return 1  // a continuation byte where a lead was expected: count it alone
+        }
+    }
+}

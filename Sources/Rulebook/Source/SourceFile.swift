@@ -1,0 +1,64 @@
+/// One source text with its name and a precomputed line table.
+///
+/// A `SourceFile` is immutable; an edited document is a new `SourceFile`.
+public struct SourceFile: Sendable, Hashable {
+    /// The file name as the user gave it (a relative or absolute path, or a URI for
+    /// editor buffers). It is what diagnostics print.
+    public let path: String
+    /// The whole text.
+    public let text: String
+    /// Line starts, for converting offsets to line and column.
+    public let lines: LineTable
+
+    /// Creates a source file, scanning `text` once for line breaks.
+    public init(path: String, text: String) {
+        self.path = path
+        self.text = text
+        self.lines = LineTable(text)
+    }
+
+    public static func == (lhs: SourceFile, rhs: SourceFile) -> Bool {
+        lhs.path == rhs.path && lhs.text == rhs.text
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(path)
+        hasher.combine(text)
+    }
+
+    /// The text of `range` (clamped to the file, never trapping).
+    public func text(in range: SourceRange) -> Substring {
+        let utf8 = text.utf8
+        let start = utf8.index(utf8.startIndex, offsetBy: Swift.max(0, Swift.min(range.start, utf8.count)))
+        let end = utf8.index(utf8.startIndex, offsetBy: Swift.max(0, Swift.min(range.end, utf8.count)))
+        return text[start..<end]
+    }
+
+    /// The 1-based line and 1-based Unicode-scalar column of `offset`, for messages
+    /// like `Rules/profile.rules:2:23`.
+    public func location(of offset: Int) -> SourceLocation {
+        let position = lines.position(of: offset, in: text, encoding: .unicodeScalars)
+        return SourceLocation(file: path, line: position.line + 1, column: position.character + 1)
+    }
+}
+
+/// A human-facing place in a file: 1-based line and 1-based column counted in Unicode
+/// scalars (what SARIF calls `unicodeCodePoints`).
+public struct SourceLocation: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The file name as given to ``SourceFile``.
+    public var file: String
+    /// The 1-based line.
+    public var line: Int
+    /// The 1-based column in Unicode scalars.
+    public var column: Int
+
+    /// Creates a location.
+    public init(file: String, line: Int, column: Int) {
+        self.file = file
+        self.line = line
+        self.column = column
+    }
+
+    /// `file:line:column`.
+    public var description: String { "\(file):\(line):\(column)" }
+}

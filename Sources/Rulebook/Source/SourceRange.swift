@@ -1,0 +1,43 @@
+/// A half-open range of UTF-8 byte offsets inside one source file.
+///
+/// Every syntax node, token and diagnostic carries one. Offsets are converted to
+/// line and column (in UTF-8, UTF-16 or Unicode scalars) only at the edges, by a
+/// ``LineTable``.
+public struct SourceRange: Hashable, Sendable, Comparable, CustomStringConvertible {
+    /// The offset of the first byte.
+    public var start: Int
+    /// The offset one past the last byte; equal to `start` for an empty range.
+    public var end: Int
+
+    /// Creates a range from `start` up to, not including, `end`.
+    public init(start: Int, end: Int) {
+        precondition(start <= end, "SourceRange start \(start) is after end \(end)")
+        self.start = start
+        self.end = end
+    }
+
+    /// An empty range at `offset`, used for insertions and "missing" nodes.
+    public static func empty(at offset: Int) -> SourceRange {
+        SourceRange(start: offset, end: offset)
+    }
+
+    /// The number of bytes covered.
+    public var length: Int { end - start }
+
+    /// Whether the range covers no byte.
+    public var isEmpty: Bool { start == end }
+
+    /// Whether `offset` lies inside the range or at its end (as an editor cursor would).
+    public func contains(_ offset: Int) -> Bool { start <= offset && offset <= end }
+
+    /// The smallest range covering both.
+    public func union(_ other: SourceRange) -> SourceRange {
+        SourceRange(start: Swift.min(start, other.start), end: Swift.max(end, other.end))
+    }
+
+    public static func < (lhs: SourceRange, rhs: SourceRange) -> Bool {
+        (lhs.start, lhs.end) < (rhs.start, rhs.end)
+    }
+
+    public var description: String { "\(start)..<\(end)" }
+}

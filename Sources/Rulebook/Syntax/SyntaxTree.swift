@@ -1,0 +1,300 @@
+/// The parsed form of one `.rules` file: an immutable tree whose every node carries its
+/// exact ``SourceRange``, plus the comments (trivia) so that the formatter loses nothing.
+///
+/// The parser never throws and never drops text: what it cannot read becomes an
+/// ``UnexpectedSyntax`` node and a diagnostic.
+public struct SyntaxTree: Sendable, Hashable {
+    /// The text the tree was parsed from.
+    public let source: SourceFile
+    /// The top-level statements in source order.
+    public let statements: [StatementSyntax]
+    /// Every comment in the file, in source order (`#` included in its range).
+    public let comments: [CommentSyntax]
+    /// Syntax diagnostics, in source order.
+    public let diagnostics: [Diagnostic]
+
+    /// Creates a tree (the parser's job; tests may build one by hand).
+    public init(source: SourceFile, statements: [StatementSyntax], comments: [CommentSyntax], diagnostics: [Diagnostic]) {
+        self.source = source
+        self.statements = statements
+        self.comments = comments
+        self.diagnostics = diagnostics
+    }
+}
+
+/// A `#` comment running to the end of its line.
+public struct CommentSyntax: Sendable, Hashable {
+    /// From `#` to the last character before the line break.
+    public let range: SourceRange
+    /// The text, `#` included.
+    public let text: String
+
+    public init(range: SourceRange, text: String) {
+        self.range = range
+        self.text = text
+    }
+}
+
+/// An identifier or keyword with its range.
+public struct IdentifierSyntax: Sendable, Hashable {
+    /// The name as written.
+    public let name: String
+    /// Where it is written.
+    public let range: SourceRange
+
+    public init(name: String, range: SourceRange) {
+        self.name = name
+        self.range = range
+    }
+}
+
+/// One statement: a field statement, a named rule, an import, a `when` block, or text
+/// the parser could not read.
+public enum StatementSyntax: Sendable, Hashable {
+    case field(FieldStatementSyntax)
+    case namedRule(NamedRuleSyntax)
+    case importDecl(ImportSyntax)
+    case when(WhenBlockSyntax)
+    case unexpected(UnexpectedSyntax)
+
+    /// The statement's whole range.
+    public var range: SourceRange {
+        switch self {
+        case .field(let node): node.range
+        case .namedRule(let node): node.range
+        case .importDecl(let node): node.range
+        case .when(let node): node.range
+        case .unexpected(let node): node.range
+        }
+    }
+}
+
+/// `PATH: RULE, RULE, …` (possibly continued over lines after a trailing comma).
+public struct FieldStatementSyntax: Sendable, Hashable {
+    public let path: PathSyntax
+    /// The `:`; empty at the path's end when missing (and diagnosed).
+    public let colonRange: SourceRange
+    /// The rules in order; empty when none could be read.
+    public let rules: [RuleSyntax]
+    /// From the path's start to the last rule's end.
+    public let range: SourceRange
+
+    public init(path: PathSyntax, colonRange: SourceRange, rules: [RuleSyntax], range: SourceRange) {
+        self.path = path
+        self.colonRange = colonRange
+        self.rules = rules
+        self.range = range
+    }
+}
+
+/// `rule NAME = RULE, RULE, …`
+public struct NamedRuleSyntax: Sendable, Hashable {
+    /// The `rule` keyword.
+    public let keywordRange: SourceRange
+    public let name: IdentifierSyntax
+    /// The `=`; empty when missing (and diagnosed).
+    public let equalsRange: SourceRange
+    public let rules: [RuleSyntax]
+    public let range: SourceRange
+
+    public init(keywordRange: SourceRange, name: IdentifierSyntax, equalsRange: SourceRange, rules: [RuleSyntax], range: SourceRange) {
+        self.keywordRange = keywordRange
+        self.name = name
+        self.equalsRange = equalsRange
+        self.rules = rules
+        self.range = range
+    }
+}
+
+/// `import "common.rules"`
+public struct ImportSyntax: Sendable, Hashable {
+    public let keywordRange: SourceRange
+    /// The path with escapes decoded; empty when missing.
+    public let path: String
+    /// The string literal, quotes included.
+    public let pathRange: SourceRange
+    public let range: SourceRange
+
+    public init(keywordRange: SourceRange, path: String, pathRange: SourceRange, range: SourceRange) {
+        self.keywordRange = keywordRange
+        self.path = path
+        self.pathRange = pathRange
+        self.range = range
+    }
+}
+
+/// `when CONDITION { STATEMENTS }`
+public struct WhenBlockSyntax: Sendable, Hashable {
+    public let keywordRange: SourceRange
+    public let condition: ConditionSyntax
+    public let openBraceRange: SourceRange
+    /// Field statements and nested `when` blocks (named rules and imports inside a block
+    /// are parsed, then diagnosed by the checker).
+    public let body: [StatementSyntax]
+    /// Empty at the end of the file when the block is not closed (and diagnosed).
+    public let closeBraceRange: SourceRange
+    public let range: SourceRange
+
+    public init(keywordRange: SourceRange, condition: ConditionSyntax, openBraceRange: SourceRange, body: [StatementSyntax], closeBraceRange: SourceRange, range: SourceRange) {
+        self.keywordRange = keywordRange
+        self.condition = condition
+        self.openBraceRange = openBraceRange
+        self.body = body
+        self.closeBraceRange = closeBraceRange
+        self.range = range
+    }
+}
+
+/// Text the parser skipped while recovering; its diagnostic is in ``SyntaxTree/diagnostics``.
+public struct UnexpectedSyntax: Sendable, Hashable {
+    public let range: SourceRange
+    public init(range: SourceRange) { self.range = range }
+}
+
+/// A path: `address.postcode`, `items[*].sku`, `"first-name"`.
+public struct PathSyntax: Sendable, Hashable {
+    public let segments: [PathSegmentSyntax]
+    public let range: SourceRange
+
+    public init(segments: [PathSegmentSyntax], range: SourceRange) {
+        self.segments = segments
+        self.range = range
+    }
+
+    /// The canonical spelling, e.g. `items[*].sku` or `"first-name".x`.
+    public var description: String {
+        var text = ""
+        for segment in segments {
+            switch segment.kind {
+            case .key(let key, let quoted):
+                if !text.isEmpty { text += "." }
+                text += quoted ? "\"\(key)\"" : key
+            case .wildcard:
+                text += "[*]"
+            }
+        }
+        return text
+    }
+}
+
+/// One segment of a path.
+public struct PathSegmentSyntax: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// An object key; `quoted` when written as a string.
+        case key(String, quoted: Bool)
+        /// `[*]`: every element of an array.
+        case wildcard
+    }
+    public let kind: Kind
+    public let range: SourceRange
+
+    public init(kind: Kind, range: SourceRange) {
+        self.kind = kind
+        self.range = range
+    }
+}
+
+/// `NAME ARG ARG … [message KEY | message "text"]`
+public struct RuleSyntax: Sendable, Hashable {
+    /// The validator's or named rule's name.
+    public let name: IdentifierSyntax
+    public let arguments: [ArgumentSyntax]
+    public let message: MessageOverrideSyntax?
+    public let range: SourceRange
+
+    public init(name: IdentifierSyntax, arguments: [ArgumentSyntax], message: MessageOverrideSyntax?, range: SourceRange) {
+        self.name = name
+        self.arguments = arguments
+        self.message = message
+        self.range = range
+    }
+}
+
+/// `message profile.nameTooShort` or `message "Too short"`.
+public struct MessageOverrideSyntax: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// A catalogue key (dotted identifiers).
+        case key(String)
+        /// Literal text, escapes decoded.
+        case literal(String)
+    }
+    public let keywordRange: SourceRange
+    public let kind: Kind
+    /// The key or the string literal (quotes included).
+    public let valueRange: SourceRange
+    public let range: SourceRange
+
+    public init(keywordRange: SourceRange, kind: Kind, valueRange: SourceRange, range: SourceRange) {
+        self.keywordRange = keywordRange
+        self.kind = kind
+        self.valueRange = valueRange
+        self.range = range
+    }
+}
+
+/// One argument of a rule, or the literal of a condition.
+public struct ArgumentSyntax: Sendable, Hashable {
+    public enum Kind: Sendable, Hashable {
+        /// An integer literal (`-3`, `124`); the text as written for exact reprinting.
+        case integer(Int, text: String)
+        /// A decimal literal (`1.5`, `-0.25`, `1e3`).
+        case decimal(Double, text: String)
+        /// A string literal with escapes decoded.
+        case string(String)
+        /// `/pattern/flags`; `patternRange` covers the pattern between the slashes, so
+        /// pattern diagnostics point inside the literal.
+        case regex(pattern: String, flags: String, patternRange: SourceRange)
+        /// An ISO date `2026-01-31` (already checked to be a real date).
+        case date(year: Int, month: Int, day: Int)
+        /// `today`.
+        case today
+        /// `true` / `false`.
+        case boolean(Bool)
+        /// A field path (for `same`, `different`, `before`, `after`) — or any bare
+        /// identifier, which the checker interprets.
+        case path(PathSyntax)
+    }
+    public let kind: Kind
+    public let range: SourceRange
+
+    public init(kind: Kind, range: SourceRange) {
+        self.kind = kind
+        self.range = range
+    }
+}
+
+/// A `when` condition.
+public indirect enum ConditionSyntax: Sendable, Hashable {
+    /// `PATH`: present, not `false`, not empty.
+    case present(PathSyntax)
+    /// `PATH == LITERAL` / `PATH != LITERAL`; `operatorRange` covers `==` or `!=`.
+    case comparison(PathSyntax, ComparisonOperator, ArgumentSyntax, operatorRange: SourceRange)
+    /// `not C`; the range covers `not` and its operand.
+    case not(ConditionSyntax, range: SourceRange)
+    /// `C and C`.
+    case and(ConditionSyntax, ConditionSyntax)
+    /// `C or C`.
+    case or(ConditionSyntax, ConditionSyntax)
+    /// `( C )`; the range includes the parentheses.
+    case parenthesized(ConditionSyntax, range: SourceRange)
+    /// A condition that could not be read (diagnosed); its range is what was skipped.
+    case missing(SourceRange)
+
+    /// The condition's whole range.
+    public var range: SourceRange {
+        switch self {
+        case .present(let path): path.range
+        case .comparison(let path, _, let literal, _): path.range.union(literal.range)
+        case .not(_, let range): range
+        case .and(let lhs, let rhs), .or(let lhs, let rhs): lhs.range.union(rhs.range)
+        case .parenthesized(_, let range): range
+        case .missing(let range): range
+        }
+    }
+}
+
+/// `==` or `!=`.
+public enum ComparisonOperator: String, Sendable, Hashable {
+    case equal = "=="
+    case notEqual = "!="
+}

@@ -1,0 +1,1 @@
+print("rulebook: not yet implemented")
