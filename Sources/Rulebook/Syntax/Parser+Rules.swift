@@ -196,8 +196,8 @@ extension ParserState {
                 segments.append(keySegment(current))
                 advance()
             } else if current.kind == .leftBracket {
-                guard let wildcard = parseWildcard() else { break }
-                segments.append(wildcard)
+                // A bad `[…]` is reported and left out; the rest of the path still reads.
+                if let wildcard = parseWildcard() { segments.append(wildcard) }
             } else {
                 break
             }

@@ -70,7 +70,9 @@ extension ParserState {
             advance()
             return nil
         }
-        if atStatementEnd { return nil }
+        // A statement that already consumed its line break (a rule list that stopped
+        // at a new statement after a trailing comma) ends there.
+        if atStatementEnd || (position > 0 && tokens[position - 1].kind == .newline) { return nil }
         let what: String
         switch statement {
         case .when: what = "'}'"
