@@ -1,39 +1,29 @@
-// Field paths in the form evaluation walks: keys pre-split and pre-encoded, wildcards
-// either expanded (the field's own path) or bound to the element being validated
-// (paths inside conditions and field arguments).
+// Paths in the form evaluation walks: keys pre-encoded, wildcards either expanded (a
+// field's own path, see `FieldPlan`) or bound to the element being validated (paths inside
+// conditions and field arguments).
 
 /// An object key ready for lookup in either record storage: the `String` for `Value`
 /// records, its UTF-8 bytes for the JSON tape (compared without decoding).
 struct CompiledKey: Sendable {
     let string: String
     let utf8: [UInt8]
+    /// Whether the key is ASCII (then String `==` is byte equality).
+    let isASCII: Bool
 
     init(_ string: String) {
         self.string = string
         self.utf8 = Array(string.utf8)
-    }
-}
-
-/// A field's own path, split at its wildcards: `items[*].sku` is `[["items"], ["sku"]]`,
-/// `a[*][*].b` is `[["a"], [], ["b"]]`. Evaluation resolves the first run from the root,
-/// then for every element of the array it reached resolves the next run from that
-/// element, so a `[*]` path is expanded in one linear walk.
-struct ExpansionPath: Sendable {
-    let runs: [[CompiledKey]]
-
-    init(_ path: FieldPath) {
-        var runs: [[CompiledKey]] = [[]]
-        for segment in path.segments {
-            switch segment {
-            case .key(let key): runs[runs.count - 1].append(CompiledKey(key))
-            case .wildcard: runs.append([])
-            }
-        }
-        self.runs = runs
+        self.isASCII = utf8.allSatisfy { $0 < 0x80 }
     }
 
-    /// The number of `[*]` in the path.
-    var wildcardCount: Int { runs.count - 1 }
+    /// Whether `candidate` is this key, byte for byte (JSON keys are not normalised).
+    @inline(__always)
+    func matches(_ candidate: String) -> Bool {
+        // The length is O(1) for native strings and rules out nearly every other key; two
+        // ASCII strings are equal under `==` exactly when their bytes are.
+        guard candidate.utf8.count == utf8.count, candidate == string else { return false }
+        return isASCII || candidate.utf8.elementsEqual(utf8)
+    }
 }
 
 /// One step of a path read from inside a field's rules (a condition or a field argument).

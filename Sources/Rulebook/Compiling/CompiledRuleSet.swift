@@ -12,8 +12,8 @@
 public struct CompiledRuleSet: Sendable {
     /// The rule set this was compiled from.
     public let ruleSet: RuleSet
-    /// One entry per distinct field path, in order of first appearance.
-    let fields: [CompiledField]
+    /// The program evaluation runs.
+    let program: CompiledProgram
     /// Whether some rule reads today (`before today`, `minAge` …): only then does
     /// evaluation ask the context (and maybe the clock) for it.
     let needsToday: Bool
@@ -24,10 +24,10 @@ public struct CompiledRuleSet: Sendable {
     public init(_ ruleSet: RuleSet) {
         self.ruleSet = ruleSet
         var compiler = RuleCompiler()
-        self.fields = compiler.compile(ruleSet)
+        self.program = compiler.compile(ruleSet)
         self.needsToday = compiler.needsToday
     }
 
     /// The field paths the rules name, in rule order (`items[*].sku` as written).
-    public var fieldPaths: [FieldPath] { fields.map(\.pattern) }
+    public var fieldPaths: [FieldPath] { program.fieldInfos.map(\.pattern) }
 }

@@ -6,13 +6,16 @@ import RulebookRegex
 ///
 /// Performance bends the shape here: one enum with payloads rather than protocol
 /// existentials or closures keeps evaluation a jump table the optimiser specialises for
-/// each record storage.
+/// each record storage, and every payload is a plain number (patterns, `oneOf` lists and
+/// field references live in side tables of ``CompiledProgram``, addressed by index), so
+/// the enum is trivially copyable and reading an instruction costs no reference counting.
 enum Instruction: Sendable {
     case required
     case minLength(Int)
     case maxLength(Int)
     case lengthRange(Int, Int)
-    case pattern(Pattern)
+    /// Index into ``CompiledProgram/patterns``.
+    case pattern(Int)
     case email
     case url
     case uuid
@@ -27,7 +30,8 @@ enum Instruction: Sendable {
     case containsUppercase
     case containsLowercase
     case containsSymbol
-    case oneOf(OneOfSet)
+    /// Index into ``CompiledProgram/oneOfSets``.
+    case oneOf(Int)
     case isString
     case isObject
     case isArray
@@ -43,8 +47,10 @@ enum Instruction: Sendable {
     case after(DateBound)
     case minAge(Int)
     case maxAge(Int)
-    case same(ReferencePath)
-    case different(ReferencePath)
+    /// Index into ``CompiledProgram/references``.
+    case same(Int)
+    /// Index into ``CompiledProgram/references``.
+    case different(Int)
     case minItems(Int)
     case maxItems(Int)
     case unique
@@ -59,8 +65,8 @@ enum DateBound: Sendable {
     case day(Int)
     /// The evaluation context's today.
     case today
-    /// Another field's date (or date-time).
-    case field(ReferencePath)
+    /// Another field's date (or date-time): an index into ``CompiledProgram/references``.
+    case field(Int)
 }
 
 /// The values of a `oneOf`, compared with JSON equality by the record storage itself

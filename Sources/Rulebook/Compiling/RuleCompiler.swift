@@ -1,43 +1,83 @@
-/// Turns the checker's statements into ``CompiledField``s: statements of the same path
-/// gathered in order of first appearance, conditions bound to the field they guard,
-/// rules translated to ``Instruction``s.
+import RulebookRegex
+
+/// Turns the checker's statements into a ``CompiledProgram``: statements of the same path
+/// gathered in order of first appearance, conditions bound to the field they guard, rules
+/// translated to ``Instruction``s with their constants in side tables.
 struct RuleCompiler {
     /// Set when some rule reads today.
     private(set) var needsToday = false
+    private var fields: [FieldPlan] = []
+    private var runs: [KeyRun] = []
+    private var keys: [CompiledKey] = []
+    private var groups: [GroupPlan] = []
+    private var rules: [RulePlan] = []
+    private var reports: [RuleReport] = []
+    private var fieldInfos: [FieldInfo] = []
+    private var conditions: [CompiledCondition] = []
+    private var patterns: [Pattern] = []
+    private var oneOfSets: [OneOfSet] = []
+    private var references: [ReferencePath] = []
 
-    mutating func compile(_ ruleSet: RuleSet) -> [CompiledField] {
+    mutating func compile(_ ruleSet: RuleSet) -> CompiledProgram {
         var order: [FieldPath] = []
         var statementsByPath: [FieldPath: [CheckedStatement]] = [:]
         for statement in ruleSet.statements {
             if statementsByPath[statement.path] == nil { order.append(statement.path) }
             statementsByPath[statement.path, default: []].append(statement)
         }
-        return order.map { path in
-            let groups = (statementsByPath[path] ?? []).map { statement in
-                let rules = statement.rules.map { compile($0, field: path) }
-                return RuleGroup(condition: statement.condition.map { compile($0, field: path) },
-                                 rules: rules, hasRequired: rules.contains(where: \.isRequired))
-            }
-            let fixed: ConcretePath? = path.hasWildcard ? nil : ConcretePath(path.segments.compactMap {
-                if case .key(let key) = $0 { .key(key) } else { nil }
-            })
-            return CompiledField(pattern: path, expansion: ExpansionPath(path), fixedPath: fixed, groups: groups)
-        }
+        for path in order { add(path, statements: statementsByPath[path] ?? []) }
+        return CompiledProgram(fields: fields, runs: runs, keys: keys, groups: groups, rules: rules, reports: reports,
+                               fieldInfos: fieldInfos, conditions: conditions, patterns: patterns,
+                               oneOfSets: oneOfSets, references: references)
     }
 
-    func compile(_ condition: Condition, field: FieldPath) -> CompiledCondition {
+    private mutating func add(_ path: FieldPath, statements: [CheckedStatement]) {
+        let runStart = runs.count
+        var keyStart = keys.count
+        for segment in path.segments {
+            switch segment {
+            case .key(let key):
+                keys.append(CompiledKey(key))
+            case .wildcard:
+                runs.append(KeyRun(keyStart: keyStart, keyEnd: keys.count))
+                keyStart = keys.count
+            }
+        }
+        runs.append(KeyRun(keyStart: keyStart, keyEnd: keys.count))
+        let groupStart = groups.count
+        for statement in statements {
+            let condition = statement.condition.map { compile($0, field: path) }
+            let ruleStart = rules.count
+            for rule in statement.rules { add(rule, field: path) }
+            if let condition { conditions.append(condition) }
+            groups.append(GroupPlan(condition: condition == nil ? -1 : conditions.count - 1, ruleStart: ruleStart,
+                                    ruleEnd: rules.count, hasRequired: rules[ruleStart...].contains(where: \.isRequired)))
+        }
+        fields.append(FieldPlan(runStart: runStart, runEnd: runs.count, groupStart: groupStart, groupEnd: groups.count))
+        let fixed: ConcretePath? = path.hasWildcard ? nil : ConcretePath(path.segments.compactMap {
+            if case .key(let key) = $0 { .key(key) } else { nil }
+        })
+        fieldInfos.append(FieldInfo(pattern: path, fixedPath: fixed))
+    }
+
+    private mutating func reference(_ path: FieldPath, field: FieldPath) -> Int {
+        references.append(ReferencePath(path, relativeTo: field))
+        return references.count - 1
+    }
+
+    private mutating func compile(_ condition: Condition, field: FieldPath) -> CompiledCondition {
         switch condition {
-        case .present(let path): .present(ReferencePath(path, relativeTo: field))
-        case .equals(let path, let value): .equals(ReferencePath(path, relativeTo: field), value)
-        case .notEquals(let path, let value): .notEquals(ReferencePath(path, relativeTo: field), value)
+        case .present(let path): .present(reference(path, field: field))
+        case .equals(let path, let value): .equals(reference(path, field: field), value)
+        case .notEquals(let path, let value): .notEquals(reference(path, field: field), value)
         case .not(let inner): .not(compile(inner, field: field))
         case .and(let lhs, let rhs): .and(compile(lhs, field: field), compile(rhs, field: field))
         case .or(let lhs, let rhs): .or(compile(lhs, field: field), compile(rhs, field: field))
         }
     }
 
-    mutating func compile(_ rule: CheckedRule, field: FieldPath) -> CompiledRule {
-        let instruction = Self.instruction(for: rule, field: field)
+    private mutating func add(_ rule: CheckedRule, field: FieldPath) {
+        let instruction = self.instruction(for: rule, field: field)
         let todayIndex = rule.arguments.firstIndex { if case .today = $0.value { true } else { false } }
         switch instruction {
         case .minAge, .maxAge, .before(.today), .after(.today): needsToday = true
@@ -45,19 +85,19 @@ struct RuleCompiler {
         }
         if todayIndex != nil { needsToday = true }
         let reportedKey: String = if case .key(let key)? = rule.messageOverride { key } else { rule.messageKey }
-        return CompiledRule(
-            instruction: instruction, validator: rule.validator, isRequired: rule.validator == .required,
-            formKey: rule.messageKey, reportedKey: reportedKey, messageOverride: rule.messageOverride,
-            location: rule.location,
+        rules.append(RulePlan(instruction: instruction, isRequired: rule.validator == .required))
+        reports.append(RuleReport(
+            validator: rule.validator, formKey: rule.messageKey, reportedKey: reportedKey,
+            messageOverride: rule.messageOverride, location: rule.location,
             parameters: rule.arguments.map { Violation.Parameter(name: $0.name, value: Self.parameterValue($0.value)) },
             messageArguments: rule.arguments.map { ($0.name, Self.messageArgument($0.value)) },
-            todayParameterIndex: todayIndex)
+            todayParameterIndex: todayIndex))
     }
 }
 
 extension RuleCompiler {
     /// The instruction for a checked rule; `.malformed` when its arguments do not fit.
-    static func instruction(for rule: CheckedRule, field: FieldPath) -> Instruction {
+    private mutating func instruction(for rule: CheckedRule, field: FieldPath) -> Instruction {
         let arguments = rule.arguments.map(\.value)
         func count(_ index: Int) -> Int? {
             guard index < arguments.count else { return nil }
@@ -80,13 +120,13 @@ extension RuleCompiler {
             switch arguments[index] {
             case .date(let date): return .day(date.daysSinceEpoch)
             case .today: return .today
-            case .field(let path): return .field(ReferencePath(path, relativeTo: field))
+            case .field(let path): return .field(reference(path, field: field))
             default: return nil
             }
         }
-        func other(_ index: Int) -> ReferencePath? {
+        func other(_ index: Int) -> Int? {
             guard index < arguments.count, case .field(let path) = arguments[index] else { return nil }
-            return ReferencePath(path, relativeTo: field)
+            return reference(path, field: field)
         }
         let none = arguments.isEmpty
         let compiled: Instruction? = switch rule.validator {
@@ -97,7 +137,9 @@ extension RuleCompiler {
             arguments.count == 1 ? count(0).map { .lengthRange($0, $0) }
                 : count(0).flatMap { low in count(1).map { .lengthRange(low, $0) } }
         case .pattern:
-            if arguments.count == 1, case .regex(let pattern, _) = arguments[0] { .pattern(pattern) } else { nil }
+            if arguments.count == 1, case .regex(let pattern, _) = arguments[0] {
+                { patterns.append(pattern); return .pattern(patterns.count - 1) }()
+            } else { nil }
         case .email: none ? .email : nil
         case .url: none ? .url : nil
         case .uuid: none ? .uuid : nil
@@ -111,7 +153,10 @@ extension RuleCompiler {
         case .containsUppercase: none ? .containsUppercase : nil
         case .containsLowercase: none ? .containsLowercase : nil
         case .containsSymbol: none ? .containsSymbol : nil
-        case .oneOf: literals(arguments).map { .oneOf(OneOfSet($0)) }
+        case .oneOf:
+            if let values = Self.literals(arguments) {
+                { oneOfSets.append(OneOfSet(values)); return .oneOf(oneOfSets.count - 1) }()
+            } else { nil }
         case .string: none ? .isString : nil
         case .object: none ? .isObject : nil
         case .array: none ? .isArray : nil

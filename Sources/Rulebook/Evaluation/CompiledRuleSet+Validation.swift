@@ -8,7 +8,7 @@ extension CompiledRuleSet {
     ///   - record: The record, usually a JSON object.
     ///   - options: Failure reporting, message rendering and today.
     public func validate(_ record: Value, options: ValidationOptions = ValidationOptions()) -> ValidationReport {
-        ValidationReport(fields: evaluate(ValueAccess(record), fields: fields, options: options), changes: nil)
+        ValidationReport(fields: evaluate(ValueAccess(record), options: options), changes: nil)
     }
 
     /// Whether a record passes every rule. Stops at the first failure and renders no
@@ -49,7 +49,7 @@ extension CompiledRuleSet {
     public func validate(_ edited: Value, original: Value,
                          options: ValidationOptions = ValidationOptions()) -> ValidationReport {
         let changes = ChangeSet(from: original, to: edited)
-        var results = evaluate(ValueAccess(edited), fields: fields, options: options)
+        var results = evaluate(ValueAccess(edited), options: options)
         if options.onlyChangedFields {
             results = results.filter { changes.touches($0.field) }
         }
@@ -58,28 +58,28 @@ extension CompiledRuleSet {
 
     private func validateField(_ path: FieldPath, in record: Value, indices: [Int?],
                                 options: ValidationOptions) -> [FieldResult] {
-        guard let field = fields.first(where: { $0.pattern == path }) else { return [] }
-        var evaluator = RecordEvaluator(access: ValueAccess(record), today: today(options.context),
+        guard let field = program.fieldInfos.firstIndex(where: { $0.pattern == path }) else { return [] }
+        var evaluator = RecordEvaluator(program: program, access: ValueAccess(record), today: today(options.context),
                                         messages: options.messages, reportAllFailures: options.reportAllFailures)
-        evaluator.evaluate(field, only: indices)
+        evaluator.evaluate(field: field, only: indices)
         return evaluator.results
     }
 }
 
 extension CompiledRuleSet {
     /// Collecting evaluation over any storage.
-    func evaluate<Access: RecordAccess>(_ access: Access, fields: [CompiledField],
-                                        options: ValidationOptions) -> [FieldResult] {
-        var evaluator = RecordEvaluator(access: access, today: today(options.context),
+    func evaluate<Access: RecordAccess>(_ access: Access, options: ValidationOptions) -> [FieldResult] {
+        var evaluator = RecordEvaluator(program: program, access: access, today: today(options.context),
                                         messages: options.messages, reportAllFailures: options.reportAllFailures)
-        evaluator.run(fields)
+        evaluator.run()
         return evaluator.results
     }
 
     /// Counting evaluation over any storage.
     func isValid<Access: RecordAccess>(_ access: Access, context: EvaluationContext) -> Bool {
-        var evaluator = RecordEvaluator(access: access, today: today(context), messages: nil, reportAllFailures: false)
-        evaluator.run(fields)
+        var evaluator = RecordEvaluator(program: program, access: access, today: today(context), messages: nil,
+                                        reportAllFailures: false)
+        evaluator.run()
         return !evaluator.failed
     }
 

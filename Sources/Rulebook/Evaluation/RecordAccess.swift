@@ -65,7 +65,13 @@ struct ValueAccess: RecordAccess {
     @inline(__always)
     func member(_ node: Value, _ key: CompiledKey) -> Value? {
         guard case .object(let object) = node else { return nil }
-        return object[key.string]
+        // JSON keys match byte for byte (String `==` would also equate canonically
+        // equivalent keys, and is slower); small objects are searched linearly with a
+        // length check first, large ones through their index.
+        guard object.count <= ValueObject.indexThreshold else { return object[key.string] }
+        let members = object.members
+        for position in members.indices where key.matches(members[position].key) { return members[position].value }
+        return nil
     }
 
     func elementCount(_ node: Value) -> Int {

@@ -10,7 +10,7 @@ extension RecordEvaluator {
         case .minLength(let min): return characterCount(node).map { $0 >= min } ?? false
         case .maxLength(let max): return characterCount(node).map { $0 <= max } ?? false
         case .lengthRange(let min, let max): return characterCount(node).map { $0 >= min && $0 <= max } ?? false
-        case .pattern(let pattern): return text(node) { pattern.matches(utf8: $0) }
+        case .pattern(let pattern): return text(node) { program.patterns[pattern].matches(utf8: $0) }
         case .email: return text(node) { TextFormats.isEmail($0) }
         case .url: return text(node) { TextFormats.isURL($0) }
         case .uuid: return text(node) { TextFormats.isUUID($0) }
@@ -24,7 +24,7 @@ extension RecordEvaluator {
         case .containsUppercase: return some(node, .uppercase)
         case .containsLowercase: return some(node, .lowercase)
         case .containsSymbol: return isText(node) && !every(node, [.letter, .digit, .whitespace])
-        case .oneOf(let set): return set.values.contains { access.equals(node, $0) }
+        case .oneOf(let set): return program.oneOfSets[set].values.contains { access.equals(node, $0) }
         case .isString: return access.kind(node) == .string
         case .isObject: return access.kind(node) == .object
         case .isArray: return access.kind(node) == .array
@@ -58,13 +58,11 @@ extension RecordEvaluator {
         isText(node) && access.withUTF8(node, check)
     }
 
-    /// The number of `Character`s of text; nil for anything else. ASCII text is counted
-    /// on its bytes; only text with a non-ASCII byte is segmented into graphemes.
+    /// The number of `Character`s of text; nil for anything else. ASCII and Latin text is
+    /// counted on its bytes; only other text is segmented into graphemes.
     func characterCount(_ node: Node) -> Int? {
         guard isText(node) else { return nil }
-        if let count = access.withUTF8(node, { TextScan.isASCII($0) ? TextScan.asciiCharacterCount($0) : nil }) {
-            return count
-        }
+        if let count = access.withUTF8(node, { TextScan.simpleCharacterCount($0) }) { return count }
         return access.string(node).count
     }
 

@@ -1,4 +1,4 @@
-/// Evaluates a compiled rule set against one record, generic over the record's storage
+/// Evaluates a compiled program against one record, generic over the record's storage
 /// (see ``RecordAccess``). One instance per record; not shared.
 ///
 /// Two modes: collecting (one ``FieldResult`` per concrete field, messages rendered) and
@@ -7,121 +7,146 @@
 struct RecordEvaluator<Access: RecordAccess> {
     typealias Node = Access.Node
 
+    let program: CompiledProgram
     let access: Access
     /// Today, read once per record and only when a rule needs it.
     let today: CalendarDate
     /// Nil in counting mode.
     let messages: (any MessageRendering)?
+    /// Whether results are collected (`messages != nil`, stored: reading the existential
+    /// in the hot loop would copy it).
+    let collecting: Bool
     let reportAllFailures: Bool
     /// The results so far (collecting mode).
     private(set) var results: [FieldResult] = []
     /// Whether some rule failed.
     private(set) var failed = false
 
-    init(access: Access, today: CalendarDate, messages: (any MessageRendering)?, reportAllFailures: Bool) {
+    init(program: CompiledProgram, access: Access, today: CalendarDate, messages: (any MessageRendering)?,
+         reportAllFailures: Bool) {
+        self.program = program
         self.access = access
         self.today = today
         self.messages = messages
+        self.collecting = messages != nil
         self.reportAllFailures = reportAllFailures
     }
 
-    private var collecting: Bool { messages != nil }
+    /// Whether counting mode may stop.
+    private var done: Bool { failed && !collecting }
 
     /// Evaluates every field, in rule order.
-    mutating func run(_ fields: [CompiledField]) {
-        for field in fields {
-            evaluate(field)
-            if failed && !collecting { return }
+    mutating func run() {
+        if collecting { results.reserveCapacity(program.fields.count) }
+        for field in 0..<program.fields.count {
+            evaluate(field: field)
+            if done { return }
         }
     }
 
     /// Evaluates one field at every concrete path it reaches; `only` limits `[*]` steps
     /// to given indices (nil entries expand fully), for ``CompiledRuleSet/validateField(_:in:options:)``.
-    mutating func evaluate(_ field: CompiledField, only: [Int?] = []) {
-        let runs = field.expansion.runs
-        let start = resolve(access.root, runs[0])
-        if runs.count == 1 {
-            evaluateConcrete(field, start, indices: [])
+    mutating func evaluate(field: Int, only: [Int?] = []) {
+        let plan = program.fields[field]
+        let start = resolve(access.root, run: plan.runStart)
+        if plan.runEnd - plan.runStart == 1 {
+            evaluateConcrete(field: field, start, indices: [])
             return
         }
         var indices: [Int] = []
-        indices.reserveCapacity(runs.count - 1)
-        expand(field, start, level: 1, indices: &indices, only: only)
+        indices.reserveCapacity(plan.wildcardCount)
+        expand(field: field, start, level: 1, indices: &indices, only: only)
     }
 
     /// Walks one `[*]` level: every element, then the next run of keys from it. Each
     /// element is reached from its array, never from the root again, so a `[*]` path over
     /// n elements costs O(n).
-    private mutating func expand(_ field: CompiledField, _ node: Node?, level: Int, indices: inout [Int], only: [Int?]) {
+    private mutating func expand(field: Int, _ node: Node?, level: Int, indices: inout [Int], only: [Int?]) {
         guard let node, access.kind(node) == .array else { return }
-        let runs = field.expansion.runs
+        let plan = program.fields[field]
         let wanted = level - 1 < only.count ? only[level - 1] : nil
+        let last = level == plan.runEnd - plan.runStart - 1
         access.forEachElement(node) { index, element in
             if let wanted, wanted != index { return true }
             indices.append(index)
-            let next = resolve(element, runs[level])
-            if level == runs.count - 1 {
-                evaluateConcrete(field, next, indices: indices)
+            let next = resolve(element, run: plan.runStart + level)
+            if last {
+                evaluateConcrete(field: field, next, indices: indices)
             } else {
-                expand(field, next, level: level + 1, indices: &indices, only: only)
+                expand(field: field, next, level: level + 1, indices: &indices, only: only)
             }
             indices.removeLast()
-            return !(failed && !collecting)
+            return !done
         }
     }
 
-    /// Follows object keys; absent as soon as a step is missing or not an object.
+    /// Follows the keys of one run; absent as soon as a step is missing or not an object.
     @inline(__always)
-    func resolve(_ node: Node?, _ keys: [CompiledKey]) -> Node? {
-        var current = node
-        for key in keys {
-            guard let node = current else { return nil }
-            current = access.member(node, key)
+    private func resolve(_ node: Node?, run: Int) -> Node? {
+        guard let node else { return nil }
+        let keys = program.runs[run]
+        switch keys.keyEnd - keys.keyStart {
+        case 0: return node
+        case 1: return access.member(node, program.keys[keys.keyStart])  // the common case, without a copy
+        default:
+            guard var current = access.member(node, program.keys[keys.keyStart]) else { return nil }
+            for key in (keys.keyStart + 1)..<keys.keyEnd {
+                guard let next = access.member(current, program.keys[key]) else { return nil }
+                current = next
+            }
+            return current
         }
-        return current
     }
 
     /// Runs a field's rules on one concrete value and records the result.
-    private mutating func evaluateConcrete(_ field: CompiledField, _ node: Node?, indices: [Int]) {
+    private mutating func evaluateConcrete(field: Int, _ node: Node?, indices: [Int]) {
+        let plan = program.fields[field]
         var applicable = false
         var violations: [Violation] = []
-        let present = node.flatMap { isEmpty($0) ? nil : $0 }
-        groups: for group in field.groups {
-            if let condition = group.condition, !holds(condition, indices: indices) { continue }
+        // No closure here (`node.map(isEmpty)`): a closure capturing `self` copied the
+        // whole evaluator per field in the profile.
+        var empty = true
+        if let node { empty = isEmpty(node) }
+        groups: for groupIndex in plan.groupStart..<plan.groupEnd {
+            let group = program.groups[groupIndex]
+            if group.condition >= 0, !holds(program.conditions[group.condition], indices: indices) { continue }
             applicable = true
-            if let present {
-                for rule in group.rules where !rule.isRequired && !passes(rule.instruction, present, indices: indices) {
-                    guard record(rule, of: field, indices: indices, into: &violations) else { break groups }
+            if !empty, let present = node {
+                for rule in group.ruleStart..<group.ruleEnd where !program.rules[rule].isRequired {
+                    guard !passes(program.rules[rule].instruction, present, indices: indices) else { continue }
+                    guard record(rule: rule, field: field, indices: indices, into: &violations) else { break groups }
                 }
             } else if group.hasRequired {
                 // An empty value meets only `required`; without it the other validators
                 // are skipped (SPEC §3), and with it they would only repeat the same fault.
-                for rule in group.rules where rule.isRequired {
-                    guard record(rule, of: field, indices: indices, into: &violations) else { break groups }
+                for rule in group.ruleStart..<group.ruleEnd where program.rules[rule].isRequired {
+                    guard record(rule: rule, field: field, indices: indices, into: &violations) else { break groups }
                 }
             }
         }
         guard collecting else { return }
         let status: FieldStatus = !applicable ? .skipped : violations.isEmpty ? .valid : .invalid
-        results.append(FieldResult(field: concretePath(field, indices), status: status, violations: violations))
+        results.append(FieldResult(field: concretePath(field: field, indices), status: status, violations: violations))
     }
 
     /// Notes a failure; returns whether evaluation of this field goes on.
-    private mutating func record(_ rule: CompiledRule, of field: CompiledField, indices: [Int],
-                                 into violations: inout [Violation]) -> Bool {
+    private mutating func record(rule: Int, field: Int, indices: [Int], into violations: inout [Violation]) -> Bool {
         failed = true
-        guard let messages else { return false }
-        violations.append(violation(rule, of: field, at: concretePath(field, indices), messages: messages))
+        // `collecting` first: binding `messages` copies the existential even when nil.
+        guard collecting, let messages else { return false }
+        violations.append(violation(program.reports[rule], field: field, at: concretePath(field: field, indices),
+                                    messages: messages))
         return reportAllFailures
     }
 
     /// The concrete path of a field at the given `[*]` indices.
-    func concretePath(_ field: CompiledField, _ indices: [Int]) -> ConcretePath {
-        if let fixed = field.fixedPath { return fixed }
+    func concretePath(field: Int, _ indices: [Int]) -> ConcretePath {
+        let info = program.fieldInfos[field]
+        if let fixed = info.fixedPath { return fixed }
         var segments: [ConcretePath.Segment] = []
-        segments.reserveCapacity(field.pattern.segments.count)
+        segments.reserveCapacity(info.pattern.segments.count)
         var next = 0
-        for segment in field.pattern.segments {
+        for segment in info.pattern.segments {
             switch segment {
             case .key(let key):
                 segments.append(.key(key))
@@ -134,18 +159,18 @@ struct RecordEvaluator<Access: RecordAccess> {
     }
 
     /// Builds a violation and renders its message.
-    private func violation(_ rule: CompiledRule, of field: CompiledField, at path: ConcretePath,
+    private func violation(_ report: RuleReport, field: Int, at path: ConcretePath,
                            messages: any MessageRendering) -> Violation {
-        var parameters = rule.parameters
-        var arguments = rule.messageArguments
-        if let index = rule.todayParameterIndex, index < parameters.count, index < arguments.count {
+        var parameters = report.parameters
+        var arguments = report.messageArguments
+        if let index = report.todayParameterIndex, index < parameters.count, index < arguments.count {
             parameters[index] = Violation.Parameter(name: parameters[index].name, value: .string(today.description))
             arguments[index].value = .date(today)
         }
-        let request = MessageRequest(messageOverride: rule.messageOverride, field: field.pattern,
-                                     messageKey: rule.formKey, arguments: arguments)
-        return Violation(field: path, validator: rule.validator, parameters: parameters, messageKey: rule.reportedKey,
-                         message: messages.render(request), location: rule.location)
+        let request = MessageRequest(messageOverride: report.messageOverride, field: program.fieldInfos[field].pattern,
+                                     messageKey: report.formKey, arguments: arguments)
+        return Violation(field: path, validator: report.validator, parameters: parameters, messageKey: report.reportedKey,
+                         message: messages.render(request), location: report.location)
     }
 }
 
@@ -182,10 +207,10 @@ extension RecordEvaluator {
         }
     }
 
-    /// Whether some value `path` reaches satisfies `predicate` (one value unless the
-    /// path has a free `[*]`; none when it is absent).
-    private func anyValue(_ path: ReferencePath, indices: [Int], _ predicate: (Node) -> Bool) -> Bool {
-        anyValue(path.steps[...], from: access.root, indices: indices, predicate)
+    /// Whether some value the reference reaches satisfies `predicate` (one value unless
+    /// the path has a free `[*]`; none when it is absent).
+    private func anyValue(_ reference: Int, indices: [Int], _ predicate: (Node) -> Bool) -> Bool {
+        anyValue(program.references[reference].steps[...], from: access.root, indices: indices, predicate)
     }
 
     private func anyValue(_ steps: ArraySlice<ReferenceStep>, from node: Node, indices: [Int],
@@ -198,7 +223,7 @@ extension RecordEvaluator {
                 guard let next = access.member(current, key) else { return false }
                 current = next
             case .bound(let binding):
-                guard binding < indices.count, let next = element(current, at: indices[binding]) else { return false }
+                guard binding < indices.count, let next = access.element(current, at: indices[binding]) else { return false }
                 current = next
             case .any:
                 var found = false
@@ -214,17 +239,17 @@ extension RecordEvaluator {
         return predicate(current)
     }
 
-    /// The value another path names for the concrete field at `indices` (`same`,
+    /// The value a reference names for the concrete field at `indices` (`same`,
     /// `before startDate`); a free `[*]` names no single value, so it resolves to absent.
-    func resolveReference(_ path: ReferencePath, indices: [Int]) -> Node? {
+    func resolveReference(_ reference: Int, indices: [Int]) -> Node? {
         var current = access.root
-        for step in path.steps {
+        for step in program.references[reference].steps {
             switch step {
             case .key(let key):
                 guard let next = access.member(current, key) else { return nil }
                 current = next
             case .bound(let binding):
-                guard binding < indices.count, let next = element(current, at: indices[binding]) else { return nil }
+                guard binding < indices.count, let next = access.element(current, at: indices[binding]) else { return nil }
                 current = next
             case .any:
                 return nil
@@ -232,8 +257,4 @@ extension RecordEvaluator {
         }
         return current
     }
-
-    /// The element at `index` of an array node.
-    @inline(__always)
-    private func element(_ node: Node, at index: Int) -> Node? { access.element(node, at: index) }
 }

@@ -10,10 +10,22 @@ enum TextFormats {
     /// leading, trailing or doubled dot). Non-ASCII letters are allowed (internationalised
     /// addresses).
     static func isEmail(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        let end = bytes.count
         var atIndex = -1
+        var index = 0
+        // Eight bytes at a time while they are printable ASCII without `@` (most of an
+        // address); any other word is looked at byte by byte.
+        let raw = UnsafeRawPointer(base)
+        while index + 8 <= end {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if word & SWAR.high != 0 || SWAR.containsLess(word, than: 0x21) || SWAR.contains(word, 0x7F)
+                || SWAR.contains(word, at) { break }
+            index += 8
+        }
         var sawNonASCII = false
-        for index in bytes.indices {
-            let byte = bytes[index]
+        while index < end {
+            let byte = base[index]
             if byte == at {
                 guard atIndex < 0 else { return false }
                 atIndex = index
@@ -22,17 +34,20 @@ enum TextFormats {
             } else if byte >= 0x80 {
                 sawNonASCII = true
             }
+            index += 1
         }
         guard atIndex > 0 else { return false }
         let domainStart = atIndex + 1
-        guard domainStart < bytes.count, bytes[domainStart] != dot, bytes[bytes.count - 1] != dot else { return false }
+        guard domainStart < end, base[domainStart] != dot, base[end - 1] != dot else { return false }
         var sawDot = false
-        var previousWasDot = false
-        for index in domainStart..<bytes.count {
-            let isDot = bytes[index] == dot
-            if isDot && previousWasDot { return false }
-            sawDot = sawDot || isDot
-            previousWasDot = isDot
+        var previous: UInt8 = 0
+        for position in domainStart..<end {
+            let byte = base[position]
+            if byte == dot {
+                if previous == dot { return false }
+                sawDot = true
+            }
+            previous = byte
         }
         guard sawDot else { return false }
         return !sawNonASCII || !TextScan.containsNonASCIIWhitespace(bytes)

@@ -116,8 +116,78 @@ enum TextScan {
     }
 
     /// Whether the text contains a white-space scalar outside ASCII (ASCII is checked by
-    /// the callers' byte loops).
+    /// the callers' byte loops), read on the bytes: U+0085, U+00A0, U+1680, U+2000–U+200A,
+    /// U+2028, U+2029, U+202F, U+205F and U+3000 are the only ones (Unicode `White_Space`).
     static func containsNonASCIIWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        String(decoding: bytes, as: UTF8.self).unicodeScalars.contains { !$0.isASCII && $0.properties.isWhitespace }
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0xC2 || lead > 0xE3 { index += 1; continue }
+            let second: UInt8 = index + 1 < count ? bytes[index + 1] : 0
+            let third: UInt8 = index + 2 < count ? bytes[index + 2] : 0
+            switch lead {
+            case 0xC2 where second == 0x85 || second == 0xA0: return true
+            case 0xE1 where second == 0x9A && third == 0x80: return true
+            case 0xE2 where second == 0x80 && (third <= 0x8A || third == 0xA8 || third == 0xA9 || third == 0xAF): return true
+            case 0xE2 where second == 0x81 && third == 0x9F: return true
+            case 0xE3 where second == 0x80 && third == 0x80: return true
+            default: break
+            }
+            index += 1
+        }
+        return false
+    }
+
+    /// The number of `Character`s when the text is ASCII or uses, beyond ASCII, only
+    /// U+0080–U+02FF (Latin-1 Supplement, Latin Extended-A/B, IPA: most European names).
+    /// None of those scalars joins a neighbour into one grapheme (combining marks start at
+    /// U+0300), so each counts as one character, and CR LF as one. Nil for any other text,
+    /// which the caller counts with `String.count`.
+    static func simpleCharacterCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress else { return 0 }
+        let end = bytes.count
+        var index = 0
+        // Eight bytes at a time while they are ASCII without CR: each byte is a character.
+        let raw = UnsafeRawPointer(base)
+        while index + 8 <= end {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if word & SWAR.high != 0 || SWAR.contains(word, 0x0D) { break }
+            index += 8
+        }
+        var count = index
+        var previousWasCR = false
+        while index < end {
+            let byte = base[index]
+            if byte < 0x80 {
+                if !(byte == 0x0A && previousWasCR) { count += 1 }
+                previousWasCR = byte == 0x0D
+            } else if byte >= 0xC0 {
+                guard byte <= 0xCB else { return nil }
+                count += 1
+                previousWasCR = false
+            }  // else: a continuation byte of a two-byte sequence already counted
+            index += 1
+        }
+        return count
+    }
+}
+
+/// Byte-parallel tests on eight bytes in a `UInt64` ("SIMD within a register").
+enum SWAR {
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    static let high: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether some byte of `word` equals `byte`.
+    @inline(__always)
+    static func contains(_ word: UInt64, _ byte: UInt8) -> Bool {
+        let x = word ^ (ones &* UInt64(byte))
+        return (x &- ones) & ~x & high != 0
+    }
+
+    /// Whether some byte of `word` (all bytes ASCII) is below `limit` (at most 0x80).
+    @inline(__always)
+    static func containsLess(_ word: UInt64, than limit: UInt8) -> Bool {
+        (word &- ones &* UInt64(limit)) & ~word & high != 0
     }
 }
