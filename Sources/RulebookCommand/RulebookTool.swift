@@ -18,11 +18,11 @@ public enum RulebookTool {
     }
 
     /// Every subcommand, in the order help lists them.
-    static let commands: [any Command.Type] = []
+    static var commands: [any Command.Type] { [] }
 
     /// Commands with subcommands of their own (`rulebook catalogs export`): the group's
     /// help configuration and its subcommands, whose names are `group sub`.
-    static let groups: [(configuration: CommandConfiguration, commands: [any Command.Type])] = []
+    static var groups: [(configuration: CommandConfiguration, commands: [any Command.Type])] { [] }
 
     /// The tool's COMMANDS list: every command and group.
     static var commandList: [CommandConfiguration] {
