@@ -16,6 +16,8 @@ public struct MessageCatalog: Sendable {
     /// Problems found while loading (JSON, shape, duplicate keys, message syntax).
     public let diagnostics: [Diagnostic]
 
+    /// The located JSON, to map offsets inside decoded messages back to the file.
+    let document: JSONDocument?
     let messages: [String: MessageFormat]
     let displayNames: [FieldPath: MessageFormat]
     let fieldMessages: [FieldMessageKey: MessageFormat]
@@ -42,6 +44,7 @@ public struct MessageCatalog: Sendable {
         entries = loader.entries
         objectRange = loader.objectRange
         diagnostics = loader.diagnostics
+        document = loader.document
         var messages: [String: MessageFormat] = [:]
         var displayNames: [FieldPath: MessageFormat] = [:]
         var fieldMessages: [FieldMessageKey: MessageFormat] = [:]
@@ -68,6 +71,13 @@ public struct MessageCatalog: Sendable {
         return entries.map(\.key).filter { seen.insert($0).inserted }
     }
 
+    /// The file range of the UTF-8 range `decoded` inside `entry`'s decoded message
+    /// (escapes such as `\n` or `\u00e9` make the two differ).
+    public func sourceRange(ofDecoded decoded: Range<Int>, in entry: Entry) -> SourceRange {
+        guard let document else { return entry.valueRange }
+        return document.sourceRange(forDecoded: decoded, inStringAt: entry.valueRange)
+    }
+
     /// The last entry for `key`.
     public func entry(forKey key: String) -> Entry? { entries.last { $0.key == key } }
 }
@@ -85,6 +95,7 @@ private struct CatalogLoader {
     var entries: [MessageCatalog.Entry] = []
     var objectRange: SourceRange?
     var diagnostics: [Diagnostic] = []
+    var document: JSONDocument?
 
     init(file: SourceFile) { self.file = file }
 
@@ -105,6 +116,7 @@ private struct CatalogLoader {
             return
         }
         objectRange = document.root.range
+        self.document = document
         var firstRange: [String: SourceRange] = [:]
         for member in members {
             guard case .string(let text) = member.value.content else {

@@ -34,14 +34,14 @@ extension MessageFormat {
     }
 
     private static func render<Source: MessageArgumentSource>(
-        _ nodes: [MessageNode], into output: inout String, source: Source, locale: RenderLocale, pound: Double?, text: String
+        _ nodes: [MessageNode], into output: inout String, source: Source, locale: RenderLocale, pound: PluralNumber?, text: String
     ) {
         for node in nodes {
             switch node {
             case .text(let literal):
                 output += literal
             case .pound:
-                if let pound { locale.format.appendNumber(pound, to: &output) }
+                if let pound { pound.append(to: &output, format: locale.format) }
             case .argument(let reference, let style, let placeholder):
                 guard let value = source.argument(named: reference.name) else {
                     appendSource(placeholder, of: text, to: &output)  // shown as written; catalogue checks flag it
@@ -49,7 +49,7 @@ extension MessageFormat {
                 }
                 appendArgument(value, style: style, to: &output, source: source, locale: locale)
             case .plural(let plural):
-                let number = source.argument(named: plural.argument.name).flatMap(MessageFormat.numericValue)
+                let number = source.argument(named: plural.argument.name).flatMap(PluralNumber.init)
                 let (message, shown) = selectCase(plural, number: number, locale: locale)
                 render(message, into: &output, source: source, locale: locale, pound: shown, text: text)
             case .select(let select):
@@ -61,15 +61,17 @@ extension MessageFormat {
 
     /// The case for `number` (exact `=N` first, then the locale's category of the
     /// number minus the offset *as formatted*), and the number `#` shows.
-    private static func selectCase(_ plural: PluralNode, number: Double?, locale: RenderLocale) -> ([MessageNode], Double?) {
+    private static func selectCase(_ plural: PluralNode, number: PluralNumber?, locale: RenderLocale) -> ([MessageNode], PluralNumber?) {
         guard let number else { return (plural.other, nil) }
-        for exact in plural.exact where exact.value == number { return (exact.message, number - plural.offset) }
-        let shown = number - plural.offset
+        for exact in plural.exact where exact.value == number.value { return (exact.message, number.minus(plural.offset)) }
+        let shown = number.minus(plural.offset)
         let category: PluralCategory
-        if shown == shown.rounded(.towardZero) && Swift.abs(shown) < 9.0e15 {
-            category = locale.plurals.category(for: PluralOperands(integer: Int(shown)))
+        if let digits = shown.digits {
+            category = locale.plurals.category(forDecimal: digits)
+        } else if shown.value == shown.value.rounded(.towardZero) && Swift.abs(shown.value) < 9.0e15 {
+            category = locale.plurals.category(for: PluralOperands(integer: Int(shown.value)))
         } else {
-            category = locale.plurals.category(forDecimal: LocaleFormat.plainDecimal(shown))
+            category = locale.plurals.category(forDecimal: LocaleFormat.plainDecimal(shown.value))
         }
         if category != .other, let match = plural.categories.first(where: { $0.category == category }) {
             return (match.message, shown)
@@ -90,15 +92,6 @@ extension MessageFormat {
         case .date(let date): date.description == key
         case .field(let path): path.description == key
         case .list: false
-        }
-    }
-
-    /// A number for plural selection: numbers, and text that reads as a number.
-    static func numericValue(_ value: MessageArgument) -> Double? {
-        switch value {
-        case .number(let number): number
-        case .text(let text): Double(text).flatMap { $0.isFinite ? $0 : nil }
-        default: nil
         }
     }
 
@@ -141,4 +134,41 @@ struct DictionaryArguments: MessageArgumentSource {
     let values: [String: MessageArgument]
     func argument(named name: String) -> MessageArgument? { values[name] }
     func appendDisplayName(of field: FieldPath, to output: inout String) { FieldNames.appendHumanized(field, to: &output) }
+}
+
+/// The number a plural selects on and `#` shows: a number, or numeric text whose
+/// visible digits are kept (`"1.0"` stays `1.0`, so English says "1.0 items").
+struct PluralNumber {
+    let value: Double
+    /// Plain ASCII decimal digits as written, for numeric text.
+    let digits: String?
+
+    init?(_ argument: MessageArgument) {
+        switch argument {
+        case .number(let number):
+            value = number
+            digits = nil
+        case .text(let text):
+            guard let number = Double(text), number.isFinite else { return nil }
+            value = number
+            digits = PluralOperands(decimal: text) != nil && !text.contains("e") && !text.contains("E")
+                && !text.hasPrefix("+") ? text : nil
+        default:
+            return nil
+        }
+    }
+
+    private init(value: Double, digits: String?) {
+        self.value = value
+        self.digits = digits
+    }
+
+    /// The number minus a plural offset (written digits survive only a zero offset).
+    func minus(_ offset: Double) -> PluralNumber {
+        offset == 0 ? self : PluralNumber(value: value - offset, digits: nil)
+    }
+
+    func append(to output: inout String, format: LocaleFormat) {
+        if let digits { format.appendDecimal(digits, to: &output) } else { format.appendNumber(value, to: &output) }
+    }
 }
