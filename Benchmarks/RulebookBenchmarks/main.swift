@@ -1,1 +1,29 @@
-print("rulebook-bench")
+// rulebook-bench: the benchmark driver (issue 6). Run from the package root, on a
+// release build: `swift build -c release && swift run -c release rulebook-bench <command>`.
+// Each command prints a table; docs/performance.md records the numbers and the machine.
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+
+func option(_ name: String, default value: String) -> String {
+    guard let index = arguments.firstIndex(of: name), index + 1 < arguments.count else { return value }
+    return arguments[index + 1]
+}
+
+let usage = """
+    usage: rulebook-bench <command> [options]
+
+    commands:
+      generate [--dir Benchmarks/data] [--scale 1.0]   write the three NDJSON workloads
+      e2e [--binary .build/release/rulebook] [--dir Benchmarks/data] [--runs 3]
+                                                      rulebook validate throughput, CPU, RSS; check wall time
+    """
+
+switch arguments.first {
+case "generate":
+    generateWorkloads(into: option("--dir", default: "Benchmarks/data"), scale: Double(option("--scale", default: "1")) ?? 1)
+case "e2e":
+    runEndToEnd(binary: option("--binary", default: ".build/release/rulebook"),
+                directory: option("--dir", default: "Benchmarks/data"), runs: Int(option("--runs", default: "3")) ?? 3)
+default:
+    print(usage)
+}

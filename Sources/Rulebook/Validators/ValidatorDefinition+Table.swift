@@ -95,7 +95,7 @@ extension ValidatorDefinition {
         simple(.boolean, message: "{field} must be true or false.",
                summary: "The value is `true` or `false`.", example: "newsletter: boolean"),
         simple(.accepted, message: "{field} must be accepted.",
-               summary: "The value is `true`, or the text `\"yes\"`, `\"on\"`, `\"true\"` or `\"1\"`, or the number 1.",
+               summary: "The value is `true`, or the text `\"yes\"`, `\"on\"` or `\"1\"` (a checkbox as forms post it).",
                example: "terms: required, accepted"),
         simple(.date, message: "{field} must be a valid date.",
                summary: "The text is an ISO 8601 date (`2026-01-31`) or date-time (`2026-01-31T12:00:00Z`) that exists in the calendar.",
