@@ -46,7 +46,7 @@ extension CheckerRun {
         } else {
             let countText = counts.map(String.init).joinedAsAlternatives()
             let plural = counts.count == 1 && counts[0] == 1 ? "argument" : "arguments"
-            let signatures = definition.signatures.map { "'\($0)'" }.joinedAsAlternatives()
+            let signatures = definition.forms.map { "'\($0.usage(of: name))'" }.joinedAsAlternatives()
             expected = "'\(name)' expects \(countText) \(plural) (\(signatures))"
         }
         let message = "\(expected), found \(found)"
@@ -268,6 +268,15 @@ extension FieldPath {
             case .wildcard: .wildcard
             }
         })
+    }
+}
+
+extension ValidatorForm {
+    /// `length n`, `length min max`, `minLength min`: like ``signature(of:)``, but a
+    /// parameter named like its validator reads as `n` (`length n`, not `length length`).
+    func usage(of name: String) -> String {
+        let placeholders = parameters.map { $0.name == name ? "n" : $0.displayPlaceholder }
+        return ([name] + placeholders + (variadic.map { ["\($0.displayPlaceholder)…"] } ?? [])).joined(separator: " ")
     }
 }
 

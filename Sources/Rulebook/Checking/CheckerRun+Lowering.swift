@@ -41,6 +41,8 @@ extension CheckerRun {
             report(source.path, name.range, .unknownValidator, "unknown validator or named rule '\(name.name)'")
             return
         }
+        // A misspelt use is not a reason to call the rule it meant unused.
+        if let meant = scope[suggestion] { usedRules.insert(meant) }
         report(source.path, name.range, .unknownValidator,
                "unknown validator or named rule '\(name.name)'; did you mean '\(suggestion)'?",
                fixIts: [FixIt(message: "Replace '\(name.name)' with '\(suggestion)'",

@@ -61,7 +61,7 @@ struct RuleAnalyzer {
         for entry in use.entries {
             let facts = RuleFacts(entry.rule)
             for index in related {
-                guard let conflict = states[index].conflict(with: facts) else { continue }
+                guard let conflict = states[index].conflict(with: facts, text: entry.text) else { continue }
                 let later = describe(entry)
                 let earlier = describe(conflict.entry)
                 return Diagnostic(file: use.tree.source.path, range: use.range, code: .contradiction,
@@ -141,9 +141,9 @@ private struct ContextState {
     }
 
     /// The earlier rule that no value can satisfy together with `facts`, and why.
-    func conflict(with facts: RuleFacts) -> (entry: ExpandedRule, reason: String)? {
+    func conflict(with facts: RuleFacts, text: String) -> (entry: ExpandedRule, reason: String)? {
         if let kinds = facts.kinds, let other = self.kinds.first(where: { $0.kinds.isDisjoint(with: kinds) }) {
-            return (other.entry, "one accepts only \(other.kinds.description), the other only \(kinds.description)")
+            return (other.entry, "'\(other.entry.text)' accepts only \(other.kinds.description), '\(text)' only \(kinds.description)")
         }
         guard let measure = facts.measure, !facts.isEmpty else { return nil }
         if let bound = facts.lower, let held = upper[measure], RuleFacts.excludes(lower: bound, upper: held.bound) {

@@ -17,7 +17,7 @@ public struct Workspace: Sendable {
 
     /// Creates a workspace.
     public init(provider: any SourceProvider, options: CheckOptions = CheckOptions(), cache: ParseCache? = nil,
-                parse: @escaping @Sendable (SourceFile) -> SyntaxTree) {
+                parse: @escaping @Sendable (SourceFile) -> SyntaxTree = { Parser.parse($0) }) {
         self.provider = provider
         self.options = options
         self.cache = cache
