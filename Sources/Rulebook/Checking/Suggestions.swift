@@ -11,7 +11,9 @@ enum Suggestions {
     static func closest(to name: String, among candidates: [String]) -> String? {
         let lowered = Array(name.lowercased())
         guard !lowered.isEmpty else { return nil }
-        let threshold = maximumDistance(forLength: lowered.count)
+        // Never more edits than the name has characters minus one: replacing all of `b`
+        // to get `x` is not a typo.
+        let threshold = min(maximumDistance(forLength: lowered.count), lowered.count - 1)
         var best: (candidate: String, distance: Int, exactDistance: Int)?
         for candidate in candidates where candidate != name {
             let loweredCandidate = Array(candidate.lowercased())
