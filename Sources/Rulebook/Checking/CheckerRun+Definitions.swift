@@ -1,6 +1,6 @@
 // Phase 1 and 2: which named rules exist, and which names each file can use.
 //
-// Scoping (documented in docs/language.md's checker section and docs/diagnostics.md):
+// Scoping (documented in docs/diagnostics.md, "How the checker reads files"):
 // a file sees its own named rules and those *defined* in the files it imports directly.
 // Imports are not transitive: if `a` imports `b` and `b` imports `c`, `a` does not see
 // `c`'s rules (it imports `c` itself when it wants them), but `b`'s rules may use `c`'s,

@@ -14,14 +14,14 @@ extension CheckerRun {
         do {
             return .regex(try Pattern(pattern, flags: flags), source: pattern)
         } catch {
-            let map = PatternOffsetMap(pattern: pattern, raw: Array(source.text(in: patternRange).utf8), base: patternRange.start)
+            let map = PatternOffsetMap(pattern: pattern, raw: Array(source.text(in: patternRange).utf8), base: patternRange.start,
+                                       limit: argument.range.end)
             let range = map.fileRange(of: error.range)
             switch error.kind {
             case .syntax:
                 report(source.path, range, .invalidRegex, "invalid regular expression: \(error.message)")
-            case .unsupported(let construct):
-                report(source.path, range, .unsupportedRegex,
-                       "\(construct) is not supported: Rulebook runs patterns in linear time, which rules out constructs that need backtracking (\(error.message))")
+            case .unsupported:
+                report(source.path, range, .unsupportedRegex, "\(error.message) (patterns run in linear time, without backtracking)")
             case .tooComplex:
                 report(source.path, range, .limitExceeded, "regular expression is too complex: \(error.message)")
             }
@@ -59,17 +59,19 @@ extension CheckerRun {
 
 /// Maps UTF-8 offsets in a pattern string to offsets in the rule file.
 ///
-/// The pattern the parser hands over may differ from the bytes between the slashes
-/// (an escaped `\/` may arrive as `/`), so the two are aligned byte by byte: equal bytes
-/// map one to one, and a backslash in the file that the pattern lacks is skipped. Any
-/// other divergence maps to the nearest file position, never outside the literal.
+/// The parser hands the bytes between the slashes over verbatim, so the map is normally
+/// the identity plus the literal's start. It still aligns the two byte by byte, so that a
+/// parser that decoded `\/` to `/` would not shift every later position: equal bytes map
+/// one to one and a backslash in the file that the pattern lacks is skipped. Offsets past
+/// the pattern (the engine reports a bad flag at `count + 1 + k`, where it sits in
+/// `/source/flags`) continue past the closing slash, never beyond `limit`.
 struct PatternOffsetMap {
-    /// File offset of each pattern offset `0...pattern.utf8.count`.
+    /// File offset (relative to `base`) of each pattern offset `0...pattern.utf8.count`.
     private let offsets: [Int]
     private let base: Int
-    private let rawCount: Int
+    private let limit: Int
 
-    init(pattern: String, raw: [UInt8], base: Int) {
+    init(pattern: String, raw: [UInt8], base: Int, limit: Int) {
         let bytes = Array(pattern.utf8)
         var offsets = [Int](repeating: 0, count: bytes.count + 1)
         var rawIndex = 0
@@ -86,17 +88,20 @@ struct PatternOffsetMap {
         offsets[bytes.count] = raw.count
         self.offsets = offsets
         self.base = base
-        self.rawCount = raw.count
+        self.limit = Swift.max(limit, base + raw.count)
     }
 
-    /// The file range of a pattern range (clamped to the pattern).
-    func fileRange(of range: Range<Int>) -> SourceRange {
+    /// The file offset of a pattern offset.
+    private func fileOffset(_ offset: Int) -> Int {
         let last = offsets.count - 1
-        let start = offsets[Swift.max(0, Swift.min(range.lowerBound, last))]
-        let end = offsets[Swift.max(0, Swift.min(range.upperBound, last))]
-        // `offsets[end]` is where the first byte after the range starts, so an escape the
-        // parser decoded ends after its second byte.
-        let adjustedEnd = Swift.min(Swift.max(end, start), rawCount)
-        return SourceRange(start: base + start, end: base + adjustedEnd)
+        if offset <= 0 { return base }
+        if offset <= last { return base + offsets[offset] }
+        return Swift.min(base + offsets[last] + (offset - last), limit)
+    }
+
+    /// The file range of a pattern range.
+    func fileRange(of range: Range<Int>) -> SourceRange {
+        let start = fileOffset(range.lowerBound)
+        return SourceRange(start: start, end: Swift.max(start, fileOffset(range.upperBound)))
     }
 }
