@@ -1,0 +1,11 @@
+import Rulebook
+
+/// The request methods the server answers (besides `initialize` and `shutdown`, which
+/// the server handles itself), each implemented in `Features/`.
+enum Routes {
+    static let all: [String: Route] = [
+        DocumentSymbols.method: DocumentSymbols.route,
+        FoldingRanges.method: FoldingRanges.route,
+        SemanticTokens.method: SemanticTokens.route,
+    ]
+}
