@@ -46,3 +46,34 @@ final class CatalogEditsTests: XCTestCase {
         XCTAssertEqual(apply(created, to: ""), "{\n  \"k\": \"é\"\n}\n")
     }
 }
+
+final class CatalogMessageKeyOptionsTests: XCTestCase {
+    private func check(_ rules: String, _ catalogs: MessageCatalogs) -> [Diagnostic] {
+        let tree = Parser.parse(SourceFile(path: "form.rules", text: rules))
+        return Checker(options: .checkingMessageKeys(against: catalogs)).check(tree: tree).diagnostics
+    }
+
+    func testShippedOverrideKeysAreKnown() {
+        let diagnostics = check("postcode: pattern /^[0-9]{5}$/ message address.postcodeFormat", L10n.shipped)
+        XCTAssertEqual(diagnostics.filter { $0.code == .unknownMessageKey }, [])
+    }
+
+    func testUnknownKeyOffersToAddItToTheBaseCatalogue() throws {
+        let base = "{\n  \"required\": \"{field} is required.\",\n  \"profile.other\": \"x\",\n  \"field.a\": \"A\"\n}\n"
+        let catalogs = MessageCatalogs(files: ["Localizations/en.json": base])
+        let diagnostics = check("name: required message profile.nameTooShort", catalogs)
+        let diagnostic = try XCTUnwrap(diagnostics.first { $0.code == .unknownMessageKey })
+        let fix = try XCTUnwrap(diagnostic.fixIts.first { $0.message.contains("Localizations/en.json") })
+        let edit = try XCTUnwrap(fix.edits.first)
+        XCTAssertEqual(edit.file, "Localizations/en.json")
+        var bytes = Array(base.utf8)
+        bytes.replaceSubrange(edit.range.start..<edit.range.end, with: Array(edit.replacement.utf8))
+        let fixed = String(decoding: bytes, as: UTF8.self)
+        XCTAssertTrue(fixed.contains("\"profile.other\": \"x\",\n  \"profile.nameTooShort\": \"{field} is invalid.\",\n"), fixed)
+        XCTAssertEqual(CatalogChecker.check(files: ["Localizations/en.json": fixed]), [])
+    }
+
+    func testWithoutABaseCatalogueKeysAreNotChecked() {
+        XCTAssertEqual(check("name: required message any.key", .empty).filter { $0.code == .unknownMessageKey }, [])
+    }
+}

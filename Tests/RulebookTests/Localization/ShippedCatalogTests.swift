@@ -168,3 +168,15 @@ final class ShippedCatalogTests: XCTestCase {
         }
     }
 }
+
+/// docs/localization.md stays in step with the code.
+final class LocalizationDocTests: XCTestCase {
+    func testDocumentNamesEveryCodeLocaleAndTheCLDRVersion() throws {
+        let text = try String(contentsOf: L10n.root.appendingPathComponent("docs/localization.md"), encoding: .utf8)
+        for code in DiagnosticCode.localizationCodes { XCTAssertTrue(text.contains("`\(code.id)`"), code.id) }
+        for locale in L10n.shippedLocales { XCTAssertTrue(text.contains("`\(locale)`"), locale) }
+        for locale in PluralRules.supportedLocales { XCTAssertTrue(text.contains(locale), locale) }
+        XCTAssertTrue(text.contains("CLDR \(PluralRules.cldrVersion)"))
+        XCTAssertTrue(text.contains(L10n.shipped.render(L10n.request("firstName", "minLength", [("min", .number(2))]), locale: "pl")))
+    }
+}
