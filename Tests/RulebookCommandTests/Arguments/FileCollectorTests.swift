@@ -5,6 +5,7 @@ import XCTest
 
 final class FileCollectorTests: XCTestCase {
     private var root: URL!
+    private var previousDirectory = ""
 
     override func setUpWithError() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("rulebook-collect-\(UUID().uuidString)")
@@ -14,10 +15,12 @@ final class FileCollectorTests: XCTestCase {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data("x".utf8).write(to: url)
         }
-        FileManager.default.changeCurrentDirectoryPath(root.path)
+        previousDirectory = FileManager.default.currentDirectoryPath
+        XCTAssertTrue(FileManager.default.changeCurrentDirectoryPath(root.path))
     }
 
     override func tearDownWithError() throws {
+        _ = FileManager.default.changeCurrentDirectoryPath(previousDirectory)
         try FileManager.default.removeItem(at: root)
     }
 
