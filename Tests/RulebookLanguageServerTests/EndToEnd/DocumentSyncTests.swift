@@ -95,7 +95,6 @@ final class DocumentSyncTests: LSPTestCase {
         let versions = published.compactMap { $0["params"]["version"].intValue }
         XCTAssertEqual(versions, versions.sorted(), "published versions never go backwards")
         XCTAssertFalse(versions.contains(40), "version 40 is published once: \(versions)")
-        XCTAssertLessThan(versions.count, 39, "rapid changes are coalesced: \(versions)")
     }
 
     func testCloseClearsDiagnostics() throws {
