@@ -15,11 +15,26 @@ struct DocumentAnalysis: Sendable {
     let dependencies: Set<String>
     /// The texts of other files the analysis read, by path (for related locations).
     let sources: [String: SourceFile]
+    /// The syntax trees of this file and everything it imports, by path.
+    let trees: [String: SyntaxTree]
+    /// Each file's resolved imports (paths), for scopes.
+    let imports: [String: [String]]
+    /// The named rules this document can use.
+    let scope: RuleScope
+    /// The workspace the analysis ran in (catalogues, renderer, roots).
+    let workspace: WorkspaceModel
 
     static func compute(document: TextDocument, documents: DocumentStore, workspace: WorkspaceModel) -> DocumentAnalysis {
         let tree = Parser.parse(document.source)
+        let trees = [document.path: tree]
         return DocumentAnalysis(document: document, tree: tree, index: SyntaxIndex(tree), diagnostics: tree.diagnostics,
-                                dependencies: [], sources: [:])
+                                dependencies: [], sources: [:], trees: trees, imports: [:],
+                                scope: RuleScope(file: document.path, trees: trees, imports: [:]), workspace: workspace)
+    }
+
+    /// The scope of another file of the analysis (for expanding imported named rules).
+    func scope(of file: String) -> RuleScope? {
+        trees[file] == nil ? nil : RuleScope(file: file, trees: trees, imports: imports)
     }
 }
 

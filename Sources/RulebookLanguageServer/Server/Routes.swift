@@ -7,5 +7,8 @@ enum Routes {
         DocumentSymbols.method: DocumentSymbols.route,
         FoldingRanges.method: FoldingRanges.route,
         SemanticTokens.method: SemanticTokens.route,
+        Hover.method: Hover.route,
+        Completion.method: Completion.route,
+        SignatureHelp.method: SignatureHelp.route,
     ]
 }
