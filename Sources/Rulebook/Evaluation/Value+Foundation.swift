@@ -65,6 +65,9 @@ extension Value {
             return .array(elements)
         }
         // An optional inside `Any` (casts above already unwrapped `.some`).
+        if let encodable = any as? any Encodable, let value = try? ValueEncoder().encode(encodable) {
+            return value
+        }
         let mirror = Mirror(reflecting: any)
         if mirror.displayStyle == .optional {
             guard let wrapped = mirror.children.first?.value else { return .null }
@@ -119,7 +122,7 @@ extension Value {
         }
     }
 
-    private init(decimal: Decimal) {
+    init(decimal: Decimal) {
         let integer = Int(NSDecimalNumber(decimal: decimal).int64Value)
         if decimal.isFinite, decimal == decimal.rounded(), Decimal(integer) == decimal {
             self = .integer(integer)

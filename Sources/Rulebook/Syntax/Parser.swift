@@ -43,7 +43,8 @@ struct ParserState {
     /// rule that stops here ends.
     var lastEnd = 0
     var diagnostics: [Diagnostic] = []
-    /// How many `when` blocks enclose the statement being parsed.
+    /// How many `when` blocks enclose the statement being parsed (kept in step with the
+    /// open-block stack of `parseFile`).
     var blockDepth = 0
     /// `when` headers whose `{` was missing: that many stray `}` are the same mistake and
     /// are not reported again.

@@ -115,6 +115,9 @@ final class ValueConvenienceTests: XCTestCase {
             XCTAssertEqual((error as? ValueConversionError)?.path, "/a/b/1")
             XCTAssertEqual((error as? ValueConversionError)?.typeName, "Opaque")
         }
-        XCTAssertThrowsError(try Value(any: [1: "non-string key"]))
+        // Other Encodable values go through ValueEncoder (integer keys become text, as in JSONEncoder).
+        XCTAssertEqual(try Value(any: [1: "integer key"]), ["1": "integer key"])
+        struct Point: Encodable { var x = 1, y = 2 }
+        XCTAssertEqual(try Value(any: ["p": Point()]), ["p": ["x": 1, "y": 2]])
     }
 }
