@@ -10,5 +10,6 @@ enum Routes {
         Hover.method: Hover.route,
         Completion.method: Completion.route,
         SignatureHelp.method: SignatureHelp.route,
+        Formatting.method: Formatting.route,
     ]
 }

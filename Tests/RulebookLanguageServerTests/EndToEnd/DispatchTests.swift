@@ -24,7 +24,7 @@ final class DispatchTests: LSPTestCase {
 
         func waitUntilEntered() {
             condition.lock()
-            while entered == 0 { condition.wait(until: Date().addingTimeInterval(1)) }
+            while entered == 0 { _ = condition.wait(until: Date().addingTimeInterval(1)) }
             condition.unlock()
         }
 
