@@ -41,8 +41,8 @@ enum Completion {
         case .argument(let name, let index):
             return argumentItems(validator: name, index: index, analysis: analysis, documents: documents)
         case .messageKey:
-            return analysis.workspace.baseMessageKeys.map {
-                Item(label: $0, kind: enumMemberKind, detail: analysis.workspace.baseMessage(forKey: $0), insertText: $0)
+            return analysis.baseMessageKeys.map {
+                Item(label: $0, kind: enumMemberKind, detail: analysis.baseMessage(forKey: $0), insertText: $0)
             }
         case .importPath:
             return importItems(analysis)
@@ -123,7 +123,7 @@ enum Completion {
         for document in documents.all where !document.isCatalogue && analysis.trees[document.path] == nil {
             trees.append(analysis.workspace.tree(for: document.source))
         }
-        trees += analysis.workspace.workspaceTrees(excluding: Set(trees.map(\.source.path)))
+        trees += analysis.workspace.workspaceTrees(excluding: Set(trees.map(\.source.path)), documents: documents)
         for tree in trees {
             for path in SyntaxIndex(tree).fieldPaths { counts[path.description, default: 0] += 1 }
         }

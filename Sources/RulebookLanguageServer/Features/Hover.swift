@@ -55,7 +55,7 @@ enum Hover {
     static func renderedMessage(_ definition: ValidatorDefinition, rule: RuleSyntax?, analysis: DocumentAnalysis) -> String? {
         if let rule, let field = analysis.index?.field(containing: rule),
            let request = MessageArguments.request(for: rule, definition: definition, field: field) {
-            return analysis.workspace.renderer.render(request)
+            return analysis.renderer.render(request)
         }
         let example = SourceFile(path: "example.rules", text: String(definition.example.split(separator: "\n").first ?? ""))
         let tree = Parser.parse(example)
@@ -63,7 +63,7 @@ enum Hover {
               let exampleRule = statement.rules.first(where: { $0.name.name == definition.name }),
               let request = MessageArguments.request(for: exampleRule, definition: definition, field: statement.path)
         else { return nil }
-        return analysis.workspace.renderer.render(request)
+        return analysis.renderer.render(request)
     }
 
     // MARK: Named rules, message keys, fields
@@ -83,7 +83,7 @@ enum Hover {
     }
 
     static func messageKeyDocumentation(_ key: String, analysis: DocumentAnalysis) -> String {
-        if let text = analysis.workspace.baseMessage(forKey: key) {
+        if let text = analysis.baseMessage(forKey: key) {
             return "**\(key)**\n\n" + text
         }
         return "**\(key)**\n\nNot defined in the base catalogue."

@@ -32,6 +32,15 @@ struct DocumentAnalysis: Sendable {
                                 scope: RuleScope(file: document.path, trees: trees, imports: [:]), workspace: workspace)
     }
 
+    /// Renders messages as users of this file see them.
+    var renderer: any MessageRendering { workspace.renderer(for: document.path) }
+
+    /// The base catalogue's text for `key`.
+    func baseMessage(forKey key: String) -> String? { workspace.baseMessage(forKey: key, for: document.path) }
+
+    /// The base catalogue's keys.
+    var baseMessageKeys: [String] { workspace.baseMessageKeys(for: document.path) }
+
     /// The scope of another file of the analysis (for expanding imported named rules).
     func scope(of file: String) -> RuleScope? {
         trees[file] == nil ? nil : RuleScope(file: file, trees: trees, imports: imports)

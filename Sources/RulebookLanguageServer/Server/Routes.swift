@@ -11,5 +11,11 @@ enum Routes {
         Completion.method: Completion.route,
         SignatureHelp.method: SignatureHelp.route,
         Formatting.method: Formatting.route,
+        Definition.method: Definition.route,
+        References.referencesMethod: References.referencesRoute,
+        References.prepareRenameMethod: References.prepareRenameRoute,
+        References.renameMethod: References.renameRoute,
+        CodeActions.method: CodeActions.route,
+        PullDiagnostics.method: PullDiagnostics.route,
     ]
 }
