@@ -26,8 +26,10 @@ enum Definition {
             return [Location(uri: uri(forPath: target), range: LSPRange(start: .init(line: 0, character: 0), end: .init(line: 0, character: 0)))]
         case .messageKey(let key):
             guard let directory = analysis.workspace.catalogueDirectory(for: analysis.document.path) else { return [] }
+            // The base catalogue first, then the translations by locale.
             let catalogs = directory.catalogs.catalogs.values.sorted { lhs, rhs in
-                (lhs.locale != MessageCatalogs.baseLocale, lhs.locale) < (rhs.locale != MessageCatalogs.baseLocale, rhs.locale)
+                let lhsBase = lhs.locale == MessageCatalogs.baseLocale, rhsBase = rhs.locale == MessageCatalogs.baseLocale
+                return lhsBase != rhsBase ? lhsBase : lhs.locale < rhs.locale
             }
             return catalogs.compactMap { catalog in
                 catalog.entry(forKey: key).map { location(catalog.file, $0.keyRange, encoding) }
