@@ -17,6 +17,7 @@ let usage = """
       e2e [--binary .build/release/rulebook] [--dir Benchmarks/data] [--runs 3]
                                                       rulebook validate throughput, CPU, RSS; check wall time
       engine [--records 100000]                       library API ns/record (Value, Encodable, JSON tape)
+      parse [--lines 100000] [--runs 5]               lex, parse and format time of a generated rule file
     """
 
 switch arguments.first {
@@ -27,6 +28,8 @@ case "e2e":
                 directory: option("--dir", default: "Benchmarks/data"), runs: Int(option("--runs", default: "3")) ?? 3)
 case "engine":
     runEngineBenchmark(records: Int(option("--records", default: "100000")) ?? 100_000)
+case "parse":
+    runParseBenchmark(lines: Int(option("--lines", default: "100000")) ?? 100_000, runs: Int(option("--runs", default: "5")) ?? 5)
 default:
     print(usage)
 }
