@@ -29,44 +29,46 @@ struct CompiledKey: Sendable {
 /// One step of a path read from inside a field's rules (a condition or a field argument).
 enum ReferenceStep: Sendable {
     case key(CompiledKey)
-    /// A `[*]` that stands for the same element as the field being validated: the
-    /// binding-th index of the concrete field (`items[*].total: min items[*].floor`
-    /// compares within one element).
-    case bound(Int)
-    /// A `[*]` not shared with the field being validated.
+    /// A `[*]` not shared with the field being validated: conditions ask whether *any*
+    /// element fits; a single value (`same`, `before`) is absent.
     case any
 }
 
 /// A path read relative to the field being validated.
+///
+/// Wildcards it shares with the field stand for the same element: in
+/// `items[*].total: min items[*].floor`-style rules and `when items[*].type == …` blocks
+/// the k-th `[*]` of the path is *bound* when every segment up to and including it equals
+/// the field's segment at the same position. Bound wildcards always form a prefix, so the
+/// path is resolved from the element the field's own expansion is visiting (its
+/// `anchor`-th `[*]`), not from the root: O(1) per element, never a re-walk.
 struct ReferencePath: Sendable {
+    /// The `[*]` level (0-based) of the field's expansion to start from; -1 for the root.
+    let anchor: Int
+    /// The steps after the anchor.
     let steps: [ReferenceStep]
     /// As written, for parameters and messages.
     let written: FieldPath
 
-    /// Binds the wildcards of `path` that it shares with `field`: the k-th `[*]` of
-    /// `path` is bound when every segment of `path` up to and including it equals the
-    /// segment at the same position of `field`.
     init(_ path: FieldPath, relativeTo field: FieldPath) {
-        var steps: [ReferenceStep] = []
-        steps.reserveCapacity(path.segments.count)
-        var sharedPrefix = true
+        var anchor = -1
+        var anchorPosition = -1
         var wildcards = 0
         for (position, segment) in path.segments.enumerated() {
-            sharedPrefix = sharedPrefix && position < field.segments.count && field.segments[position] == segment
-            switch segment {
-            case .key(let key):
-                steps.append(.key(CompiledKey(key)))
-            case .wildcard:
-                steps.append(sharedPrefix ? .bound(wildcards) : .any)
+            guard position < field.segments.count, field.segments[position] == segment else { break }
+            if segment == .wildcard {
+                anchor = wildcards
+                anchorPosition = position
                 wildcards += 1
             }
         }
-        self.steps = steps
+        self.anchor = anchor
+        self.steps = path.segments[(anchorPosition + 1)...].map { segment in
+            switch segment {
+            case .key(let key): .key(CompiledKey(key))
+            case .wildcard: .any
+            }
+        }
         self.written = path
-    }
-
-    /// Whether some `[*]` is not bound (conditions then ask whether *any* element fits).
-    var hasFreeWildcard: Bool {
-        steps.contains { if case .any = $0 { true } else { false } }
     }
 }

@@ -22,8 +22,6 @@ protocol RecordAccess {
     func member(_ node: Node, _ key: CompiledKey) -> Node?
     /// The number of elements of an array; 0 for anything else.
     func elementCount(_ node: Node) -> Int
-    /// The element at `index` of an array; nil when out of range or not an array.
-    func element(_ node: Node, at index: Int) -> Node?
     /// Calls `body` with each element of an array in order until it returns false;
     /// does nothing for anything else.
     func forEachElement(_ node: Node, _ body: (Int, Node) -> Bool)
@@ -77,11 +75,6 @@ struct ValueAccess: RecordAccess {
     func elementCount(_ node: Value) -> Int {
         guard case .array(let elements) = node else { return 0 }
         return elements.count
-    }
-
-    func element(_ node: Value, at index: Int) -> Value? {
-        guard case .array(let elements) = node, elements.indices.contains(index) else { return nil }
-        return elements[index]
     }
 
     func forEachElement(_ node: Value, _ body: (Int, Value) -> Bool) {

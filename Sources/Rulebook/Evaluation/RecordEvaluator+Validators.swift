@@ -4,7 +4,7 @@
 
 extension RecordEvaluator {
     /// Whether `node` passes `instruction`.
-    func passes(_ instruction: Instruction, _ node: Node, indices: [Int]) -> Bool {
+    func passes(_ instruction: Instruction, _ node: Node, bindings: Bindings<Node>) -> Bool {
         switch instruction {
         case .required: return !isEmpty(node)
         case .minLength(let min): return characterCount(node).map { $0 >= min } ?? false
@@ -36,12 +36,12 @@ extension RecordEvaluator {
         case .boolean: return access.kind(node) == .bool
         case .accepted: return isAccepted(node)
         case .date: return dateReading(node) != nil
-        case .before(let bound): return compare(node, bound, indices: indices) { DateReading.isBefore($0, $1) }
-        case .after(let bound): return compare(node, bound, indices: indices) { DateReading.isBefore($1, $0) }
+        case .before(let bound): return compare(node, bound, bindings: bindings) { DateReading.isBefore($0, $1) }
+        case .after(let bound): return compare(node, bound, bindings: bindings) { DateReading.isBefore($1, $0) }
         case .minAge(let age): return fullYears(node).map { $0 >= age } ?? false
         case .maxAge(let age): return fullYears(node).map { $0 <= age } ?? false
-        case .same(let other): return resolveReference(other, indices: indices).map { access.equal(node, $0) } ?? false
-        case .different(let other): return resolveReference(other, indices: indices).map { !access.equal(node, $0) } ?? true
+        case .same(let other): return resolveReference(other, bindings: bindings).map { access.equal(node, $0) } ?? false
+        case .different(let other): return resolveReference(other, bindings: bindings).map { !access.equal(node, $0) } ?? true
         case .minItems(let min): return access.kind(node) == .array && access.elementCount(node) >= min
         case .maxItems(let max): return access.kind(node) == .array && access.elementCount(node) <= max
         case .unique: return access.kind(node) == .array && hasNoDuplicates(node)
@@ -117,13 +117,13 @@ extension RecordEvaluator {
 
     /// Compares the node's date with a bound; false when either side is not a date (an
     /// absent or malformed other field included: nothing is before an unknown date).
-    private func compare(_ node: Node, _ bound: DateBound, indices: [Int],
+    private func compare(_ node: Node, _ bound: DateBound, bindings: Bindings<Node>,
                          _ order: (DateReading, DateReading) -> Bool) -> Bool {
         guard let value = dateReading(node) else { return false }
         let limit: DateReading? = switch bound {
         case .day(let day): DateReading(day: day, instant: nil)
         case .today: DateReading(day: today.daysSinceEpoch, instant: nil)
-        case .field(let path): resolveReference(path, indices: indices).flatMap(dateReading)
+        case .field(let path): resolveReference(path, bindings: bindings).flatMap(dateReading)
         }
         guard let limit else { return false }
         return order(value, limit)

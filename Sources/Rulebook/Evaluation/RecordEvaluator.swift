@@ -50,32 +50,35 @@ struct RecordEvaluator<Access: RecordAccess> {
         let plan = program.fields[field]
         let start = resolve(access.root, run: plan.runStart)
         if plan.runEnd - plan.runStart == 1 {
-            evaluateConcrete(field: field, start, indices: [])
+            evaluateConcrete(field: field, start, bindings: Bindings())
             return
         }
-        var indices: [Int] = []
-        indices.reserveCapacity(plan.wildcardCount)
-        expand(field: field, start, level: 1, indices: &indices, only: only)
+        var bindings = Bindings<Node>()
+        bindings.indices.reserveCapacity(plan.wildcardCount)
+        bindings.nodes.reserveCapacity(plan.wildcardCount)
+        expand(field: field, start, level: 1, bindings: &bindings, only: only)
     }
 
     /// Walks one `[*]` level: every element, then the next run of keys from it. Each
     /// element is reached from its array, never from the root again, so a `[*]` path over
     /// n elements costs O(n).
-    private mutating func expand(field: Int, _ node: Node?, level: Int, indices: inout [Int], only: [Int?]) {
+    private mutating func expand(field: Int, _ node: Node?, level: Int, bindings: inout Bindings<Node>, only: [Int?]) {
         guard let node, access.kind(node) == .array else { return }
         let plan = program.fields[field]
         let wanted = level - 1 < only.count ? only[level - 1] : nil
         let last = level == plan.runEnd - plan.runStart - 1
         access.forEachElement(node) { index, element in
             if let wanted, wanted != index { return true }
-            indices.append(index)
+            bindings.indices.append(index)
+            bindings.nodes.append(element)
             let next = resolve(element, run: plan.runStart + level)
             if last {
-                evaluateConcrete(field: field, next, indices: indices)
+                evaluateConcrete(field: field, next, bindings: bindings)
             } else {
-                expand(field: field, next, level: level + 1, indices: &indices, only: only)
+                expand(field: field, next, level: level + 1, bindings: &bindings, only: only)
             }
-            indices.removeLast()
+            bindings.indices.removeLast()
+            bindings.nodes.removeLast()
             return !done
         }
     }
@@ -99,7 +102,7 @@ struct RecordEvaluator<Access: RecordAccess> {
     }
 
     /// Runs a field's rules on one concrete value and records the result.
-    private mutating func evaluateConcrete(field: Int, _ node: Node?, indices: [Int]) {
+    private mutating func evaluateConcrete(field: Int, _ node: Node?, bindings: Bindings<Node>) {
         let plan = program.fields[field]
         var applicable = false
         var violations: [Violation] = []
@@ -109,32 +112,32 @@ struct RecordEvaluator<Access: RecordAccess> {
         if let node { empty = isEmpty(node) }
         groups: for groupIndex in plan.groupStart..<plan.groupEnd {
             let group = program.groups[groupIndex]
-            if group.condition >= 0, !holds(program.conditions[group.condition], indices: indices) { continue }
+            if group.condition >= 0, !holds(program.conditions[group.condition], bindings: bindings) { continue }
             applicable = true
             if !empty, let present = node {
                 for rule in group.ruleStart..<group.ruleEnd where !program.rules[rule].isRequired {
-                    guard !passes(program.rules[rule].instruction, present, indices: indices) else { continue }
-                    guard record(rule: rule, field: field, indices: indices, into: &violations) else { break groups }
+                    guard !passes(program.rules[rule].instruction, present, bindings: bindings) else { continue }
+                    guard record(rule: rule, field: field, bindings: bindings, into: &violations) else { break groups }
                 }
             } else if group.hasRequired {
                 // An empty value meets only `required`; without it the other validators
                 // are skipped (SPEC §3), and with it they would only repeat the same fault.
                 for rule in group.ruleStart..<group.ruleEnd where program.rules[rule].isRequired {
-                    guard record(rule: rule, field: field, indices: indices, into: &violations) else { break groups }
+                    guard record(rule: rule, field: field, bindings: bindings, into: &violations) else { break groups }
                 }
             }
         }
         guard collecting else { return }
         let status: FieldStatus = !applicable ? .skipped : violations.isEmpty ? .valid : .invalid
-        results.append(FieldResult(field: concretePath(field: field, indices), status: status, violations: violations))
+        results.append(FieldResult(field: concretePath(field: field, bindings.indices), status: status, violations: violations))
     }
 
     /// Notes a failure; returns whether evaluation of this field goes on.
-    private mutating func record(rule: Int, field: Int, indices: [Int], into violations: inout [Violation]) -> Bool {
+    private mutating func record(rule: Int, field: Int, bindings: Bindings<Node>, into violations: inout [Violation]) -> Bool {
         failed = true
         // `collecting` first: binding `messages` copies the existential even when nil.
         guard collecting, let messages else { return false }
-        violations.append(violation(program.reports[rule], field: field, at: concretePath(field: field, indices),
+        violations.append(violation(program.reports[rule], field: field, at: concretePath(field: field, bindings.indices),
                                     messages: messages))
         return reportAllFailures
     }
@@ -188,33 +191,34 @@ extension RecordEvaluator {
     }
 
     /// Whether a `when` condition holds for the concrete field at `indices`.
-    func holds(_ condition: CompiledCondition, indices: [Int]) -> Bool {
+    func holds(_ condition: CompiledCondition, bindings: Bindings<Node>) -> Bool {
         switch condition {
         case .present(let path):
-            anyValue(path, indices: indices) { access.kind($0) != .bool ? !isEmpty($0) : access.bool($0) }
+            anyValue(path, bindings: bindings) { access.kind($0) != .bool ? !isEmpty($0) : access.bool($0) }
         case .equals(let path, let literal):
-            anyValue(path, indices: indices) { access.equals($0, literal) }
+            anyValue(path, bindings: bindings) { access.equals($0, literal) }
         case .notEquals(let path, let literal):
             // The negation of `==`: an absent value equals nothing, so `x != "a"` holds
             // when x is absent.
-            !anyValue(path, indices: indices) { access.equals($0, literal) }
+            !anyValue(path, bindings: bindings) { access.equals($0, literal) }
         case .not(let inner):
-            !holds(inner, indices: indices)
+            !holds(inner, bindings: bindings)
         case .and(let lhs, let rhs):
-            holds(lhs, indices: indices) && holds(rhs, indices: indices)
+            holds(lhs, bindings: bindings) && holds(rhs, bindings: bindings)
         case .or(let lhs, let rhs):
-            holds(lhs, indices: indices) || holds(rhs, indices: indices)
+            holds(lhs, bindings: bindings) || holds(rhs, bindings: bindings)
         }
     }
 
     /// Whether some value the reference reaches satisfies `predicate` (one value unless
     /// the path has a free `[*]`; none when it is absent).
-    private func anyValue(_ reference: Int, indices: [Int], _ predicate: (Node) -> Bool) -> Bool {
-        anyValue(program.references[reference].steps[...], from: access.root, indices: indices, predicate)
+    private func anyValue(_ reference: Int, bindings: Bindings<Node>, _ predicate: (Node) -> Bool) -> Bool {
+        let path = program.references[reference]
+        guard let start = anchor(path, bindings) else { return false }
+        return anyValue(path.steps[...], from: start, predicate)
     }
 
-    private func anyValue(_ steps: ArraySlice<ReferenceStep>, from node: Node, indices: [Int],
-                          _ predicate: (Node) -> Bool) -> Bool {
+    private func anyValue(_ steps: ArraySlice<ReferenceStep>, from node: Node, _ predicate: (Node) -> Bool) -> Bool {
         var current = node
         var position = steps.startIndex
         while position < steps.endIndex {
@@ -222,14 +226,11 @@ extension RecordEvaluator {
             case .key(let key):
                 guard let next = access.member(current, key) else { return false }
                 current = next
-            case .bound(let binding):
-                guard binding < indices.count, let next = access.element(current, at: indices[binding]) else { return false }
-                current = next
             case .any:
                 var found = false
                 let rest = steps[(position + 1)...]
                 access.forEachElement(current) { _, element in
-                    found = anyValue(rest, from: element, indices: indices, predicate)
+                    found = anyValue(rest, from: element, predicate)
                     return !found
                 }
                 return found
@@ -239,17 +240,23 @@ extension RecordEvaluator {
         return predicate(current)
     }
 
-    /// The value a reference names for the concrete field at `indices` (`same`,
-    /// `before startDate`); a free `[*]` names no single value, so it resolves to absent.
-    func resolveReference(_ reference: Int, indices: [Int]) -> Node? {
-        var current = access.root
-        for step in program.references[reference].steps {
+    /// Where a reference starts: the root, or the element of the field's expansion its
+    /// bound wildcards stand for.
+    @inline(__always)
+    private func anchor(_ path: ReferencePath, _ bindings: Bindings<Node>) -> Node? {
+        guard path.anchor >= 0 else { return access.root }
+        return path.anchor < bindings.nodes.count ? bindings.nodes[path.anchor] : nil
+    }
+
+    /// The value a reference names for the concrete field (`same`, `before startDate`);
+    /// a free `[*]` names no single value, so it resolves to absent.
+    func resolveReference(_ reference: Int, bindings: Bindings<Node>) -> Node? {
+        let path = program.references[reference]
+        guard var current = anchor(path, bindings) else { return nil }
+        for step in path.steps {
             switch step {
             case .key(let key):
                 guard let next = access.member(current, key) else { return nil }
-                current = next
-            case .bound(let binding):
-                guard binding < indices.count, let next = access.element(current, at: indices[binding]) else { return nil }
                 current = next
             case .any:
                 return nil
@@ -257,4 +264,11 @@ extension RecordEvaluator {
         }
         return current
     }
+}
+
+/// The `[*]` elements of the concrete field being evaluated: their indices (for the
+/// concrete path) and nodes (where bound references start).
+struct Bindings<Node> {
+    var indices: [Int] = []
+    var nodes: [Node] = []
 }
