@@ -77,7 +77,12 @@ extension CompiledRuleSet {
 
     /// Counting evaluation over any storage.
     func isValid<Access: RecordAccess>(_ access: Access, context: EvaluationContext) -> Bool {
-        var evaluator = RecordEvaluator(program: program, access: access, today: today(context), messages: nil,
+        isValid(access, today: today(context))
+    }
+
+    /// Counting evaluation with today already read.
+    func isValid<Access: RecordAccess>(_ access: Access, today: CalendarDate) -> Bool {
+        var evaluator = RecordEvaluator(program: program, access: access, today: today, messages: nil,
                                         reportAllFailures: false)
         evaluator.run()
         return !evaluator.failed
