@@ -120,6 +120,9 @@ def reference(pattern, flags, text):
     if "s" in flags: f |= re.DOTALL
     return re.fullmatch(translate(pattern), text, f) is not None
 
+# Look-alikes of ASCII letters, written as escapes so the table reads unambiguously.
+CONFUSABLE = {0x212A, 0x017F, 0x0131, 0x0130, 0x00B5, 0x039C, 0x03BC}
+
 def swift_string(s):
     out = []
     for ch in s:
@@ -129,7 +132,7 @@ def swift_string(s):
         elif ch == "\n": out.append("\\n")
         elif ch == "\t": out.append("\\t")
         elif ch == "\r": out.append("\\r")
-        elif cp < 0x20 or cp == 0x7F or (cp > 0x7F and unicodedata.category(ch)[0] in "MCZ"):
+        elif cp < 0x20 or cp == 0x7F or (cp > 0x7F and unicodedata.category(ch)[0] in "MCZ") or cp in CONFUSABLE:
             out.append("\\u{%X}" % cp)
         else: out.append(ch)
     return '"' + "".join(out) + '"'

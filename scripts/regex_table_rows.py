@@ -252,4 +252,8 @@ MANUAL = [
     ("[[:^alpha:]]+", "", "123", True, "negated POSIX class"),
     ("[[:^alpha:]]+", "", "a", False, "negated POSIX class"),
     ("(?|a|b)", "", "b", True, "branch reset acts as a plain group"),
+    ("i", "i", "\u0131", False, "dotless i: Turkic folding (status T) is not default; Python says true"),
+    ("I", "i", "\u0130", False, "dotted I: Turkic folding is not default; Python says true"),
+    ("[a-z]+", "i", "D\u0130YARBAKIR", False, "dotted I is not a case variant of i"),
+    ("[a-z]+", "i", "KELVIN\u212a", True, "Kelvin sign folds to k"),
 ]

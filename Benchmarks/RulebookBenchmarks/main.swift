@@ -16,11 +16,14 @@ let usage = """
       generate [--dir Benchmarks/data] [--scale 1.0]   write the three NDJSON workloads
       e2e [--binary .build/release/rulebook] [--dir Benchmarks/data] [--runs 3]
                                                       rulebook validate throughput, CPU, RSS; check wall time
+      regex                                           regex engine: catastrophic patterns at 1k/10k/100k, ns per match
     """
 
 switch arguments.first {
 case "generate":
     generateWorkloads(into: option("--dir", default: "Benchmarks/data"), scale: Double(option("--scale", default: "1")) ?? 1)
+case "regex":
+    runRegexScaling()
 case "e2e":
     runEndToEnd(binary: option("--binary", default: ".build/release/rulebook"),
                 directory: option("--dir", default: "Benchmarks/data"), runs: Int(option("--runs", default: "3")) ?? 3)

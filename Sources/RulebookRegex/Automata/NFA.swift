@@ -1,16 +1,11 @@
-/// A Thompson NFA over UTF-8 bytes, without captures (a whole-text yes/no match needs none).
+/// A Thompson NFA over the classes of an ``Alphabet``, without captures (a whole-text
+/// yes/no match needs none).
 struct NFA: Sendable {
-    /// One byte step: any byte in `low...high` moves to `next`.
-    struct Transition: Hashable, Sendable {
-        var low: UInt8
-        var high: UInt8
-        var next: Int32
-    }
-
-    /// A state. Only `bytes` consumes input; the others are followed without consuming.
+    /// A state. Only `step` consumes input (one scalar); the others are followed without
+    /// consuming.
     enum State: Hashable, Sendable {
-        /// Consume one byte matching a transition (none: a dead end, from an empty class).
-        case bytes([Transition])
+        /// Consume one scalar whose class is in `classSets[set]`, then go to `next`.
+        case step(set: Int32, next: Int32)
         /// Continue in every listed state.
         case split([Int32])
         /// Continue only at the start of the text.
@@ -25,30 +20,10 @@ struct NFA: Sendable {
     var states: [State]
     /// Where matching begins.
     var start: Int32
-}
-
-extension NFA {
-    /// Every byte range boundary, as the equivalence classes a DFA can share transitions over:
-    /// bytes in one class behave identically in every state. Classes are contiguous ranges, so
-    /// `classMap` is non-decreasing.
-    func byteClasses() -> (classMap: [UInt8], count: Int) {
-        var startsClass = [Bool](repeating: false, count: 257)
-        for state in states {
-            guard case .bytes(let transitions) = state else { continue }
-            for transition in transitions {
-                startsClass[Int(transition.low)] = true
-                startsClass[Int(transition.high) + 1] = true
-            }
-        }
-        var classMap = [UInt8](repeating: 0, count: 256)
-        var current = 0
-        for byte in 0..<256 {
-            if byte > 0, startsClass[byte] { current += 1 }
-            classMap[byte] = UInt8(current)
-        }
-        return (classMap, current + 1)
-    }
-
+    /// The scalar classes of the pattern.
+    var alphabet: Alphabet
+    /// The class sets that `step` states refer to.
+    var classSets: [ClassSet]
 }
 
 /// Scratch space for epsilon closures: a visit mark per NFA state (a generation number, so
@@ -72,18 +47,15 @@ struct ClosureScratch {
         }
     }
 
-    /// Whether `state` was visited since `startClosure`.
-    func isVisited(_ state: Int32) -> Bool { marks[Int(state)] == generation }
-
     /// Adds the states reached from `seed` without consuming input to `output`, keeping only
-    /// those that matter to a match (`bytes`, `match`, and `endAnchor` when not at the end).
+    /// those that matter to a match (`step`, `match`, and `endAnchor` when not at the end).
     mutating func add(_ seed: Int32, in nfa: NFA, atStart: Bool, atEnd: Bool, into output: inout [Int32]) {
         stack.append(seed)
         while let state = stack.popLast() {
             if marks[Int(state)] == generation { continue }
             marks[Int(state)] = generation
             switch nfa.states[Int(state)] {
-            case .bytes, .match:
+            case .step, .match:
                 output.append(state)
             case .split(let targets):
                 stack.append(contentsOf: targets.reversed())

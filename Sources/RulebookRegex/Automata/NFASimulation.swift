@@ -1,5 +1,5 @@
 /// Matches by simulating the NFA over the input (Thompson's / Pike's method without
-/// captures): the set of live states advances one byte at a time, each state at most once
+/// captures): the set of live states advances one scalar at a time, each state at most once
 /// per position, so time is O(input × states) whatever the pattern. Used when the DFA would
 /// be too large, and by tests as an independent second path to check the DFA against.
 enum NFASimulation {
@@ -7,21 +7,27 @@ enum NFASimulation {
         var scratch = ClosureScratch(stateCount: nfa.states.count)
         var current: [Int32] = []
         var next: [Int32] = []
-        current.reserveCapacity(nfa.states.count)
-        next.reserveCapacity(nfa.states.count)
         scratch.startClosure()
         scratch.add(nfa.start, in: nfa, atStart: true, atEnd: bytes.isEmpty, into: &current)
-        for (position, byte) in bytes.enumerated() {
-            let atEnd = position == bytes.count - 1
+        var index = 0
+        while index < bytes.count {
+            let byteClass: Int
+            let lead = bytes[index]
+            if lead < 0x80 {
+                byteClass = nfa.alphabet.classOf(UInt32(lead))
+                index += 1
+            } else {
+                guard let (scalar, length) = UTF8Decoding.decode(bytes, at: index, lead: lead) else { return false }
+                byteClass = nfa.alphabet.classOf(scalar)
+                index += length
+            }
+            let atEnd = index == bytes.count
             next.removeAll(keepingCapacity: true)
             scratch.startClosure()
             for state in current {
-                guard case .bytes(let transitions) = nfa.states[Int(state)] else { continue }
-                for transition in transitions where transition.low <= byte && byte <= transition.high {
-                    if !scratch.isVisited(transition.next) {
-                        scratch.add(transition.next, in: nfa, atStart: false, atEnd: atEnd, into: &next)
-                    }
-                }
+                guard case .step(let set, let target) = nfa.states[Int(state)],
+                      nfa.classSets[Int(set)].contains(byteClass) else { continue }
+                scratch.add(target, in: nfa, atStart: false, atEnd: atEnd, into: &next)
             }
             if next.isEmpty { return false }
             swap(&current, &next)

@@ -84,7 +84,7 @@ extension Parser {
             let construct = letter == UInt8(ascii: "k") ? "backreference" : "backreference or subroutine call"
             throw .unsupported(construct, "'\(text(start..<index))' (\(construct)) is not supported: it needs backtracking",
                                start..<index)
-        case UInt8(ascii: "b"), UInt8(ascii: "B"):
+        case UInt8(ascii: "b") where !inClass, UInt8(ascii: "B") where !inClass:
             throw .unsupported("word boundary", "word boundaries ('\(text(here))') are not supported", here)
         case UInt8(ascii: "Z"):
             throw .unsupported("\\Z", "'\\Z' is not supported (it means different things in different engines); use '$', which matches only at the very end", here)

@@ -28,7 +28,8 @@ indirect enum RegexNode: Sendable {
             case .empty: return true
             case .set(let set):
                 guard let scalar = set.singleScalar else { return false }
-                bytes.append(contentsOf: UTF8Sequences.encode(scalar))
+                guard let unicodeScalar = Unicode.Scalar(scalar) else { return false }
+                bytes.append(contentsOf: String(Character(unicodeScalar)).utf8)
                 return true
             case .startAnchor: return isFirst
             case .endAnchor: return isLast

@@ -21,14 +21,14 @@ enum UnicodeProperty {
         if let equals = key.firstIndex(of: "=") {
             let property = String(key[..<equals]), value = String(key[key.index(after: equals)...])
             if property == "gc" || property == "generalcategory" {
-                return categoryGroups[value].map { .set(UnicodeTables.categories($0)) } ?? .unknown
+                return categorySets[value].map { .set($0) } ?? .unknown
             }
             if property == "sc" || property == "script" || property == "scx" || property == "scriptextensions" {
                 return .script
             }
             return .unknown
         }
-        if let codes = categoryGroups[key] { return .set(UnicodeTables.categories(codes)) }
+        if let set = categorySets[key] { return .set(set) }
         if let set = special(key) { return .set(set) }
         if scriptNames.contains(key) { return .script }
         return .unknown
@@ -112,6 +112,10 @@ enum UnicodeProperty {
         for (names, codes) in table { for name in names { result[name] = codes } }
         return result
     }()
+
+    /// The set of every category name, built once on first use (unions such as `L` would
+    /// otherwise be re-sorted for every pattern that names them).
+    static let categorySets: [String: ScalarSet] = categoryGroups.mapValues { UnicodeTables.categories($0) }
 
     /// Common script names, recognised only to explain that scripts are not supported.
     static let scriptNames: Set<String> = [
