@@ -16,6 +16,7 @@ let usage = """
       generate [--dir Benchmarks/data] [--scale 1.0]   write the three NDJSON workloads
       e2e [--binary .build/release/rulebook] [--dir Benchmarks/data] [--runs 3]
                                                       rulebook validate throughput, CPU, RSS; check wall time
+      json [name]                                      ns/record of the JSON tape, reader, writer, ValueEncoder
     """
 
 switch arguments.first {
@@ -24,6 +25,8 @@ case "generate":
 case "e2e":
     runEndToEnd(binary: option("--binary", default: ".build/release/rulebook"),
                 directory: option("--dir", default: "Benchmarks/data"), runs: Int(option("--runs", default: "3")) ?? 3)
+case "json":
+    runJSONBenchmark(only: arguments.dropFirst().first)
 default:
     print(usage)
 }
