@@ -17,6 +17,7 @@ let usage = """
       e2e [--binary .build/release/rulebook] [--dir Benchmarks/data] [--runs 3]
                                                       rulebook validate throughput, CPU, RSS; check wall time
       json [name]                                      ns/record of the JSON tape, reader, writer, ValueEncoder
+      parse [--lines 100000] [--runs 5]               lex, parse and format time of a generated rule file
     """
 
 switch arguments.first {
@@ -27,6 +28,8 @@ case "e2e":
                 directory: option("--dir", default: "Benchmarks/data"), runs: Int(option("--runs", default: "3")) ?? 3)
 case "json":
     runJSONBenchmark(only: arguments.dropFirst().first)
+case "parse":
+    runParseBenchmark(lines: Int(option("--lines", default: "100000")) ?? 100_000, runs: Int(option("--runs", default: "5")) ?? 5)
 default:
     print(usage)
 }

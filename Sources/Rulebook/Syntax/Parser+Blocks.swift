@@ -4,13 +4,33 @@
 // `or` associate to the left. Inside a condition `and`, `or` and `not` are operators, so
 // a field with one of those names is written as a quoted key (`when "not" { … }`).
 
+/// A `when` block whose header has been read and whose body is being read. The parser
+/// keeps these on an explicit stack instead of recursing, so block nesting costs no
+/// machine stack (see ``ParserState/parseFile()``).
+struct OpenBlock {
+    let keywordRange: SourceRange
+    let condition: ConditionSyntax
+    let openBraceRange: SourceRange
+    /// The statements of the enclosing block (or file) read before this block.
+    let outer: [StatementSyntax]
+}
+
+/// What reading a `when` header produced.
+enum WhenHeader {
+    /// A header ending in `{`: the body follows.
+    case opened(keywordRange: SourceRange, condition: ConditionSyntax, openBraceRange: SourceRange)
+    /// A complete statement: a header without `{` (diagnosed), or a block skipped
+    /// beyond the nesting limit.
+    case statement(StatementSyntax)
+}
+
 extension ParserState {
-    /// `when CONDITION { STATEMENTS }` (the cursor at `when`).
-    mutating func parseWhen() -> StatementSyntax {
+    /// `when CONDITION {` (the cursor at `when`).
+    mutating func parseWhenHeader() -> WhenHeader {
         let keywordRange = current.range
         if blockDepth >= limits.maxBlockNesting {
             report(.limitExceeded, keywordRange, "'when' blocks nest deeper than the limit of \(limits.maxBlockNesting)")
-            return .unexpected(UnexpectedSyntax(range: skipBlock(from: keywordRange.start)))
+            return .statement(.unexpected(UnexpectedSyntax(range: skipBlock(from: keywordRange.start))))
         }
         advance()
         let condition = parseCondition()
@@ -29,23 +49,19 @@ extension ParserState {
             if !reported { reportUnexpected("expected '{' after the condition") }
             // The block's `}` will come later on its own line: the same mistake.
             forgivenClosingBraces += 1
-            return .when(WhenBlockSyntax(keywordRange: keywordRange, condition: condition, openBraceRange: .empty(at: lastEnd),
-                                         body: [], closeBraceRange: .empty(at: lastEnd), range: range(from: keywordRange.start)))
+            return .statement(.when(WhenBlockSyntax(
+                keywordRange: keywordRange, condition: condition, openBraceRange: .empty(at: lastEnd),
+                body: [], closeBraceRange: .empty(at: lastEnd), range: range(from: keywordRange.start))))
         }
         let openBraceRange = current.range
         advance()
-        blockDepth += 1
-        let body = parseStatements()
-        blockDepth -= 1
-        var closeBraceRange = SourceRange.empty(at: current.range.start)
-        if current.kind == .rightBrace {
-            closeBraceRange = current.range
-            advance()
-        } else {
-            report(.unclosedBlock, openBraceRange, "'when' block is not closed: expected '}' before the end of the file")
-        }
-        return .when(WhenBlockSyntax(keywordRange: keywordRange, condition: condition, openBraceRange: openBraceRange, body: body,
-                                     closeBraceRange: closeBraceRange, range: range(from: keywordRange.start)))
+        return .opened(keywordRange: keywordRange, condition: condition, openBraceRange: openBraceRange)
+    }
+
+    /// Closes `block` with `body`; `closeBraceRange` is empty when the file ended first.
+    func closedBlock(_ block: OpenBlock, body: [StatementSyntax], closeBraceRange: SourceRange) -> StatementSyntax {
+        .when(WhenBlockSyntax(keywordRange: block.keywordRange, condition: block.condition, openBraceRange: block.openBraceRange,
+                              body: body, closeBraceRange: closeBraceRange, range: range(from: block.keywordRange.start)))
     }
 
     /// The first token after the line breaks at the cursor.

@@ -5,42 +5,73 @@
 // record may have fields called `rule`, `import` or `when`.
 
 extension ParserState {
-    /// The whole file.
+    /// The whole file. Blocks are kept on an explicit stack of ``OpenBlock``s rather
+    /// than parsed recursively: nesting then costs heap, not machine stack, which matters
+    /// on threads with small stacks and in unoptimised builds.
     mutating func parseFile() -> [StatementSyntax] {
-        parseStatements()
-    }
-
-    /// Statements up to the end of the file, or (inside a block) up to its `}`.
-    mutating func parseStatements() -> [StatementSyntax] {
-        var statements: [StatementSyntax] = []
+        var open: [OpenBlock] = []
+        var statements: [StatementSyntax] = []  // of the innermost open block, or the file
         while true {
             while current.kind == .newline { advance() }
+            blockDepth = open.count
+            let statement: StatementSyntax
             switch current.kind {
             case .endOfFile:
+                while let block = open.popLast() {
+                    report(.unclosedBlock, block.openBraceRange, "'when' block is not closed: expected '}' before the end of the file")
+                    let closed = closedBlock(block, body: statements, closeBraceRange: .empty(at: current.range.start))
+                    statements = block.outer + [closed]
+                }
                 return statements
-            case .rightBrace where blockDepth > 0:
-                return statements
+            case .rightBrace where !open.isEmpty:
+                let block = open.removeLast()
+                let closeBraceRange = current.range
+                advance()
+                statement = closedBlock(block, body: statements, closeBraceRange: closeBraceRange)
+                statements = block.outer
             case .rightBrace:
-                statements.append(parseStrayClosingBrace())
+                statement = parseStrayClosingBrace()
             default:
-                statements.append(parseStatement())
+                if startsWhenBlock {
+                    switch parseWhenHeader() {
+                    case .opened(let keywordRange, let condition, let openBraceRange):
+                        open.append(OpenBlock(keywordRange: keywordRange, condition: condition, openBraceRange: openBraceRange, outer: statements))
+                        statements = []
+                        continue  // the body may start on the brace's line
+                    case .statement(let header):
+                        statement = header
+                    }
+                } else {
+                    statement = parseStatement()
+                }
             }
-            if let junk = expectStatementEnd(after: statements.last) {
+            statements.append(statement)
+            blockDepth = open.count
+            if let junk = expectStatementEnd(after: statement) {
                 statements.append(.unexpected(junk))
             }
         }
     }
 
-    /// One statement, the cursor at its first token.
+    /// Whether the cursor is at the keyword `when` (not a field called `when`).
+    var startsWhenBlock: Bool {
+        isWord(current, "when") && !startsFieldPath
+    }
+
+    /// Whether the identifier at the cursor is followed by `:`, `.` or `[`, which makes a
+    /// statement keyword the start of a field path instead.
+    var startsFieldPath: Bool {
+        let next = peek().kind
+        return next == .colon || next == .dot || next == .leftBracket
+    }
+
+    /// One statement other than a `when` block, the cursor at its first token.
     mutating func parseStatement() -> StatementSyntax {
         let token = current
         if token.kind == .identifier {
-            let next = peek().kind
-            let startsPath = next == .colon || next == .dot || next == .leftBracket
-            if !startsPath {
+            if !startsFieldPath {
                 if isWord(token, "rule") { return .namedRule(parseNamedRule()) }
                 if isWord(token, "import") { return .importDecl(parseImport()) }
-                if isWord(token, "when") { return parseWhen() }
             }
             return .field(parseFieldStatement())
         }

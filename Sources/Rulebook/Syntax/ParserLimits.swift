@@ -15,13 +15,13 @@ public struct ParserLimits: Sendable, Hashable {
     public var maxConditionDepth: Int
 
     /// Creates limits; the defaults are far beyond any hand-written rule file.
-    public init(maxFileBytes: Int = 32 << 20, maxLineBytes: Int = 64 << 10, maxBlockNesting: Int = 64, maxConditionDepth: Int = 128) {
+    public init(maxFileBytes: Int = 32 << 20, maxLineBytes: Int = 64 << 10, maxBlockNesting: Int = 64, maxConditionDepth: Int = 64) {
         self.maxFileBytes = maxFileBytes
         self.maxLineBytes = maxLineBytes
         self.maxBlockNesting = maxBlockNesting
         self.maxConditionDepth = maxConditionDepth
     }
 
-    /// The defaults: 32 MiB files, 64 KiB lines, 64 nested blocks, condition depth 128.
+    /// The defaults: 32 MiB files, 64 KiB lines, 64 nested blocks, condition depth 64.
     public static let `default` = ParserLimits()
 }

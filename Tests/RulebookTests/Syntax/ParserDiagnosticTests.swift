@@ -214,7 +214,7 @@ final class ParserDiagnosticTests: XCTestCase {
         let deep = "when " + String(repeating: "not ", count: 200) + "a {\n}\nb: required\n"
         let deepTree = parse(deep)
         XCTAssertEqual(deepTree.diagnostics.map(\.code), [.limitExceeded])
-        XCTAssertEqual(deepTree.diagnostics.first?.message, "condition is nested deeper than the limit of 128")
+        XCTAssertEqual(deepTree.diagnostics.first?.message, "condition is nested deeper than the limit of 64")
         XCTAssertEqual(deepTree.statements.count, 2)
 
         let parens = "when " + String(repeating: "(", count: 50_000) + "a {\n}\n"

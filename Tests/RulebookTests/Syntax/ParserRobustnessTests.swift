@@ -49,3 +49,34 @@ final class ParserRobustnessTests: XCTestCase {
         }
     }
 }
+
+/// The deepest input the default limits allow parses, formats and walks on a thread
+/// with a small stack (512 KiB, the default for secondary threads), as the language
+/// server's workers would.
+final class ParserStackDepthTests: XCTestCase {
+    func testDeepestAllowedNestingFitsASmallStack() {
+        let limits = ParserLimits.default
+        let condition = String(repeating: "not (", count: limits.maxConditionDepth / 2 - 1) + "a" + String(repeating: ")", count: limits.maxConditionDepth / 2 - 1)
+        var text = ""
+        for depth in 0..<(limits.maxBlockNesting) {
+            text += String(repeating: "  ", count: depth) + "when \(condition) {\n"
+        }
+        text += "x: required\n" + String(repeating: "}\n", count: limits.maxBlockNesting)
+        let source = SourceFile(path: "deep.rules", text: text)
+        let done = expectation(description: "parsed")
+        nonisolated(unsafe) var result: (diagnostics: Int, formatted: Bool, dumpLines: Int) = (0, false, 0)
+        let thread = Thread {
+            let tree = Parser.parse(source)
+            let formatted = Formatter.format(tree)
+            result = (tree.diagnostics.count, formatted != nil, tree.dump().split(separator: "\n").count)
+            _ = tree.hashValue
+            done.fulfill()
+        }
+        thread.stackSize = 512 << 10
+        thread.start()
+        wait(for: [done], timeout: 60)
+        XCTAssertEqual(result.diagnostics, 0)
+        XCTAssertTrue(result.formatted)
+        XCTAssertGreaterThan(result.dumpLines, limits.maxBlockNesting * limits.maxConditionDepth / 2)
+    }
+}
