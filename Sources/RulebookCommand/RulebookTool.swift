@@ -18,7 +18,7 @@ public enum RulebookTool {
     }
 
     /// Every subcommand, in the order help lists them.
-    static var commands: [any Command.Type] { [] }
+    static var commands: [any Command.Type] { [CheckCommand.self, FormatCommand.self, LanguageServerCommand.self] }
 
     /// Commands with subcommands of their own (`rulebook catalogs export`): the group's
     /// help configuration and its subcommands, whose names are `group sub`.
@@ -92,6 +92,8 @@ public enum RulebookTool {
         } catch let error as UsageError {
             context.stderr.write(error.rendered)
             return .usageError
+        } catch let failure as CommandFailure {
+            return failure.status
         } catch let error as CommandError {
             context.reportError(error.message)
             return .usageError

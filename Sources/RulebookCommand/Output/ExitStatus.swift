@@ -18,3 +18,10 @@ struct CommandError: Error, Sendable, Equatable {
     let message: String
     init(_ message: String) { self.message = message }
 }
+
+/// Ends a command with a status after it printed why (e.g. the diagnostics of a rule
+/// file with errors).
+struct CommandFailure: Error {
+    let status: ExitStatus
+    init(_ status: ExitStatus) { self.status = status }
+}

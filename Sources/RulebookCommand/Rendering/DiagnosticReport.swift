@@ -32,9 +32,9 @@ struct DiagnosticReport: Sendable {
         return parts.isEmpty ? "No problems found in \(files)." : parts.joined(separator: ", ") + " in \(files)"
     }
 
-    /// `1 error`, `2 errors`, `0 files`.
-    static func plural(_ count: Int, _ noun: String) -> String {
-        "\(count) \(noun)\(count == 1 ? "" : "s")"
+    /// `1 error`, `2 errors`, `0 files`, `2 fixes`.
+    static func plural(_ count: Int, _ noun: String, _ plural: String? = nil) -> String {
+        "\(count) \(count == 1 ? noun : plural ?? noun + "s")"
     }
 
     /// The span of `range` in `file`: 1-based line and Unicode-scalar column of both

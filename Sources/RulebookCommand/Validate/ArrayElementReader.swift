@@ -31,6 +31,9 @@ struct ArrayElementReader {
         self.buffer = prefix
     }
 
+    /// How many elements have been read: the next element's index.
+    var elementsRead: Int { nextIndex }
+
     /// The next batch, or `nil` at the end of the input.
     mutating func next() throws(CommandError) -> RecordBatch? {
         var records: [RecordSlice] = []

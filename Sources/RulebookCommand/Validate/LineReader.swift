@@ -31,6 +31,9 @@ struct LineReader {
         self.carry = prefix
     }
 
+    /// How many lines have been read (blank ones included): the next line's index.
+    var linesRead: Int { nextLineIndex }
+
     /// The next batch, or `nil` at the end of the input.
     mutating func next() throws(CommandError) -> RecordBatch? {
         var buffer = carry
