@@ -9,9 +9,11 @@ extension FormatPrinter {
         let group = nextGroup
         nextGroup += 1
         let heads = statements.map(head)
-        let width = heads.map(\.count).max() ?? 0
-        for (statement, head) in zip(statements, heads) {
-            let padding = String(repeating: " ", count: width - head.count)
+        let widths = heads.map(FormatPrinter.width)
+        let width = widths.max() ?? 0
+        for (index, statement) in statements.enumerated() {
+            let head = heads[index]
+            let padding = String(repeating: " ", count: width - widths[index])
             switch statement {
             case .field(let field):
                 printRuleList(field.rules, prefix: head + padding + " ", indent: indent, end: field.range.end, group: group)
@@ -37,7 +39,7 @@ extension FormatPrinter {
     /// after such a comma stay trailing, comment lines in between stay on their own lines.
     mutating func printRuleList(_ rules: [RuleSyntax], prefix: String, indent: Int, end: Int, group: Int) {
         let indentation = FormatPrinter.indentation(indent)
-        let continuation = String(repeating: " ", count: prefix.count)
+        let continuation = String(repeating: " ", count: FormatPrinter.width(prefix))
         var code = prefix
         for (index, rule) in rules.enumerated() {
             if index > 0 {

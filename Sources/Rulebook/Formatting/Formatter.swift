@@ -73,6 +73,13 @@ struct FormatPrinter {
         line(of: end) - line(of: start) >= 2
     }
 
+    /// The width of `text` in columns, counted in `Character`s (ASCII text, the common
+    /// case, is counted by bytes without grapheme segmentation).
+    static func width(_ text: String) -> Int {
+        let utf8 = text.utf8
+        return utf8.allSatisfy { $0 < 0x80 } ? utf8.count : text.count
+    }
+
     static func indentation(_ level: Int) -> String { String(repeating: "  ", count: level) }
 
     static func trimmed(_ comment: CommentSyntax) -> String {
@@ -184,15 +191,16 @@ struct FormatPrinter {
         var output = ""
         var columns: [Int: Int] = [:]
         for line in lines {
-            if let group = line.group, line.comment != nil { columns[group] = max(columns[group] ?? 0, line.code.count + 1) }
+            if let group = line.group, line.comment != nil { columns[group] = max(columns[group] ?? 0, FormatPrinter.width(line.code) + 1) }
         }
         var lines = self.lines
         while lines.last?.code.isEmpty == true && lines.last?.comment == nil { lines.removeLast() }
         for line in lines {
             output += line.code
             if let comment = line.comment {
-                let column = line.group.flatMap { columns[$0] } ?? line.code.count + 1
-                output += String(repeating: " ", count: max(1, column - line.code.count)) + comment
+                let width = FormatPrinter.width(line.code)
+                let column = line.group.flatMap { columns[$0] } ?? width + 1
+                output += String(repeating: " ", count: max(1, column - width)) + comment
             }
             output += "\n"
         }

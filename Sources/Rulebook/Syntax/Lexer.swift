@@ -11,15 +11,23 @@ public enum Lexer {
     /// Tokenises `source`. Never fails: bytes that start no token become one
     /// ``TokenKind/invalid`` token per run, with one `unexpected-character` diagnostic.
     public static func lex(_ source: SourceFile, limits: ParserLimits = .default) -> LexedSource {
-        var state = LexerState(bytes: Array(source.text.utf8), file: source.path, limits: limits)
+        var text = source.text
+        return text.withUTF8 { lex(bytes: $0, file: source.path, limits: limits) }
+    }
+
+    /// Tokenises UTF-8 `bytes` (the parser passes the text's own storage: no copy).
+    static func lex(bytes: UnsafeBufferPointer<UInt8>, file: String, limits: ParserLimits) -> LexedSource {
+        var state = LexerState(bytes: bytes, file: file, limits: limits)
         state.run()
         return LexedSource(tokens: state.tokens, comments: state.comments, diagnostics: state.diagnostics)
     }
 }
 
-/// The lexer's cursor and products. Lives only for one `lex` call.
+/// The lexer's cursor and products. Lives only for one `lex` call, inside the scope
+/// where `bytes` is valid. (Unsafe buffer access because this is the hot loop over every
+/// byte of a file; every index is checked against `bytes.count` before use.)
 struct LexerState {
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     let file: String
     let limits: ParserLimits
     var index = 0
@@ -28,7 +36,7 @@ struct LexerState {
     var comments: [CommentSyntax] = []
     var diagnostics: [Diagnostic] = []
 
-    init(bytes: [UInt8], file: String, limits: ParserLimits) {
+    init(bytes: UnsafeBufferPointer<UInt8>, file: String, limits: ParserLimits) {
         self.bytes = bytes
         self.file = file
         self.limits = limits
@@ -88,7 +96,7 @@ struct LexerState {
             index += 2
             add(.bangEqual, from: start)
         default:
-            if let kind = LexerState.punctuation[Int(byte)] {
+            if let kind = LexerState.punctuation(byte) {
                 index += 1
                 add(kind, from: start)
             } else if identifierStartWidth(at: index) > 0 {
@@ -99,16 +107,23 @@ struct LexerState {
         }
     }
 
-    /// Single-byte punctuation, indexed by byte.
-    static let punctuation: [TokenKind?] = {
-        var table = [TokenKind?](repeating: nil, count: 256)
-        let pairs: [(Character, TokenKind)] = [
-            (":", .colon), (",", .comma), (".", .dot), ("{", .leftBrace), ("}", .rightBrace),
-            ("(", .leftParen), (")", .rightParen), ("[", .leftBracket), ("]", .rightBracket), ("*", .star),
-        ]
-        for (character, kind) in pairs { table[Int(character.asciiValue ?? 0)] = kind }
-        return table
-    }()
+    /// The token kind of a single-byte punctuation character.
+    @inline(__always)
+    static func punctuation(_ byte: UInt8) -> TokenKind? {
+        switch byte {
+        case UInt8(ascii: ":"): .colon
+        case UInt8(ascii: ","): .comma
+        case UInt8(ascii: "."): .dot
+        case UInt8(ascii: "{"): .leftBrace
+        case UInt8(ascii: "}"): .rightBrace
+        case UInt8(ascii: "("): .leftParen
+        case UInt8(ascii: ")"): .rightParen
+        case UInt8(ascii: "["): .leftBracket
+        case UInt8(ascii: "]"): .rightBracket
+        case UInt8(ascii: "*"): .star
+        default: nil
+        }
+    }
 
     mutating func lexComment() {
         let start = index
@@ -122,8 +137,14 @@ struct LexerState {
     mutating func lexIdentifier() {
         let start = index
         index += identifierStartWidth(at: index)
-        while true {
-            let width = identifierContinueWidth(at: index)
+        while index < bytes.count {
+            let byte = bytes[index]
+            // ASCII fast path; only non-ASCII bytes decode a scalar.
+            if isASCIILetter(byte) || isDigit(byte) || byte == UInt8(ascii: "_") {
+                index += 1
+                continue
+            }
+            let width = byte < 0x80 ? 0 : identifierStartWidth(at: index)
             if width == 0 { break }
             index += width
         }
@@ -156,7 +177,7 @@ struct LexerState {
         case UInt8(ascii: "!"):
             return self.byte(at: offset + 1) != UInt8(ascii: "=")
         default:
-            return LexerState.punctuation[Int(byte)] == nil && identifierStartWidth(at: offset) == 0
+            return LexerState.punctuation(byte) == nil && identifierStartWidth(at: offset) == 0
         }
     }
 

@@ -9,7 +9,7 @@ extension ParserState {
     }
 
     /// Decodes `"…"` given as UTF-8 bytes (quotes included; a missing closing quote is fine).
-    static func decodeStringLiteral(_ literal: ArraySlice<UInt8>) -> String {
+    static func decodeStringLiteral(_ literal: Slice<UnsafeBufferPointer<UInt8>>) -> String {
         var index = literal.startIndex + 1
         let end = literal.endIndex
         guard index <= end else { return "" }
@@ -51,7 +51,7 @@ extension ParserState {
     }
 
     /// `\u{XXXX}` at `index`: the scalar and the escape's length in bytes, if valid.
-    static func unicodeEscape(_ literal: ArraySlice<UInt8>, at index: Int) -> (Unicode.Scalar, Int)? {
+    static func unicodeEscape(_ literal: Slice<UnsafeBufferPointer<UInt8>>, at index: Int) -> (Unicode.Scalar, Int)? {
         var cursor = index + 2
         guard cursor < literal.endIndex, literal[cursor] == UInt8(ascii: "{") else { return nil }
         cursor += 1

@@ -22,20 +22,25 @@ public enum Parser {
             return SyntaxTree(source: source, statements: [.unexpected(UnexpectedSyntax(range: SourceRange(start: 0, end: byteCount)))],
                               comments: [], diagnostics: [diagnostic])
         }
-        let lexed = Lexer.lex(source, limits: limits)
-        var state = ParserState(source: source, lexed: lexed, limits: limits)
-        let statements = state.parseFile()
-        let diagnostics = (lexed.diagnostics + state.diagnostics).enumerated()
+        var text = source.text
+        let (statements, lexed, parseDiagnostics) = text.withUTF8 { bytes in
+            let lexed = Lexer.lex(bytes: bytes, file: source.path, limits: limits)
+            var state = ParserState(file: source.path, bytes: bytes, lexed: lexed, limits: limits)
+            let statements = state.parseFile()
+            return (statements, lexed, state.diagnostics)
+        }
+        let diagnostics = (lexed.diagnostics + parseDiagnostics).enumerated()
             .sorted { ($0.element.range.start, $0.offset) < ($1.element.range.start, $1.offset) }
             .map(\.element)
         return SyntaxTree(source: source, statements: statements, comments: lexed.comments, diagnostics: diagnostics)
     }
 }
 
-/// The parser's cursor over the token array, and its diagnostics.
+/// The parser's cursor over the token array, and its diagnostics. Lives only inside the
+/// scope where `bytes` (the text's UTF-8 storage) is valid.
 struct ParserState {
     let file: String
-    let bytes: [UInt8]
+    let bytes: UnsafeBufferPointer<UInt8>
     let tokens: [Token]
     let limits: ParserLimits
     var position = 0
@@ -53,9 +58,9 @@ struct ParserState {
     /// parse; the condition parser then unwinds without reporting more.
     var conditionFailed = false
 
-    init(source: SourceFile, lexed: LexedSource, limits: ParserLimits) {
-        self.file = source.path
-        self.bytes = Array(source.text.utf8)
+    init(file: String, bytes: UnsafeBufferPointer<UInt8>, lexed: LexedSource, limits: ParserLimits) {
+        self.file = file
+        self.bytes = bytes
         self.tokens = lexed.tokens
         self.limits = limits
     }

@@ -43,10 +43,12 @@ public enum TokenKind: UInt8, Sendable, Hashable, CaseIterable {
 
 /// One token: its kind and its exact byte range.
 public struct Token: Sendable, Hashable {
-    /// What the token is.
-    public var kind: TokenKind
+    // `range` first: 24-byte tokens instead of 32 (the token array is the lexer's
+    // largest allocation).
     /// Where it is.
     public var range: SourceRange
+    /// What the token is.
+    public var kind: TokenKind
     /// Whether the lexer reported a problem inside this token (an invalid escape, an
     /// unterminated literal, a malformed number or date), so the parser must not report
     /// it again.
