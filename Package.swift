@@ -29,6 +29,10 @@ let package = Package(
         .testTarget(name: "RulebookRegexTests", dependencies: ["RulebookRegex"]),
         .testTarget(name: "RulebookTests", dependencies: ["Rulebook", "RulebookRegex"]),
         .testTarget(name: "RulebookLanguageServerTests", dependencies: ["RulebookLanguageServer", "Rulebook"]),
-        .testTarget(name: "RulebookCommandTests", dependencies: ["RulebookCommand", "Rulebook"]),
+        .testTarget(
+            name: "RulebookCommandTests", dependencies: ["RulebookCommand", "Rulebook"],
+            // Test data read by path (the SARIF schema for the jsonschema check).
+            exclude: ["Resources"]
+        ),
     ]
 )
