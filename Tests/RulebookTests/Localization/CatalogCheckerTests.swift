@@ -146,3 +146,16 @@ final class CatalogCheckerTests: XCTestCase {
 private extension Int {
     func map<T>(_ transform: (Int) -> T) -> T { transform(self) }
 }
+
+extension CatalogCheckerTests {
+    func testExactCasesMayStandForAFiniteCategory() {
+        let en = #"{"m": "{n, plural, =0 {none} =1 {one item} other {# items}}"}"#
+        XCTAssertEqual(CatalogChecker.check(files: ["L/en.json": en]), [], "English one is exactly 1")
+        let ru = #"{"m": "{n, plural, =1 {x} few {y} many {z} other {w}}"}"#
+        let missing = CatalogChecker.check(files: ["L/en.json": en, "L/ru.json": ru]).filter { $0.code == .missingPluralCategory }
+        XCTAssertEqual(missing.count, 1, "Russian one is 1, 21, 31, …: =1 does not cover it")
+        let ar = #"{"m": "{n, plural, =0 {a} one {b} two {c} few {d} many {e} other {f}}"}"#
+        XCTAssertEqual(CatalogChecker.check(files: ["L/en.json": en, "L/ar.json": ar]).filter { $0.code == .missingPluralCategory }.count, 1,
+                       "Arabic zero has decimal samples (0.0): =0 does not cover it")
+    }
+}
