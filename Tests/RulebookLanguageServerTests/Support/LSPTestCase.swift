@@ -6,8 +6,9 @@ import Rulebook
 /// Base class for end-to-end tests: a fresh server per test, a temporary workspace
 /// directory, and helpers that speak LSP in JSON text.
 class LSPTestCase: XCTestCase {
-    /// How servers are started: the real executable once `rulebook lsp` exists.
-    static var mode: LSPTestClient.Mode { .inProcess }
+    /// How servers are started: the real `rulebook lsp` executable (in-process only for
+    /// tests that inject their own handlers).
+    static var mode: LSPTestClient.Mode { .executable }
 
     var client: LSPTestClient!
     var workspace: URL!
