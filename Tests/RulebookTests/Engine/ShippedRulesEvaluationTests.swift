@@ -94,8 +94,8 @@ final class ShippedRulesEvaluationTests: XCTestCase {
              "items":[{"sku":"ABC-123","quantity":0},{"sku":"abc-1234"},{"quantity":100}]}
             """
         XCTAssertEqual(failures(payment, bad), ["phone: digits", "zip: digits", "state: pattern", "cvc: length",
-                                                "items[0].sku: pattern", "items[0].quantity: between", "items[1].sku: pattern",
-                                                "items[1].quantity: required", "items[2].sku: required", "items[2].quantity: between"])
+                                                "items[0].sku: pattern", "items[1].sku: pattern", "items[2].sku: required",
+                                                "items[0].quantity: between", "items[1].quantity: required", "items[2].quantity: between"])
         XCTAssertEqual(failures(payment, #"{"email":"pat@example.com","phone":"5551234567","zip":"94105","state":"CA","cvc":"123","items":[]}"#),
                        ["items: required"])
     }

@@ -22,6 +22,8 @@ final class TapeParityTests: XCTestCase {
         nick:    alpha
         code:    alphanumeric, length 2 6
         pin:     digits 4
+        zip:     pattern /[0-9]{5}/
+        word:    pattern /\\p{L}+\\n?/i
         email:   email
         site:    url
         id:      uuid
@@ -72,7 +74,7 @@ final class TapeParityTests: XCTestCase {
     }
 
     private func record(_ rng: inout SplitMix) -> String {
-        let fields = ["name", "nick", "code", "pin", "email", "site", "id", "pw", "country", "note", "meta", "tags", "age", "score",
+        let fields = ["zip", "word", "name", "nick", "code", "pin", "email", "site", "id", "pw", "country", "note", "meta", "tags", "age", "score",
                       "flag", "terms", "born", "start", "end", "confirm", "newpw", "items", "extra", "post"]
         var members: [String] = []
         for field in fields where rng.next() % 4 != 0 {
