@@ -77,6 +77,21 @@ final class TextScanTests: XCTestCase {
         XCTAssertGreaterThan(valid, 1_000)
     }
 
+    func testEmailDotsAtEveryAlignment() {
+        for local in 1..<18 {
+            for domain in 1..<18 {
+                let head = String(repeating: "x", count: local) + "@" + String(repeating: "y", count: domain)
+                XCTAssertTrue(bytes(head + ".zz", TextFormats.isEmail), head)
+                XCTAssertFalse(bytes(head + "..zz", TextFormats.isEmail), head)
+                XCTAssertFalse(bytes(head + ".", TextFormats.isEmail), head)
+                XCTAssertFalse(bytes(head, TextFormats.isEmail), head)
+                XCTAssertTrue(bytes(String(repeating: "a.", count: local) + "@y.z" + String(repeating: ".w", count: domain),
+                                    TextFormats.isEmail), head)
+                XCTAssertFalse(bytes(head + ".z@z", TextFormats.isEmail), head)
+            }
+        }
+    }
+
     func testSWARPrimitivesAtEveryBytePosition() {
         for position in 0..<8 {
             for byte: UInt8 in [0x00, 0x0D, 0x20, 0x40, 0x7F] {
@@ -85,6 +100,7 @@ final class TextScanTests: XCTestCase {
                 XCTAssertTrue(SWAR.contains(word, byte))
                 XCTAssertFalse(SWAR.contains(SWAR.ones &* 0x61, byte))
                 XCTAssertEqual(SWAR.containsLess(word, than: 0x21), byte < 0x21)
+                XCTAssertEqual(SWAR.equalMask(word, byte), 0x80 << UInt64(8 * position))
             }
         }
     }
