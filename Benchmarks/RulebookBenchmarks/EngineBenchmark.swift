@@ -70,7 +70,17 @@ func runEngineBenchmark(records: Int) {
         let rounds = parts.count > 1 ? Int(parts[1]) ?? 200 : 200
         var failing = 0
         if parts[0] == "tape" {
-            var validator = JSONRecordValidator(rules: rules, options: options)
+            let validStructs = structs.indices.filter { rules.isValid(values[$0], context: context) }.map { structs[$0] }
+    row("validate(Encodable struct) → report, valid records only", perItem(validStructs.count) {
+        validStructs.reduce(0) { $0 &+ ((try? rules.validate($1, options: options))?.fields.count ?? 0) }
+    }, "≤ 1000")
+    let request = MessageRequest(messageOverride: nil, field: FieldPath([.key("firstName")]), messageKey: "minLength",
+                                 arguments: [("min", .number(2))])
+    let renderer = DefaultMessages()
+    row("DefaultMessages.render, one message (the renderer's cost)", perItem(10_000) {
+        (0..<10_000).reduce(0) { total, _ in total &+ renderer.render(request).utf8.count }
+    })
+    var validator = JSONRecordValidator(rules: rules, options: options)
             for _ in 0..<rounds {
                 for line in lines where (try? validator.isValid(line)) != true { failing += 1 }
             }
@@ -105,6 +115,16 @@ func runEngineBenchmark(records: Int) {
     row("validate(Encodable struct) → report", perItem(structs.count) {
         structs.reduce(0) { $0 &+ ((try? rules.validate($1, options: options))?.fields.count ?? 0) }
     }, "≤ 1000")
+    let validStructs = structs.indices.filter { rules.isValid(values[$0], context: context) }.map { structs[$0] }
+    row("validate(Encodable struct) → report, valid records only", perItem(validStructs.count) {
+        validStructs.reduce(0) { $0 &+ ((try? rules.validate($1, options: options))?.fields.count ?? 0) }
+    }, "≤ 1000")
+    let request = MessageRequest(messageOverride: nil, field: FieldPath([.key("firstName")]), messageKey: "minLength",
+                                 arguments: [("min", .number(2))])
+    let renderer = DefaultMessages()
+    row("DefaultMessages.render, one message (the renderer's cost)", perItem(10_000) {
+        (0..<10_000).reduce(0) { total, _ in total &+ renderer.render(request).utf8.count }
+    })
     var validator = JSONRecordValidator(rules: rules, options: options)
     row("JSON bytes → tape → isValid (streaming --quiet path)", perItem(lines.count) {
         lines.reduce(0) { $0 &+ ((try? validator.isValid($1)) == true ? 1 : 0) }
