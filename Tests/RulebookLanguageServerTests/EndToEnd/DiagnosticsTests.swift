@@ -188,3 +188,17 @@ final class DiagnosticsTests: LSPTestCase {
         return String(decoding: bytes, as: UTF8.self)
     }
 }
+
+extension DiagnosticsTests {
+    func testCreatingAMissingImportRechecksTheImporter() throws {
+        try startInitialized()
+        open("form.rules", "import \"later.rules\"\nname: personName\n")
+        XCTAssertTrue(try diagnostics("form.rules", version: 1).contains { $0["code"] == .string("missing-import") })
+        try write("later.rules", "rule personName = required\n")
+        client.notify("workspace/didChangeWatchedFiles", .json(#"{"changes": [{"uri": "\#(uri("later.rules"))", "type": 1}]}"#))
+        let after = try client.waitForNotification("textDocument/publishDiagnostics") {
+            $0["uri"] == .string(self.uri("form.rules")) && $0["diagnostics"] == .array([])
+        }
+        XCTAssertNotNil(after)
+    }
+}
