@@ -60,9 +60,10 @@ extension Server {
             reanalyseEverything()
             return
         }
-        var uris = [DocumentURI.normalized(document.uri)]
-        uris += analyzer.invalidateDependents(of: document.path)
-        schedule(uris)
+        let dependents = analyzer.invalidateDependents(of: document.path)
+        schedule([DocumentURI.normalized(document.uri)] + dependents)
+        // A pull client re-pulls the edited document itself; its dependents need a nudge.
+        if !dependents.isEmpty { refreshPulledDiagnostics() }
     }
 
     /// Files changed outside the editor (or were saved): re-check their dependents.
