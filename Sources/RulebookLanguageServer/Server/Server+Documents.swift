@@ -15,7 +15,7 @@ extension Server {
             logger.log("didChange for \(params.uri), which is not open")
             return
         }
-        let document = current.applying(params.contentChanges, version: params.version ?? current.version + 1, encoding: session.encoding)
+        let document = current.applying(params.contentChanges, version: params.version ?? current.version &+ 1, encoding: session.encoding)
         documents[params.uri] = document
         documentChanged(document)
     }
