@@ -110,15 +110,15 @@ extension Pattern {
 
         /// Creates limits; the defaults are ``default``'s.
         public init(maxRepetition: Int = 1000, maxNesting: Int = 100, maxNFAStates: Int = 100_000,
-                    maxDFAStates: Int = 4096) {
+                    maxDFAStates: Int = 10_000) {
             self.maxRepetition = maxRepetition
             self.maxNesting = maxNesting
             self.maxNFAStates = maxNFAStates
             self.maxDFAStates = maxDFAStates
         }
 
-        /// Counts up to 1,000, nesting up to 100, 100,000 NFA states, 4,096 DFA states
-        /// (at most about 4 MB of table).
+        /// Counts up to 1,000, nesting up to 100, 100,000 NFA states, 10,000 DFA states (and
+        /// at most 4 MB of DFA table, whatever the state count).
         public static let `default` = Limits()
     }
 }
