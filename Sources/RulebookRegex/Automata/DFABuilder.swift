@@ -22,11 +22,7 @@ enum DFABuilder {
         defer { output.deallocate() }
         var work = 0
         // The classes of each class set, computed once.
-        let setMembers = nfa.states.reduce(into: [Int32: [Int]]()) { result, state in
-            if case .step(let set, _) = state, result[set] == nil {
-                result[set] = (0..<classCount).filter { nfa.advanceClassSet(set, $0) }
-            }
-        }
+        let setMembers = (0..<nfa.classSetCount).map { set in (0..<classCount).filter { nfa.classSet(Int32(set), holds: $0) } }
 
         func closure(_ seeds: [Int32], atStart: Bool, atEnd: Bool) -> [Int32] {
             var count = 0
@@ -67,7 +63,8 @@ enum DFABuilder {
         while current < sets.count {
             for target in seedsPerClass.indices { seedsPerClass[target].removeAll(keepingCapacity: true) }
             for state in sets[current] {
-                guard case .step(let set, let next) = nfa.states[Int(state)], let members = setMembers[set] else { continue }
+                guard let (set, next) = nfa.step(state) else { continue }
+                let members = setMembers[Int(set)]
                 for member in members { seedsPerClass[member].append(next) }
                 work += members.count
             }
@@ -88,7 +85,7 @@ enum DFABuilder {
 
 extension FlatNFA {
     /// Whether class set `set` holds `byteClass`.
-    func advanceClassSet(_ set: Int32, _ byteClass: Int) -> Bool {
+    func classSet(_ set: Int32, holds byteClass: Int) -> Bool {
         setBits[Int(set) * classWords + (byteClass >> 6)] & (1 << UInt64(byteClass & 63)) != 0
     }
 }

@@ -15,8 +15,6 @@ final class FlatNFA: @unchecked Sendable {
     let targetCount: Int
     /// Words per class bitset.
     let classWords: Int
-    /// The enum form, for the DFA builder's bookkeeping and for tests.
-    let states: [NFA.State]
     let kinds: UnsafeMutablePointer<UInt8>
     /// step, anchors: the next state; split: the offset of its targets in `targets`.
     let arguments: UnsafeMutablePointer<Int32>
@@ -25,12 +23,12 @@ final class FlatNFA: @unchecked Sendable {
     let targets: UnsafeMutablePointer<Int32>
     /// Class set `s` occupies words `s * classWords ..< (s + 1) * classWords`.
     let setBits: UnsafeMutablePointer<UInt64>
+    private let setCount: Int
 
     init(_ nfa: NFA) {
         stateCount = nfa.states.count
         start = nfa.start
         alphabet = nfa.alphabet
-        states = nfa.states
         classWords = max(1, (nfa.alphabet.classCount + 63) / 64)
         kinds = .allocate(capacity: max(1, stateCount))
         arguments = .allocate(capacity: max(1, stateCount))
@@ -54,6 +52,7 @@ final class FlatNFA: @unchecked Sendable {
         targetCount = pool.count
         targets = .allocate(capacity: max(1, pool.count))
         targets.initialize(from: pool, count: pool.count)
+        setCount = nfa.classSets.count
         setBits = .allocate(capacity: max(1, nfa.classSets.count * classWords))
         for (set, classes) in nfa.classSets.enumerated() {
             for word in 0..<classWords { setBits[set * classWords + word] = classes.words[word] }
@@ -76,6 +75,16 @@ final class FlatNFA: @unchecked Sendable {
         let word = setBits[Int(counts[index]) &* classWords &+ (byteClass >> 6)]
         return word & (1 << UInt64(byteClass & 63)) != 0 ? arguments[index] : nil
     }
+
+    /// For a step state, its class set and next state.
+    @inline(__always)
+    func step(_ state: Int32) -> (set: Int32, next: Int32)? {
+        let index = Int(state)
+        return kinds[index] == Kind.step.rawValue ? (counts[index], arguments[index]) : nil
+    }
+
+    /// The number of class sets.
+    var classSetCount: Int { setCount }
 
     /// Whether `state` is the match state.
     @inline(__always)
