@@ -159,3 +159,34 @@ extension CatalogCheckerTests {
                        "Arabic zero has decimal samples (0.0): =0 does not cover it")
     }
 }
+
+extension CatalogCheckerTests {
+    /// Hundreds of mutated catalogues: the checker terminates, never crashes, and every
+    /// range lies inside its file.
+    func testRandomlyMutatedCataloguesNeverCrash() throws {
+        let base = try XCTUnwrap(L10n.shipped.catalogs["pl"]).file.text
+        let english = try XCTUnwrap(L10n.shipped.base)
+        let bytes = Array(base.utf8)
+        let alphabet = Array("{}\"\\'#,: plural one few many other =1 offset:\u{0}é".utf8)
+        var random = LocalizationRandom(seed: 42)
+        for _ in 0..<400 {
+            var mutated = bytes
+            for _ in 0..<(1 + Int(random.next() % 6)) {
+                let index = Int(random.next() % UInt64(mutated.count))
+                switch random.next() % 3 {
+                case 0: mutated[index] = alphabet[Int(random.next() % UInt64(alphabet.count))]
+                case 1: mutated.remove(at: index)
+                default: mutated.insert(alphabet[Int(random.next() % UInt64(alphabet.count))], at: index)
+                }
+            }
+            let text = String(decoding: mutated, as: UTF8.self)
+            let size = text.utf8.count
+            let polish = MessageCatalog(locale: "pl", path: "L/pl.json", text: text)
+            for diagnostic in CatalogChecker.check([english, polish]) where diagnostic.file == "L/pl.json" {
+                XCTAssertLessThanOrEqual(diagnostic.range.end, size)
+            }
+            _ = MessageCatalogs(catalogs: [english, polish]).render(
+                L10n.request("firstName", "minLength", [("min", .number(22))]), locale: "pl")
+        }
+    }
+}
