@@ -23,12 +23,16 @@ let package = Package(
         // `swift run -c release rulebook-bench`: workloads, throughput and latency.
         .executableTarget(
             name: "rulebook-bench",
-            dependencies: ["Rulebook", "RulebookCommand"],
+            dependencies: ["Rulebook", "RulebookCommand", "RulebookRegex"],
             path: "Benchmarks/RulebookBenchmarks"
         ),
         .testTarget(name: "RulebookRegexTests", dependencies: ["RulebookRegex"]),
         .testTarget(name: "RulebookTests", dependencies: ["Rulebook", "RulebookRegex"]),
         .testTarget(name: "RulebookLanguageServerTests", dependencies: ["RulebookLanguageServer", "Rulebook"]),
-        .testTarget(name: "RulebookCommandTests", dependencies: ["RulebookCommand", "Rulebook"]),
+        .testTarget(
+            name: "RulebookCommandTests", dependencies: ["RulebookCommand", "Rulebook"],
+            // Test data read by path (the SARIF schema for the jsonschema check).
+            exclude: ["Resources"]
+        ),
     ]
 )

@@ -1,1 +1,5 @@
-print("rulebook: not yet implemented")
+import Foundation
+import RulebookCommand
+
+exit(RulebookTool.main(arguments: Array(CommandLine.arguments.dropFirst()),
+                       environment: ProcessInfo.processInfo.environment))

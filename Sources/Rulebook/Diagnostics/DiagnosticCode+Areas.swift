@@ -57,11 +57,15 @@ extension DiagnosticCode {
     public static let unknownField = DiagnosticCode("unknown-field", .warning, "A field reference that no statement of the rule set mentions.")
     /// A condition compares with a literal of a kind the path can never hold.
     public static let invalidCondition = DiagnosticCode("invalid-condition", .error, "A condition that cannot be evaluated as written.")
+    /// A named rule or an import inside a `when` block (they belong at the top level).
+    public static let misplacedDeclaration = DiagnosticCode("misplaced-declaration", .error, "A named rule or import inside a `when` block.")
+    /// The same file imported twice by one file.
+    public static let duplicateImport = DiagnosticCode("duplicate-import", .warning, "A file imported more than once by the same file.")
 
     public static var checkingCodes: [DiagnosticCode] {
         [unknownValidator, wrongArgumentCount, wrongArgumentKind, invalidArgument, invalidRegex, unsupportedRegex,
          contradiction, redundantRule, duplicateRule, shadowedValidator, ruleCycle, missingImport, importCycle,
-         unknownMessageKey, unusedRule, unknownField, invalidCondition]
+         unknownMessageKey, unusedRule, unknownField, invalidCondition, misplacedDeclaration, duplicateImport]
     }
 
     // MARK: Localisation (catalogues); the localisation stage declares its codes in

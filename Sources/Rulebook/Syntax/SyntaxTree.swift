@@ -244,7 +244,8 @@ public struct ArgumentSyntax: Sendable, Hashable {
         /// `/pattern/flags`; `patternRange` covers the pattern between the slashes, so
         /// pattern diagnostics point inside the literal.
         case regex(pattern: String, flags: String, patternRange: SourceRange)
-        /// An ISO date `2026-01-31` (already checked to be a real date).
+        /// An ISO date `2026-01-31` (already checked to be a real date; a malformed one,
+        /// diagnosed as `invalid-date`, keeps whatever numbers it has).
         case date(year: Int, month: Int, day: Int)
         /// `today`.
         case today

@@ -1,0 +1,53 @@
+/// The checker: turns parsed files into a ``RuleSet`` and diagnostics.
+///
+/// It resolves named rules and imports, checks argument counts and kinds, compiles
+/// patterns, converts conditions, and finds contradictions and redundant rules. It is a
+/// pure function of its inputs (a ``ProgramGraph`` and ``CheckOptions``): no file
+/// system, no globals, so the command and the language server can run it on any thread.
+///
+/// Most callers go through ``Workspace``, which reads the files and builds the graph.
+public struct Checker: Sendable {
+    /// What the checker knows beyond the files (message keys, limits).
+    public var options: CheckOptions
+
+    /// Creates a checker.
+    public init(options: CheckOptions = CheckOptions()) {
+        self.options = options
+    }
+
+    /// Checks every file of `graph` once and builds the rule set of each root.
+    ///
+    /// - Parameter roots: the files whose field statements become rule sets (paths as in
+    ///   ``ProgramGraph/files``); a root without a tree in the graph is ignored.
+    /// - Returns: every diagnostic of every file in the graph (syntax, loading and
+    ///   checking, sorted) and, for each root whose files have no error, its rule set.
+    public func check(_ graph: ProgramGraph, roots: [String]) -> CheckerOutput {
+        let run = CheckerRun(graph: graph, options: options)
+        run.run()
+        var all = graph.diagnostics + run.diagnostics
+        for file in graph.files { all += graph.trees[file]?.diagnostics ?? [] }
+        all.sort()
+        let errorFiles = Set(all.lazy.filter { $0.severity == .error }.map(\.file))
+        var ruleSets: [String: RuleSet] = [:]
+        for root in roots where graph.trees[root] != nil {
+            let involved = graph.reachable(from: root)
+            guard !involved.contains(where: errorFiles.contains) else { continue }
+            ruleSets[root] = RuleSet(statements: run.statements[root] ?? [], files: involved)
+        }
+        return CheckerOutput(diagnostics: all, ruleSets: ruleSets)
+    }
+}
+
+/// What ``Checker/check(_:roots:)`` returns.
+public struct CheckerOutput: Sendable {
+    /// Every diagnostic of every file in the graph, sorted (file, position, severity).
+    public let diagnostics: [Diagnostic]
+    /// The rule set of each root that has no error in itself or in anything it imports.
+    public let ruleSets: [String: RuleSet]
+
+    /// Creates an output.
+    public init(diagnostics: [Diagnostic], ruleSets: [String: RuleSet]) {
+        self.diagnostics = diagnostics
+        self.ruleSets = ruleSets
+    }
+}

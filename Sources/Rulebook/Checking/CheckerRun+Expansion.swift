@@ -1,0 +1,133 @@
+// Phase 4: cycles among named rules, then each named rule expanded once (post-order, so
+// every rule it uses is already expanded), then contradictions inside each named rule.
+
+extension CheckerRun {
+    /// Finds cycles and expands every definition, without recursion (a chain of ten
+    /// thousand named rules must not exhaust the stack).
+    func expandDefinitions() {
+        var state: [RuleReference: VisitState] = [:]
+        for root in definitionOrder where state[root] == nil {
+            var stack: [(reference: RuleReference, next: Int)] = [(root, 0)]
+            state[root] = .onStack
+            while let top = stack.last {
+                let body = bodies[top.reference] ?? []
+                guard top.next < body.count else {
+                    stack.removeLast()
+                    state[top.reference] = .done
+                    finish(top.reference)
+                    continue
+                }
+                stack[stack.count - 1].next += 1
+                guard case .named(let target, let syntax, _) = body[top.next], definitions[target] != nil else { continue }
+                switch state[target] {
+                case nil:
+                    state[target] = .onStack
+                    stack.append((target, 0))
+                case .onStack?:
+                    let position = BodyPosition(definition: top.reference, index: top.next)
+                    cycleUses.insert(position)
+                    reportCycle(closing: syntax, in: top.reference, stack: stack.map(\.reference), target: target)
+                case .done?:
+                    break
+                }
+            }
+        }
+    }
+
+    private enum VisitState { case onStack, done }
+
+    private func reportCycle(closing use: RuleSyntax, in reference: RuleReference, stack: [RuleReference], target: RuleReference) {
+        guard let start = stack.lastIndex(of: target) else { return }
+        let chain = Array(stack[start...]) + [target]
+        let message = chain.count == 2
+            ? "named rule '\(target.name)' uses itself"
+            : "named rules use each other in a cycle: " + chain.map { "'\($0.name)'" }.joined(separator: " → ")
+        // Point at each other use along the cycle, so an editor can show the whole loop.
+        var notes: [Note] = []
+        for (user, used) in zip(chain, chain.dropFirst()).dropLast() {
+            guard let body = definitions[user]?.syntax.rules,
+                  let rule = body.first(where: { $0.name.name == used.name }) else { continue }
+            notes.append(Note(message: "'\(user.name)' uses '\(used.name)' here", file: user.file, range: rule.name.range))
+        }
+        report(reference.file, use.name.range, .ruleCycle, message, notes: notes)
+    }
+
+    /// Expands `reference` (its uses are expanded already), then looks for contradictions
+    /// and repetitions among its rules.
+    private func finish(_ reference: RuleReference) {
+        guard let definition = definitions[reference], let tree = graph.trees[reference.file] else { return }
+        let body = bodies[reference] ?? []
+        var uses: [(index: Int, entries: [ExpandedRule])] = []
+        var tooLarge = false
+        var size = 0
+        for (index, lowered) in body.enumerated() {
+            guard let entries = entries(of: lowered, at: BodyPosition(definition: reference, index: index), tooLarge: &tooLarge) else { continue }
+            uses.append((index, entries))
+            size += entries.count
+        }
+        if tooLarge {
+            expansions[reference] = .tooLarge  // reported where the limit was first crossed
+            return
+        }
+        guard size <= options.limits.maxExpandedRulesPerStatement else {
+            report(reference.file, definition.syntax.name.range, .limitExceeded,
+                   "named rule '\(reference.name)' expands to \(size) validators, more than the limit of \(options.limits.maxExpandedRulesPerStatement)")
+            expansions[reference] = .tooLarge
+            return
+        }
+        guard consumeBudget(size, file: reference.file, range: definition.syntax.name.range) else {
+            expansions[reference] = .tooLarge
+            return
+        }
+        var analyzer = RuleAnalyzer(subject: "named rule '\(reference.name)'")
+        var expanded: [ExpandedRule] = []
+        expanded.reserveCapacity(size)
+        for (index, entries) in uses {
+            guard definition.syntax.rules.indices.contains(index) else { continue }
+            let rule = definition.syntax.rules[index]
+            let named: String? = if case .named(let target, _, _) = body[index] { target.name } else { nil }
+            let use = AnalyzedUse(tree: tree, range: CheckerRun.headRange(of: rule), namedRule: named, entries: entries,
+                                  context: [], removal: RemovalSite(rules: definition.syntax.rules, index: index, statementRange: nil))
+            if let diagnostic = analyzer.add(use) { diagnostics.append(diagnostic) }
+            for entry in entries {
+                expanded.append(entry.prefixed(by: reference.name, override: nil))
+            }
+        }
+        expansions[reference] = .rules(expanded)
+    }
+
+    /// What one lowered rule applies (`nil` when nothing: invalid, a cycle, too large).
+    /// Entries of a named rule keep their `expandedFrom` relative to that rule.
+    func entries(of lowered: LoweredRule, at position: BodyPosition?, tooLarge: inout Bool) -> [ExpandedRule]? {
+        switch lowered {
+        case .invalid:
+            return nil
+        case .validator(let entry):
+            return [entry]
+        case .named(let target, _, let override):
+            if let position, cycleUses.contains(position) { return nil }
+            switch expansions[target] {
+            case .rules(let entries)?:
+                guard let override else { return entries }
+                return entries.map { $0.prefixed(by: nil, override: override) }
+            case .tooLarge?:
+                tooLarge = true
+                return nil
+            case nil:
+                return nil
+            }
+        }
+    }
+
+    /// Counts `count` more materialised validators; false (reported once) past the limit.
+    func consumeBudget(_ count: Int, file: String, range: SourceRange) -> Bool {
+        expandedTotal += count
+        guard expandedTotal > options.limits.maxExpandedRulesTotal else { return true }
+        if !reportedTotalLimit {
+            reportedTotalLimit = true
+            report(file, range, .limitExceeded,
+                   "the rules expand to more than \(options.limits.maxExpandedRulesTotal) validators; checking stops expanding named rules here")
+        }
+        return false
+    }
+}

@@ -1,0 +1,104 @@
+// Phase 5: field statements, in source order, with their conditions; each field's rules
+// compared for contradictions and repetitions.
+
+extension CheckerRun {
+    /// Everything one walk over a file's statements accumulates.
+    private struct FileWalk {
+        let tree: SyntaxTree
+        let scope: [String: RuleReference]
+        var checked: [CheckedStatement] = []
+        var analyzers: [FieldPath: RuleAnalyzer] = [:]
+    }
+
+    /// Checks the field statements of `tree` (at every nesting depth).
+    func checkStatements(of tree: SyntaxTree) {
+        var walk = FileWalk(tree: tree, scope: scopes[tree.source.path] ?? [:])
+        visit(tree.statements, conditions: [], in: &walk)
+        statements[tree.source.path] = walk.checked
+        checkFieldReferences(in: tree.source.path, statementPaths: walk.checked.map(\.path))
+    }
+
+    /// - Parameter conditions: the enclosing blocks' conditions, outermost first; `nil`
+    ///   when one of them is invalid (its statements are still checked, not compared).
+    private func visit(_ statements: [StatementSyntax], conditions: [Condition]?, in walk: inout FileWalk) {
+        for statement in statements {
+            switch statement {
+            case .field(let field):
+                check(field, conditions: conditions, in: &walk)
+            case .when(let block):
+                let condition = convertCondition(block.condition, in: walk.tree.source)
+                let inner = conditions.flatMap { outer in condition.map { outer + [$0] } }
+                visit(block.body, conditions: inner, in: &walk)
+            case .namedRule, .importDecl, .unexpected:
+                break  // definitions were handled first; misplaced ones are reported there
+            }
+        }
+    }
+
+    private func check(_ field: FieldStatementSyntax, conditions: [Condition]?, in walk: inout FileWalk) {
+        guard !field.path.segments.isEmpty else { return }  // the parser reported it
+        let source = walk.tree.source
+        let path = FieldPath(field.path)
+        var rules: [CheckedRule] = []
+        var analyzer = walk.analyzers[path] ?? RuleAnalyzer(subject: "'\(path.description)'")
+        let context = conditions.map(Set.init)
+        for (index, syntax) in field.rules.enumerated() {
+            var tooLarge = false
+            let lowered = lower(syntax, in: source, scope: walk.scope)
+            guard let entries = entries(of: lowered, at: nil, tooLarge: &tooLarge), !entries.isEmpty else { continue }
+            guard rules.count + entries.count <= options.limits.maxExpandedRulesPerStatement else {
+                report(source.path, CheckerRun.headRange(of: syntax), .limitExceeded,
+                       "'\(path.description)' expands to more than \(options.limits.maxExpandedRulesPerStatement) validators in one statement")
+                break
+            }
+            guard consumeBudget(entries.count, file: source.path, range: CheckerRun.headRange(of: syntax)) else { break }
+            let named: String? = if case .named(let target, _, _) = lowered { target.name } else { nil }
+            let use = AnalyzedUse(tree: walk.tree, range: CheckerRun.headRange(of: syntax), namedRule: named, entries: entries,
+                                  context: context,
+                                  removal: RemovalSite(rules: field.rules, index: index, statementRange: field.range))
+            if let diagnostic = analyzer.add(use) { diagnostics.append(diagnostic) }
+            rules += entries.map(\.rule)
+        }
+        walk.analyzers[path] = analyzer
+        walk.checked.append(CheckedStatement(path: path, condition: conditions.flatMap(CheckerRun.joined),
+                                             rules: rules, location: source.location(of: field.path.range.start)))
+    }
+
+    /// Nested blocks' conditions joined with `and`, outermost first.
+    static func joined(_ conditions: [Condition]) -> Condition? {
+        guard var result = conditions.first else { return nil }
+        for condition in conditions.dropFirst() { result = .and(result, condition) }
+        return result
+    }
+
+    /// `unknown-field`: a field named in a `same`/`different`/`before`/`after` argument or a
+    /// condition that no statement of the file mentions, *and* that is one typo away from
+    /// one that does. Without a close match nothing is said: a rule file is not a schema,
+    /// and referring to a field that has no rules of its own is legitimate.
+    private func checkFieldReferences(in file: String, statementPaths: [FieldPath]) {
+        let references = fieldReferences.filter { $0.file == file }
+        fieldReferences.removeAll { $0.file == file }
+        guard !references.isEmpty else { return }
+        var known: Set<[FieldPath.Segment]> = []
+        for path in statementPaths {
+            for length in 1...max(1, path.segments.count) { known.insert(Array(path.segments.prefix(length))) }
+        }
+        var candidates: Suggestions?  // built only when a reference is unknown
+        var suggestions: [String: String?] = [:]  // one search per distinct spelling
+        for reference in references {
+            let segments = reference.path.segments
+            // Known, or below a known field (`address.country` under `address: object`).
+            if (1...max(1, segments.count)).contains(where: { known.contains(Array(segments.prefix($0))) }) { continue }
+            let written = reference.path.description
+            let index = candidates ?? Suggestions(Set(statementPaths.map(\.description)).sorted())
+            candidates = index
+            let found = suggestions[written] ?? index.closest(to: written, budget: &suggestionBudget)
+            suggestions[written] = found
+            guard let suggestion = found else { continue }
+            report(file, reference.range, .unknownField,
+                   "no statement mentions the field '\(written)'; did you mean '\(suggestion)'?",
+                   fixIts: [FixIt(message: "Replace '\(written)' with '\(suggestion)'",
+                                  edits: [TextEdit(file: file, range: reference.range, replacement: suggestion)])])
+        }
+    }
+}

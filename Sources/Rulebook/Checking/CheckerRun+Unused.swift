@@ -1,0 +1,33 @@
+// `unused-rule`: a named rule nothing uses, in a file that is not a library.
+//
+// A file that other files import, or that has no field statements, exists to be imported
+// for its named rules, so its rules are never "unused" (checking `common.rules` alone
+// must not warn about every rule in it). Only a form file that defines a helper and then
+// never uses it gets the warning.
+
+extension CheckerRun {
+    func reportUnusedRules() {
+        for file in graph.files {
+            guard let tree = graph.trees[file], CheckerRun.hasFieldStatements(tree.statements),
+                  graph.importers(of: file).isEmpty else { continue }
+            for definition in definitions(of: file) where !usedRules.contains(definition.reference) {
+                let range = RemovalSite.wholeLines(definition.syntax.range, in: tree.source)
+                let touchesComment = tree.comments.contains { $0.range.start < range.end && range.start < $0.range.end }
+                let fix = FixIt(message: "Remove named rule '\(definition.reference.name)'",
+                                edits: [TextEdit(file: file, range: range, replacement: "")])
+                report(file, definition.syntax.name.range, .unusedRule,
+                       "named rule '\(definition.reference.name)' is never used", fixIts: touchesComment ? [] : [fix])
+            }
+        }
+    }
+
+    static func hasFieldStatements(_ statements: [StatementSyntax]) -> Bool {
+        statements.contains { statement in
+            switch statement {
+            case .field: true
+            case .when(let block): hasFieldStatements(block.body)
+            default: false
+            }
+        }
+    }
+}

@@ -1,0 +1,58 @@
+/// The parsed files of one check and how their imports resolved: the checker's input.
+///
+/// The workspace builds it (reading files through a ``SourceProvider``, each once); the
+/// checker never touches a file system, so it stays a pure function of this value.
+public struct ProgramGraph: Sendable {
+    /// One `import` statement and the file it resolved to.
+    public struct Import: Sendable, Hashable {
+        /// The statement as written.
+        public let syntax: ImportSyntax
+        /// The normalised path of the imported file, or `nil` when it could not be read
+        /// (already diagnosed as `missing-import`).
+        public let target: String?
+
+        /// Creates a resolved import.
+        public init(syntax: ImportSyntax, target: String?) {
+            self.syntax = syntax
+            self.target = target
+        }
+    }
+
+    /// Every file, in the order it was loaded (roots in the order given, each followed
+    /// depth-first by what it imports).
+    public let files: [String]
+    /// The syntax tree of each file, keyed by the same path as ``files``.
+    public let trees: [String: SyntaxTree]
+    /// Each file's imports in source order (including misplaced ones inside `when` blocks).
+    public let imports: [String: [Import]]
+    /// Diagnostics found while loading (`missing-import`, `import-cycle`, `duplicate-import`).
+    public let diagnostics: [Diagnostic]
+
+    /// Creates a graph.
+    public init(files: [String], trees: [String: SyntaxTree], imports: [String: [Import]], diagnostics: [Diagnostic]) {
+        self.files = files
+        self.trees = trees
+        self.imports = imports
+        self.diagnostics = diagnostics
+    }
+
+    /// `root` and every file it imports, directly or not, in load order.
+    public func reachable(from root: String) -> [String] {
+        var seen: Set<String> = [root]
+        var order: [String] = []
+        var stack = [root]
+        while let file = stack.popLast() {
+            guard trees[file] != nil else { continue }
+            order.append(file)
+            for edge in (imports[file] ?? []).reversed() {
+                if let target = edge.target, seen.insert(target).inserted { stack.append(target) }
+            }
+        }
+        return order
+    }
+
+    /// The files that import `file` directly (to re-check them when it changes).
+    public func importers(of file: String) -> [String] {
+        files.filter { importer in (imports[importer] ?? []).contains { $0.target == file } }
+    }
+}

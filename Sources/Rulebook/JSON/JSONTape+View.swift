@@ -1,0 +1,306 @@
+/// The kind of a JSON value.
+public enum JSONKind: UInt8, Sendable, Hashable, CaseIterable {
+    case null, bool, number, string, array, object
+}
+
+extension JSONTape {
+    /// A value in a parsed tape: an entry index. Valid only with the tape (and parse)
+    /// that produced it.
+    public struct Node: Hashable, Sendable {
+        /// The entry index in the tape.
+        public let index: Int
+
+        @usableFromInline
+        init(_ index: Int) { self.index = index }
+    }
+
+    /// An object member: its key (a string node) and its value.
+    public struct Member: Hashable, Sendable {
+        /// The key, a string node.
+        public let key: Node
+        /// The value.
+        public let value: Node
+
+        @usableFromInline
+        init(key: Node, value: Node) {
+            self.key = key
+            self.value = value
+        }
+    }
+
+    /// Read access to a parsed tape together with the bytes it was parsed from.
+    ///
+    /// A view holds raw pointers, so it and the buffers it hands out live only inside
+    /// ``JSONTape/withView(over:_:)-(UnsafeRawBufferPointer,_)``; that is also why it is
+    /// not `Sendable`. All reads are O(1) except member lookup (linear in the object's
+    /// members) and conversions to `String`/``Value``.
+    public struct View {
+        @usableFromInline let words: UnsafePointer<UInt64>?
+        /// The number of entries (0 for an empty or mismatched tape).
+        public let entryCount: Int
+        @usableFromInline let bytes: UnsafePointer<UInt8>?
+
+        @usableFromInline
+        init(words: UnsafePointer<UInt64>?, entryCount: Int, bytes: UnsafePointer<UInt8>?) {
+            self.words = words
+            self.entryCount = entryCount
+            self.bytes = bytes
+        }
+
+        /// The document's top-level value (`nil` when the tape is empty).
+        public var root: Node? { entryCount > 0 ? Node(0) : nil }
+
+        @inlinable @inline(__always)
+        func word0(_ node: Node) -> UInt64 { words.unsafelyUnwrapped[node.index &* 2] }
+
+        @inlinable @inline(__always)
+        func word1(_ node: Node) -> UInt64 { words.unsafelyUnwrapped[node.index &* 2 &+ 1] }
+
+        @inlinable @inline(__always)
+        func rawKind(_ node: Node) -> UInt64 { word0(node) >> 56 }
+
+        @inlinable @inline(__always)
+        func offset(_ node: Node) -> Int { Int(truncatingIfNeeded: word0(node) & 0xFFFF_FFFF_FFFF) }
+
+        /// The kind of `node`'s value.
+        @inlinable
+        public func kind(of node: Node) -> JSONKind {
+            switch rawKind(node) {
+            case RawKind.null: .null
+            case RawKind.false, RawKind.true: .bool
+            case RawKind.number: .number
+            case RawKind.string: .string
+            case RawKind.array: .array
+            default: .object
+            }
+        }
+
+        /// The source range of `node` in the bytes (strings include their quotes,
+        /// containers their brackets).
+        public func range(of node: Node) -> SourceRange {
+            let start = offset(node)
+            switch rawKind(node) {
+            case RawKind.string: return SourceRange(start: start, end: start + Int(word1(node)) + 2)
+            case RawKind.array, RawKind.object:
+                let close = Node(Int(word1(node) & 0xFFFF_FFFF) - 1)
+                return SourceRange(start: start, end: offset(close) + 1)
+            default: return SourceRange(start: start, end: start + Int(word1(node)))
+            }
+        }
+
+        /// The node after `node`'s whole subtree (its next sibling, or its container's
+        /// closing entry): O(1).
+        @inlinable
+        public func next(after node: Node) -> Node {
+            let kind = rawKind(node)
+            if kind == RawKind.array || kind == RawKind.object { return Node(Int(word1(node) & 0xFFFF_FFFF)) }
+            return Node(node.index &+ 1)
+        }
+
+        /// The boolean, or `nil` when `node` is not `true`/`false`.
+        @inlinable
+        public func bool(of node: Node) -> Bool? {
+            switch rawKind(node) {
+            case RawKind.true: true
+            case RawKind.false: false
+            default: nil
+            }
+        }
+
+        /// The number of elements of an array or members of an object (0 for others).
+        @inlinable
+        public func count(of node: Node) -> Int {
+            let kind = rawKind(node)
+            guard kind == RawKind.array || kind == RawKind.object else { return 0 }
+            return Int(word1(node) >> 32)
+        }
+
+        // MARK: Strings
+
+        /// Whether the string `node` contains backslash escapes (its raw bytes then
+        /// differ from its text). `false` for non-strings.
+        @inlinable
+        public func hasEscapes(_ node: Node) -> Bool {
+            rawKind(node) == RawKind.string && word0(node) & Flag.escaped != 0
+        }
+
+        /// The raw bytes between a string's quotes (escapes not resolved), or of a
+        /// number's or literal's text; empty for containers.
+        @inlinable
+        public func rawUTF8(of node: Node) -> UnsafeRawBufferPointer {
+            let kind = rawKind(node)
+            guard kind <= RawKind.string else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+            let start = offset(node) &+ (kind == RawKind.string ? 1 : 0)
+            return UnsafeRawBufferPointer(start: bytes.unsafelyUnwrapped + start, count: Int(word1(node)))
+        }
+
+        /// Calls `body` with the UTF-8 text of the string `node` (escapes resolved, into
+        /// `scratch` when needed), or `nil` when `node` is not a string.
+        @inlinable
+        public func withUTF8<R>(of node: Node, scratch: inout [UInt8],
+                                _ body: (UnsafeRawBufferPointer?) throws -> R) rethrows -> R {
+            guard rawKind(node) == RawKind.string else { return try body(nil) }
+            let raw = rawUTF8(of: node)
+            guard word0(node) & Flag.escaped != 0 else { return try body(raw) }
+            if scratch.count < raw.count { scratch = [UInt8](repeating: 0, count: raw.count) }
+            return try scratch.withUnsafeMutableBufferPointer { buffer in
+                let start = offset(node) + 1
+                let length = JSONScan.decodeEscaped(bytes.unsafelyUnwrapped, start, start + raw.count,
+                                                    into: buffer.baseAddress.unsafelyUnwrapped)
+                return try body(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<length]))
+            }
+        }
+
+        /// The text of the string `node`, or `nil` when it is not a string (allocates).
+        public func string(of node: Node) -> String? {
+            guard rawKind(node) == RawKind.string else { return nil }
+            let start = offset(node) + 1
+            return JSONScan.makeString(bytes.unsafelyUnwrapped, start, start + Int(word1(node)),
+                                       escaped: word0(node) & Flag.escaped != 0)
+        }
+
+        /// Whether the string `node`'s text equals the UTF-8 bytes `text`; `false` for
+        /// non-strings. No allocation unless the string has escapes.
+        @inlinable @inline(__always)
+        public func stringEquals(_ node: Node, _ text: UnsafeRawBufferPointer) -> Bool {
+            let word = word0(node)
+            guard word >> 56 == RawKind.string else { return false }
+            guard word & Flag.escaped == 0 else { return escapedStringEquals(node, text) }
+            return Int(word1(node)) == text.count
+                && Self.bytesEqual(bytes.unsafelyUnwrapped + (offset(node) &+ 1), text)
+        }
+
+        /// ``stringEquals(_:_:)`` for a string with escapes: decode, then compare.
+        @usableFromInline @inline(never)
+        func escapedStringEquals(_ node: Node, _ text: UnsafeRawBufferPointer) -> Bool {
+            guard Int(word1(node)) >= text.count else { return false }  // decoding never lengthens
+            var scratch = [UInt8]()
+            return withUTF8(of: node, scratch: &scratch) { decoded in
+                guard let decoded, decoded.count == text.count, let base = decoded.baseAddress else { return false }
+                return Self.bytesEqual(base.assumingMemoryBound(to: UInt8.self), text)
+            }
+        }
+
+        @inlinable @inline(__always)
+        static func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafeRawBufferPointer) -> Bool {
+            let count = b.count
+            guard count > 0, let bBase = b.baseAddress else { return true }
+            var i = 0
+            while i &+ 8 <= count {
+                if UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self)
+                    != (bBase + i).loadUnaligned(as: UInt64.self) { return false }
+                i &+= 8
+            }
+            while i < count {
+                if a[i] != bBase.load(fromByteOffset: i, as: UInt8.self) { return false }
+                i &+= 1
+            }
+            return true
+        }
+
+        // MARK: Numbers
+
+        /// The text of the number `node` (empty for non-numbers).
+        @inlinable
+        public func numberText(of node: Node) -> UnsafeRawBufferPointer {
+            guard rawKind(node) == RawKind.number else { return UnsafeRawBufferPointer(start: nil, count: 0) }
+            return rawUTF8(of: node)
+        }
+
+        /// The number `node`, or `nil` when it is not a number.
+        @inlinable
+        public func number(of node: Node) -> JSONNumber? {
+            guard rawKind(node) == RawKind.number else { return nil }
+            let start = offset(node)
+            return JSONNumber(validated: bytes.unsafelyUnwrapped, start, start &+ Int(word1(node)),
+                              integerSyntax: word0(node) & Flag.integerSyntax != 0)
+        }
+
+        // MARK: Containers
+
+        /// The value of the member `key` (UTF-8 bytes of the decoded key) of the object
+        /// `node`; `nil` when absent or `node` is not an object. With duplicate keys the
+        /// last one wins, as in ``JSONReader``.
+        @inlinable
+        public func member(of node: Node, key: UnsafeRawBufferPointer) -> Node? {
+            guard rawKind(node) == RawKind.object else { return nil }
+            let end = Int(word1(node) & 0xFFFF_FFFF) &- 1
+            var index = node.index &+ 1
+            var found: Node?
+            while index < end {
+                let keyNode = Node(index)
+                let value = Node(index &+ 1)
+                if stringEquals(keyNode, key) { found = value }
+                index = next(after: value).index
+            }
+            return found
+        }
+
+        /// The value of the member `key` of the object `node`; see ``member(of:key:)-(_,UnsafeRawBufferPointer)``.
+        public func member(of node: Node, key: String) -> Node? {
+            var key = key
+            return key.withUTF8 { member(of: node, key: UnsafeRawBufferPointer($0)) }
+        }
+
+        /// The members of the object `node` in document order (duplicates included);
+        /// empty for non-objects.
+        @inlinable
+        public func members(of node: Node) -> MemberSequence {
+            guard rawKind(node) == RawKind.object else { return MemberSequence(view: self, start: 0, end: 0) }
+            return MemberSequence(view: self, start: node.index &+ 1, end: Int(word1(node) & 0xFFFF_FFFF) &- 1)
+        }
+
+        /// The elements of the array `node` in order; empty for non-arrays.
+        @inlinable
+        public func elements(of node: Node) -> ElementSequence {
+            guard rawKind(node) == RawKind.array else { return ElementSequence(view: self, start: 0, end: 0) }
+            return ElementSequence(view: self, start: node.index &+ 1, end: Int(word1(node) & 0xFFFF_FFFF) &- 1)
+        }
+
+        /// The members of an object, lazily.
+        public struct MemberSequence: Sequence, IteratorProtocol {
+            @usableFromInline let view: View
+            @usableFromInline var index: Int
+            @usableFromInline let end: Int
+
+            @usableFromInline
+            init(view: View, start: Int, end: Int) {
+                self.view = view
+                self.index = start
+                self.end = end
+            }
+
+            /// The next member.
+            @inlinable
+            public mutating func next() -> Member? {
+                guard index < end else { return nil }
+                let value = Node(index &+ 1)
+                defer { index = view.next(after: value).index }
+                return Member(key: Node(index), value: value)
+            }
+        }
+
+        /// The elements of an array, lazily.
+        public struct ElementSequence: Sequence, IteratorProtocol {
+            @usableFromInline let view: View
+            @usableFromInline var index: Int
+            @usableFromInline let end: Int
+
+            @usableFromInline
+            init(view: View, start: Int, end: Int) {
+                self.view = view
+                self.index = start
+                self.end = end
+            }
+
+            /// The next element.
+            @inlinable
+            public mutating func next() -> Node? {
+                guard index < end else { return nil }
+                let node = Node(index)
+                index = view.next(after: node).index
+                return node
+            }
+        }
+    }
+}

@@ -1,0 +1,80 @@
+/// The catalogue key scheme (docs/localization.md):
+///
+/// | key | meaning |
+/// |---|---|
+/// | `minLength`, `lengthBetween`, … | a validator form's message (its `messageKey`) |
+/// | `firstName.minLength`, `items[*].sku.pattern` | that message for one field: `<path as written>.<messageKey>` |
+/// | `field.firstName`, `field.items[*].sku` | a field's display name, the `{field}` placeholder |
+/// | `address.postcodeFormat` | any other key, named by `message KEY` in a rule file |
+///
+/// A record field literally named `field` writes its field-specific keys quoted:
+/// `"field".minLength`.
+public enum CatalogKey {
+    /// The prefix of display-name keys.
+    public static let displayNamePrefix = "field."
+
+    /// The display-name key of a path (`field.items[*].sku`).
+    public static func displayName(of path: FieldPath) -> String { displayNamePrefix + path.description }
+
+    /// The field-specific key of a path and message key (`firstName.minLength`).
+    public static func fieldSpecific(_ path: FieldPath, _ messageKey: String) -> String { path.description + "." + messageKey }
+
+    /// Every validator form's message key, from the validator table.
+    public static let validatorMessageKeys: Set<String> = Set(ValidatorDefinition.all.flatMap { $0.forms.map(\.messageKey) })
+
+    /// What a key means.
+    public enum Meaning: Hashable, Sendable {
+        /// A display name for the path.
+        case displayName(FieldPath)
+        /// A validator message for one field.
+        case fieldSpecific(FieldPath, messageKey: String)
+        /// A validator message (the key is a `messageKey`) or an override key.
+        case message
+    }
+
+    /// Classifies a key.
+    public static func meaning(of key: String) -> Meaning {
+        if key.hasPrefix(displayNamePrefix), let path = parsePath(key.dropFirst(displayNamePrefix.count)) {
+            return .displayName(path)
+        }
+        if let dot = key.lastIndex(of: "."), validatorMessageKeys.contains(String(key[key.index(after: dot)...])),
+           let path = parsePath(key[..<dot]) {
+            return .fieldSpecific(path, messageKey: String(key[key.index(after: dot)...]))
+        }
+        return .message
+    }
+
+    /// Reads a path as rule files write it: identifiers or `"quoted"` keys joined by
+    /// `.`, each optionally followed by `[*]`. Nil when the text is not a path.
+    public static func parsePath(_ text: Substring) -> FieldPath? {
+        var segments: [FieldPath.Segment] = []
+        var rest = text[...]
+        while true {
+            if rest.first == "\"" {
+                rest = rest.dropFirst()
+                var key = ""
+                var closed = false
+                while let character = rest.popFirst() {
+                    if character == "\\", let escaped = rest.popFirst() { key.append(escaped); continue }
+                    if character == "\"" { closed = true; break }
+                    key.append(character)
+                }
+                guard closed else { return nil }
+                segments.append(.key(key))
+            } else {
+                let end = rest.firstIndex { $0 == "." || $0 == "[" } ?? rest.endIndex
+                let name = String(rest[..<end])
+                guard FieldPath.isIdentifier(name) else { return nil }
+                segments.append(.key(name))
+                rest = rest[end...]
+            }
+            while rest.hasPrefix("[*]") {
+                segments.append(.wildcard)
+                rest = rest.dropFirst(3)
+            }
+            if rest.isEmpty { return FieldPath(segments) }
+            guard rest.first == "." else { return nil }
+            rest = rest.dropFirst()
+        }
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+
+/// Every catalogue of a project, loaded once into an immutable, `Sendable` value and
+/// shared by every request, whatever its locale.
+///
+/// ```swift
+/// let catalogs = try MessageCatalogs(directory: "Localizations")
+/// let messages = catalogs.localizer(locale: "pl")      // per request
+/// let report = try rules.validate(record, messages: messages)
+/// ```
+public struct MessageCatalogs: Sendable {
+    /// The base locale: every key is defined there, translations follow it.
+    public static let baseLocale = "en"
+
+    /// The catalogues by canonical locale tag.
+    public let catalogs: [String: MessageCatalog]
+
+    /// No catalogues: messages come from the built-in English defaults.
+    public static let empty = MessageCatalogs(catalogs: [])
+
+    /// Builds the set from parsed catalogues (a later one for the same locale wins).
+    public init(catalogs: [MessageCatalog]) {
+        var byLocale: [String: MessageCatalog] = [:]
+        for catalog in catalogs { byLocale[catalog.locale] = catalog }
+        self.catalogs = byLocale
+    }
+
+    /// Parses catalogue texts keyed by file path; the locale is the file name without
+    /// `.json` (`Localizations/de-AT.json` → `de-AT`).
+    public init(files: [String: String]) {
+        self.init(catalogs: files.keys.sorted().map { path in
+            MessageCatalog(locale: MessageCatalogs.locale(ofFile: path), path: path, text: files[path] ?? "")
+        })
+    }
+
+    /// Loads every `*.json` file of `directory`.
+    /// - Throws: when the directory or a file cannot be read (content problems are
+    ///   diagnostics, not errors).
+    public init(directory: String) throws {
+        self.init(files: try MessageCatalogs.readFiles(in: directory))
+    }
+
+    /// The texts of the `*.json` files of `directory`, keyed by path (`directory/name.json`).
+    public static func readFiles(in directory: String) throws -> [String: String] {
+        let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }
+        var files: [String: String] = [:]
+        for name in names {
+            let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+            let data = try Data(contentsOf: URL(fileURLWithPath: path))
+            files[path] = String(decoding: data, as: UTF8.self)
+        }
+        return files
+    }
+
+    /// The locale a catalogue file is for: its name without directory and `.json`.
+    public static func locale(ofFile path: String) -> String {
+        var name = Substring(path)
+        if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
+        if name.hasSuffix(".json") { name = name.dropLast(5) }
+        return String(name)
+    }
+
+    /// The loaded locales, sorted.
+    public var locales: [String] { catalogs.keys.sorted() }
+
+    /// The base catalogue, if loaded.
+    public var base: MessageCatalog? { catalogs[MessageCatalogs.baseLocale] }
+
+    /// The keys the base catalogue defines: what `message KEY` in a rule file may name
+    /// (the checker's `unknown-message-key` check).
+    public var baseKeys: Set<String> { Set(base?.keys ?? []) }
+
+    /// Problems found while loading the files (the full checks are ``CatalogChecker``'s).
+    public var loadDiagnostics: [Diagnostic] { catalogs.values.flatMap(\.diagnostics).sorted() }
+
+    /// A renderer for `locale`; create one per request (it is cheap).
+    public func localizer(locale: String) -> Localizer { Localizer(catalogs: self, locale: locale) }
+
+    /// The message for `request` in `locale`.
+    public func render(_ request: MessageRequest, locale: String) -> String {
+        Localizer(catalogs: self, locale: locale).render(request)
+    }
+}

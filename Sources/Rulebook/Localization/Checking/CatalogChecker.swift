@@ -1,0 +1,192 @@
+/// Checks message catalogues: the entry point `rulebook check` and the language server
+/// call for `Localizations/*.json`.
+///
+/// Reports (each at an exact range in the JSON file; codes in
+/// `DiagnosticCode+Localization.swift`): files that are not JSON or not a flat object
+/// of strings, duplicate keys, messages that do not parse, placeholders a translation
+/// adds or drops, base keys a translation lacks and keys only a translation has,
+/// plural messages missing a category their locale needs or using one it never
+/// selects, placeholders a base message cannot be given, file names that are not a
+/// known locale, and a missing base catalogue.
+public enum CatalogChecker {
+    /// Checks every `*.json` catalogue in `directory`.
+    /// - Throws: when the directory or a file cannot be read.
+    public static func check(directory: String) throws -> [Diagnostic] {
+        check(files: try MessageCatalogs.readFiles(in: directory))
+    }
+
+    /// Checks catalogue texts keyed by file path (the language server passes its open
+    /// documents over the files on disk). The locale is each file's name.
+    public static func check(files: [String: String]) -> [Diagnostic] {
+        let catalogs = files.keys.sorted().map { path in
+            MessageCatalog(locale: MessageCatalogs.locale(ofFile: path), path: path, text: files[path] ?? "")
+        }
+        return check(catalogs)
+    }
+
+    /// Checks parsed catalogues of one directory.
+    public static func check(_ catalogs: [MessageCatalog]) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        let byLocale = Dictionary(catalogs.map { ($0.locale, $0) }, uniquingKeysWith: { first, _ in first })
+        let base = byLocale[MessageCatalogs.baseLocale]
+        if base == nil, let first = catalogs.first {
+            diagnostics.append(Diagnostic(file: first.file.path, range: .empty(at: 0), code: .missingBaseCatalog,
+                                          message: "no base catalogue '\(MessageCatalogs.baseLocale).json' beside this file; every key must be defined in the base"))
+        }
+        for catalog in catalogs {
+            diagnostics += catalog.diagnostics
+            diagnostics += checkLocaleName(catalog)
+            diagnostics += checkPlurals(catalog)
+            if catalog.locale == MessageCatalogs.baseLocale {
+                diagnostics += checkBasePlaceholders(catalog)
+            } else if let base {
+                let hasIntermediateParent = LocaleTag.truncations(of: catalog.locale).dropFirst()
+                    .contains { $0 != MessageCatalogs.baseLocale && byLocale[$0] != nil }
+                diagnostics += checkKeys(catalog, against: base, expectComplete: !hasIntermediateParent)
+                diagnostics += checkPlaceholders(catalog, against: base)
+            }
+        }
+        return diagnostics.sorted()
+    }
+
+    // MARK: File names
+
+    static func checkLocaleName(_ catalog: MessageCatalog) -> [Diagnostic] {
+        let name = MessageCatalogs.locale(ofFile: catalog.file.path)
+        let range = catalog.objectRange.map { SourceRange(start: $0.start, end: $0.start + 1) } ?? .empty(at: 0)
+        if !LocaleTag.isWellFormed(name) {
+            let canonical = LocaleTag.canonical(name)
+            let hint = LocaleTag.isWellFormed(canonical) && canonical != name ? " (name the file '\(canonical).json')" : ""
+            return [Diagnostic(file: catalog.file.path, range: range, code: .unknownLocale,
+                               message: "'\(name)' is not a BCP 47 locale such as 'de' or 'de-AT'\(hint)")]
+        }
+        if !PluralRules.hasRules(for: name) {
+            return [Diagnostic(file: catalog.file.path, range: range, code: .unknownLocale,
+                               message: "Rulebook has no CLDR plural rules or number formats for '\(name)'; plurals will use 'other' only",
+                               severity: .warning)]
+        }
+        return []
+    }
+
+    // MARK: Keys
+
+    static func checkKeys(_ catalog: MessageCatalog, against base: MessageCatalog, expectComplete: Bool) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        let baseKeys = Set(base.keys)
+        let keys = Set(catalog.keys)
+        var reported: Set<String> = []
+        for entry in catalog.entries where !baseKeys.contains(entry.key) && reported.insert(entry.key).inserted {
+            diagnostics.append(Diagnostic(file: catalog.file.path, range: entry.keyRange, code: .extraTranslation,
+                                          message: "'\(entry.key)' is not in the base catalogue \(base.file.path); define it there too, so that every language has it and translators see it"))
+        }
+        guard expectComplete, let objectRange = catalog.objectRange else { return diagnostics }
+        let brace = SourceRange(start: objectRange.start, end: objectRange.start + 1)
+        for entry in base.entries where !keys.contains(entry.key) && reported.insert(entry.key).inserted {
+            diagnostics.append(Diagnostic(file: catalog.file.path, range: brace, code: .missingTranslation,
+                                          message: "missing translation of '\(entry.key)' (the base message will be shown)",
+                                          notes: [Note(message: "defined in the base catalogue here", file: base.file.path, range: entry.keyRange)]))
+        }
+        return diagnostics
+    }
+
+    // MARK: Placeholders
+
+    /// A translation's placeholders must be the base message's.
+    static func checkPlaceholders(_ catalog: MessageCatalog, against base: MessageCatalog) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for entry in catalog.entries {
+            guard let format = entry.format, let baseEntry = base.entry(forKey: entry.key), let baseFormat = baseEntry.format else {
+                continue
+            }
+            let baseNames = baseFormat.argumentNames
+            let names = format.argumentNames
+            for argument in format.arguments where !baseNames.contains(argument.name) {
+                diagnostics.append(Diagnostic(file: catalog.file.path, range: catalog.sourceRange(ofDecoded: argument.range, in: entry),
+                                              code: .unknownPlaceholder,
+                                              message: "'{\(argument.name)}' is not a placeholder of the base message '\(entry.key)'\(placeholderList(baseNames))",
+                                              notes: [Note(message: "base message", file: base.file.path, range: baseEntry.valueRange)]))
+            }
+            for argument in baseFormat.arguments where !names.contains(argument.name) {
+                diagnostics.append(Diagnostic(file: catalog.file.path, range: entry.valueRange, code: .missingPlaceholder,
+                                              message: "the translation of '\(entry.key)' drops the placeholder '{\(argument.name)}' of the base message",
+                                              notes: [Note(message: "used here in the base message", file: base.file.path,
+                                                           range: base.sourceRange(ofDecoded: argument.range, in: baseEntry))]))
+            }
+        }
+        return diagnostics
+    }
+
+    /// Base messages may use only what a request supplies: `field` and the validator
+    /// form's parameters (validator and field-specific keys); display names none.
+    static func checkBasePlaceholders(_ catalog: MessageCatalog) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for entry in catalog.entries {
+            guard let format = entry.format, let allowed = allowedArguments(forKey: entry.key) else { continue }
+            for argument in format.arguments where !allowed.contains(argument.name) {
+                let what = allowed.isEmpty ? "a display name takes no placeholders"
+                                           : "'\(entry.key)' is given\(placeholderList(allowed))"
+                diagnostics.append(Diagnostic(file: catalog.file.path, range: catalog.sourceRange(ofDecoded: argument.range, in: entry),
+                                              code: .unknownPlaceholder,
+                                              message: "'{\(argument.name)}' will never have a value: \(what)"))
+            }
+        }
+        return diagnostics
+    }
+
+    /// The argument names a key's message receives, or nil when any may be (override keys).
+    static func allowedArguments(forKey key: String) -> Set<String>? {
+        let messageKey: String
+        switch CatalogKey.meaning(of: key) {
+        case .displayName: return []
+        case .fieldSpecific(_, let validatorKey): messageKey = validatorKey
+        case .message: messageKey = key
+        }
+        guard let form = ValidatorDefinition.all.lazy.flatMap(\.forms).first(where: { $0.messageKey == messageKey }) else { return nil }
+        var names: Set<String> = ["field"]
+        for parameter in form.parameters { names.insert(parameter.name) }
+        if let variadic = form.variadic { names.insert(variadic.name) }
+        return names
+    }
+
+    private static func placeholderList(_ names: Set<String>) -> String {
+        names.isEmpty ? " (it has none)" : " (it has " + names.sorted().map { "{\($0)}" }.joined(separator: ", ") + ")"
+    }
+
+    // MARK: Plurals
+
+    /// Whether `=N` cases cover every number of `category`: CLDR lists its integer
+    /// samples completely (no `…`) and it has no decimal samples, e.g. English `one` is
+    /// exactly 1, so `=1 {…}` may stand for it.
+    static func coveredByExactCases(_ category: PluralCategory, _ exact: [Double], _ rules: PluralRules) -> Bool {
+        guard !exact.isEmpty, let text = rules.ruleText[category], !text.contains("@decimal") else { return false }
+        guard let integers = text.components(separatedBy: "@integer").dropFirst().first, !integers.contains("…") else { return false }
+        let samples = PluralSamples.expand(text).integers.compactMap(Double.init)
+        return !samples.isEmpty && samples.allSatisfy { exact.contains($0) }
+    }
+
+    /// Every plural must write each category its locale selects, and no other.
+    static func checkPlurals(_ catalog: MessageCatalog) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        let rules = PluralRules.forLocale(catalog.locale)
+        let needed = Set(rules.categories)
+        for entry in catalog.entries {
+            guard let format = entry.format else { continue }
+            for plural in format.pluralCases {
+                let written = Set(plural.cases.map(\.category))
+                let missing = needed.subtracting(written).filter { !coveredByExactCases($0, plural.exactValues, rules) }.sorted()
+                if !missing.isEmpty {
+                    let list = missing.map(\.rawValue).joined(separator: ", ")
+                    diagnostics.append(Diagnostic(file: catalog.file.path, range: catalog.sourceRange(ofDecoded: plural.range, in: entry),
+                                                  code: .missingPluralCategory,
+                                                  message: "the plural of '{\(plural.argument.name)}' in '\(entry.key)' lacks \(list): '\(catalog.locale)' (CLDR \(PluralRules.cldrVersion)) uses \(rules.categories.map(\.rawValue).joined(separator: ", "))"))
+                }
+                for (category, range) in plural.cases where !needed.contains(category) {
+                    diagnostics.append(Diagnostic(file: catalog.file.path, range: catalog.sourceRange(ofDecoded: range, in: entry),
+                                                  code: .unusedPluralCategory,
+                                                  message: "'\(category.rawValue)' is never selected in '\(catalog.locale)' (CLDR \(PluralRules.cldrVersion) uses \(rules.categories.map(\.rawValue).joined(separator: ", ")))"))
+                }
+            }
+        }
+        return diagnostics
+    }
+}

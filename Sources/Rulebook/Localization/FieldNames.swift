@@ -1,0 +1,80 @@
+/// Display names for fields that no catalogue names: the last key of the path,
+/// humanised (`firstName` → "First name", `line1` → "Line 1", `postal_code` →
+/// "Postal code", `homepageURL` → "Homepage URL").
+public enum FieldNames {
+    /// The humanised display name of `path`.
+    public static func humanized(_ path: FieldPath) -> String {
+        var output = ""
+        appendHumanized(path, to: &output)
+        return output
+    }
+
+    /// Appends the humanised display name of `path`, streaming over the key's scalars
+    /// (no word list is built).
+    public static func appendHumanized(_ path: FieldPath, to output: inout String) {
+        guard let key = path.segments.last(where: { if case .key = $0 { true } else { false } }),
+              case .key(let name) = key else {
+            output += "Value"
+            return
+        }
+        appendHumanized(key: name, to: &output)
+    }
+
+    private enum Kind { case lower, upper, digit, other, separator }
+
+    private static func kind(_ scalar: Unicode.Scalar) -> Kind {
+        if scalar == "_" || scalar == "-" || scalar == " " || scalar == "." { return .separator }
+        let properties = scalar.properties
+        if properties.isUppercase { return .upper }
+        if properties.isLowercase { return .lower }
+        if properties.numericType != nil { return .digit }
+        return .other
+    }
+
+    /// Splits camelCase, digits and separators into words; the first word is
+    /// capitalised, later words lower-cased unless they are acronyms.
+    static func appendHumanized(key: String, to output: inout String) {
+        let scalars = key.unicodeScalars
+        var wroteAny = false
+        var pendingSpace = false
+        var previous: Kind = .separator
+        var wordIsAcronym = false
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            let nextIndex = scalars.index(after: index)
+            defer { index = nextIndex }
+            let current = kind(scalar)
+            if current == .separator {
+                pendingSpace = wroteAny
+                previous = .separator
+                continue
+            }
+            let next = nextIndex < scalars.endIndex ? kind(scalars[nextIndex]) : .separator
+            let boundary = previous == .separator
+                || (previous == .lower && current == .upper)
+                || (previous != .digit && current == .digit) || (previous == .digit && current != .digit)
+                || (previous == .upper && current == .upper && next == .lower)
+            if boundary {
+                if wroteAny || pendingSpace { output += " " }
+                pendingSpace = false
+                wordIsAcronym = current == .upper && (next == .upper || next == .digit || next == .separator)
+                    && !(next == .separator && !wroteAny && nextIndex == scalars.endIndex)
+                if !wroteAny {
+                    output += String(scalar).uppercased()  // first letter of the name
+                } else if wordIsAcronym {
+                    output.unicodeScalars.append(scalar)
+                } else {
+                    output += String(scalar).lowercased()
+                }
+            } else if wordIsAcronym {
+                output.unicodeScalars.append(scalar)
+            } else {
+                output += String(scalar).lowercased()
+            }
+            wroteAny = true
+            previous = current
+        }
+        if !wroteAny { output += "Value" }
+    }
+}

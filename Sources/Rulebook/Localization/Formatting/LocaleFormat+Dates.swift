@@ -1,0 +1,64 @@
+extension LocaleFormat {
+    /// Appends `date` in this locale's short, medium or long pattern.
+    public func appendDate(_ date: CalendarDate, style: DateStyle, to output: inout String) {
+        let pattern = dates.pattern(style)
+        let scalars = pattern.unicodeScalars
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let scalar = scalars[index]
+            if scalar == "'" {
+                // Quoted literal text; '' is an apostrophe.
+                var next = scalars.index(after: index)
+                if next < scalars.endIndex && scalars[next] == "'" {
+                    output.unicodeScalars.append("'")
+                    index = scalars.index(after: next)
+                    continue
+                }
+                while next < scalars.endIndex && scalars[next] != "'" {
+                    output.unicodeScalars.append(scalars[next])
+                    next = scalars.index(after: next)
+                }
+                index = next < scalars.endIndex ? scalars.index(after: next) : next
+                continue
+            }
+            guard scalar == "d" || scalar == "M" || scalar == "y" else {
+                output.unicodeScalars.append(scalar)
+                index = scalars.index(after: index)
+                continue
+            }
+            var count = 0
+            while index < scalars.endIndex && scalars[index] == scalar {
+                count += 1
+                index = scalars.index(after: index)
+            }
+            appendField(scalar, count: count, of: date, to: &output)
+        }
+    }
+
+    /// `date` in this locale's pattern for `style`.
+    public func formatDate(_ date: CalendarDate, style: DateStyle) -> String {
+        var output = ""
+        appendDate(date, style: style, to: &output)
+        return output
+    }
+
+    private func appendField(_ letter: Unicode.Scalar, count: Int, of date: CalendarDate, to output: inout String) {
+        switch letter {
+        case "d":
+            appendInteger(date.day, width: count, to: &output)
+        case "M":
+            switch count {
+            case 1, 2: appendInteger(date.month, width: count, to: &output)
+            case 3: output += dates.monthsAbbreviated[date.month - 1]
+            default: output += dates.monthsWide[date.month - 1]
+            }
+        default:  // y
+            if count == 2 {
+                appendInteger(((date.year % 100) + 100) % 100, width: 2, to: &output)
+            } else {
+                if date.year < 0 { output += minusSign }
+                appendInteger(Swift.abs(date.year), width: count, to: &output)
+            }
+        }
+    }
+}

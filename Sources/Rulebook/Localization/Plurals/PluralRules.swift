@@ -1,0 +1,86 @@
+/// The cardinal plural rules of one locale: which ``PluralCategory`` a number takes.
+///
+/// Built from the pinned CLDR data in `PluralRules+CLDR.swift` (see
+/// ``PluralRules/cldrVersion``). Look rules up with ``PluralRules/forLocale(_:)``: a
+/// regional tag without rules of its own uses its language's (`de-AT` → `de`), while
+/// `pt-PT` has its own; a language CLDR data here does not cover gets the root rules
+/// (everything is `other`).
+public struct PluralRules: Sendable, Hashable {
+    /// The locale whose rules these are (`root` for the fallback).
+    public let locale: String
+    /// Conditions in CLDR order; `other` is implied when none matches.
+    let conditions: [(category: PluralCategory, condition: PluralCondition)]
+    /// The rule text as CLDR writes it, samples included, by category.
+    public let ruleText: [PluralCategory: String]
+
+    /// The categories this locale distinguishes, in canonical order (always ending in `other`).
+    public var categories: [PluralCategory] { ruleText.keys.sorted() }
+
+    public static func == (lhs: PluralRules, rhs: PluralRules) -> Bool { lhs.locale == rhs.locale }
+    public func hash(into hasher: inout Hasher) { hasher.combine(locale) }
+
+    /// The category of a number with the given operands.
+    public func category(for operands: PluralOperands) -> PluralCategory {
+        for entry in conditions where entry.condition.matches(operands) { return entry.category }
+        return .other
+    }
+
+    /// The category of a number written in ASCII as it will be shown (`"1"`, `"1.0"`,
+    /// `"22"`); text that is not a number takes `other`.
+    public func category(forDecimal text: some StringProtocol) -> PluralCategory {
+        PluralOperands(decimal: text).map { category(for: $0) } ?? .other
+    }
+
+    /// Every locale with rules of its own, sorted.
+    public static var supportedLocales: [String] { table.keys.sorted() }
+
+    /// The rules for a BCP 47 tag: the tag itself, then shorter prefixes
+    /// (`pt-PT-x` → `pt-PT` → `pt`), then root.
+    public static func forLocale(_ tag: String) -> PluralRules {
+        for candidate in LocaleTag.truncations(of: tag) {
+            if let rules = table[candidate] { return rules }
+        }
+        return root
+    }
+
+    /// Whether CLDR data for `tag` (or one of its prefixes) is built in.
+    public static func hasRules(for tag: String) -> Bool {
+        LocaleTag.truncations(of: tag).contains { table[$0] != nil }
+    }
+
+    /// Rules that put every number in `other`.
+    public static let root = PluralRules(locale: "root", rules: [(.other, "")])
+
+    private init(locale: String, rules: [(PluralCategory, String)]) {
+        self.locale = locale
+        var conditions: [(category: PluralCategory, condition: PluralCondition)] = []
+        var text: [PluralCategory: String] = [:]
+        for (category, source) in rules {
+            text[category] = source.trimmingSpaces
+            // The pinned data parses (a test asserts it); a bad string would only drop a category.
+            if category != .other, let condition = PluralCondition(source) {
+                conditions.append((category, condition))
+            }
+        }
+        self.conditions = conditions
+        self.ruleText = text
+    }
+
+    private static let table: [String: PluralRules] = {
+        var table: [String: PluralRules] = [:]
+        for set in cldrRuleSets {
+            for locale in set.locales { table[locale] = PluralRules(locale: locale, rules: set.rules) }
+        }
+        return table
+    }()
+}
+
+extension String {
+    /// The text without leading and trailing spaces.
+    var trimmingSpaces: String {
+        var slice = self[...]
+        while slice.first == " " { slice = slice.dropFirst() }
+        while slice.last == " " { slice = slice.dropLast() }
+        return String(slice)
+    }
+}

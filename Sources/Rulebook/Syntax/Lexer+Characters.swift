@@ -1,0 +1,58 @@
+// Character classes over UTF-8 bytes. ASCII is decided by byte; only non-ASCII scalars
+// are decoded (to ask whether they are letters), so ordinary files never decode at all.
+
+@inline(__always)
+func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+
+@inline(__always)
+func isASCIILetter(_ byte: UInt8) -> Bool {
+    (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+}
+
+@inline(__always)
+func isHexDigit(_ byte: UInt8) -> Bool {
+    isDigit(byte) || ((byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "f"))
+}
+
+extension LexerState {
+    /// The number of bytes of the UTF-8 sequence starting at `offset` (1 for a stray
+    /// continuation byte, clamped to the text).
+    func scalarWidth(at offset: Int) -> Int {
+        guard offset < bytes.count else { return 0 }
+        let width = LineTable.scalarWidth(bytes[offset])
+        return min(width, bytes.count - offset)
+    }
+
+    /// The scalar starting at `offset`, if the bytes there are well-formed UTF-8.
+    func scalar(at offset: Int) -> Unicode.Scalar? {
+        let width = scalarWidth(at: offset)
+        guard width > 0 else { return nil }
+        var value = UInt32(bytes[offset])
+        switch width {
+        case 1: return Unicode.Scalar(value)
+        case 2: value &= 0x1F
+        case 3: value &= 0x0F
+        default: value &= 0x07
+        }
+        for position in 1..<width {
+            let continuation = bytes[offset + position]
+            guard continuation & 0xC0 == 0x80 else { return nil }
+            value = (value << 6) | UInt32(continuation & 0x3F)
+        }
+        return Unicode.Scalar(value)
+    }
+
+    /// How many bytes the identifier-start character at `offset` takes, 0 if none:
+    /// `_`, an ASCII letter, or a non-ASCII alphabetic scalar (as ``FieldPath/isIdentifier(_:)``).
+    func identifierStartWidth(at offset: Int) -> Int {
+        let byte = self.byte(at: offset)
+        if byte < 0x80 { return (isASCIILetter(byte) || byte == UInt8(ascii: "_")) ? 1 : 0 }
+        guard let scalar = scalar(at: offset), scalar.properties.isAlphabetic else { return 0 }
+        return scalarWidth(at: offset)
+    }
+
+    /// Like ``identifierStartWidth(at:)`` but also accepting ASCII digits.
+    func identifierContinueWidth(at offset: Int) -> Int {
+        isDigit(byte(at: offset)) ? 1 : identifierStartWidth(at: offset)
+    }
+}

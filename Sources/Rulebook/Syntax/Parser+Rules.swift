@@ -1,0 +1,233 @@
+// Rule lists, rules, arguments, message overrides and paths.
+//
+// In a rule list, `message` is a keyword: it cannot name a rule, and it ends a rule's
+// arguments. As a whole argument, `today`, `true` and `false` are literals; a field with
+// one of those names is written quoted or as part of a longer path.
+
+extension ParserState {
+    /// `RULE, RULE, …` after `:` or `=`. A `,` at the end of a line continues the list on
+    /// the next line (blank and comment lines in between are allowed).
+    mutating func parseRuleList(after introducer: String) -> [RuleSyntax] {
+        var rules: [RuleSyntax] = []
+        var after = introducer
+        while true {
+            if current.kind == .identifier && !isWord(current, "message") {
+                rules.append(parseRule())
+            } else {
+                reportUnexpected("expected a rule after \(after)")
+                if atStatementEnd { return rules }
+                skipToStatementEnd(stopAtComma: true)
+            }
+            if current.kind != .comma && !atStatementEnd {
+                if let last = rules.last, last.range.end == lastEnd {
+                    reportUnexpected("expected ',' or the end of the line after rule '\(last.name.name)'")
+                } else {
+                    reportUnexpected("expected ',' or the end of the line")
+                }
+                skipToStatementEnd(stopAtComma: true)
+                if let last = rules.popLast() {
+                    // The rule owns the text skipped after it, so no byte is left outside a node.
+                    rules.append(RuleSyntax(name: last.name, arguments: last.arguments, message: last.message,
+                                            range: range(from: last.range.start)))
+                }
+            }
+            guard current.kind == .comma else { return rules }
+            advance()
+            if current.kind == .newline {
+                while current.kind == .newline { advance() }
+                if startsFieldStatement {
+                    // `a: required,` then a new `b: …` line: the comma was a slip, and the
+                    // next line is a statement of its own.
+                    report(.unexpectedToken, .empty(at: lastEnd), "expected a rule after ',' at the end of the line, found a new field statement")
+                    return rules
+                }
+            }
+            after = "','"
+        }
+    }
+
+    /// Whether the cursor is at `PATH :` — the start of a field statement, not a rule.
+    var startsFieldStatement: Bool {
+        guard current.kind == .identifier || current.kind == .string else { return false }
+        var offset = 1
+        // A path is at most a few tokens per segment; walk it without consuming.
+        while true {
+            let token = peek(offset)
+            switch token.kind {
+            case .colon: return true
+            case .dot, .identifier, .string, .leftBracket, .star, .rightBracket:
+                if token.range.start != peek(offset - 1).range.end { return false }
+                offset += 1
+            default: return false
+            }
+        }
+    }
+
+    /// `NAME ARG … [message …]` (the cursor at the name).
+    mutating func parseRule() -> RuleSyntax {
+        let name = IdentifierSyntax(name: text(of: current), range: current.range)
+        advance()
+        var arguments: [ArgumentSyntax] = []
+        while let argument = parseArgument() {
+            arguments.append(argument)
+        }
+        var message: MessageOverrideSyntax?
+        if isWord(current, "message") {
+            message = parseMessageOverride()
+        }
+        return RuleSyntax(name: name, arguments: arguments, message: message, range: range(from: name.range.start))
+    }
+
+    /// One argument at the cursor, or nil (consuming nothing) when the cursor is not at one.
+    mutating func parseArgument() -> ArgumentSyntax? {
+        let token = current
+        switch token.kind {
+        case .integer:
+            advance()
+            let text = text(of: token)
+            return ArgumentSyntax(kind: .integer(Int(text) ?? (text.hasPrefix("-") ? Int.min : Int.max), text: text), range: token.range)
+        case .decimal:
+            advance()
+            let text = text(of: token)
+            return ArgumentSyntax(kind: .decimal(Double(text) ?? 0, text: text), range: token.range)
+        case .string:
+            if startsLongerPath {
+                let path = parsePath()
+                return ArgumentSyntax(kind: .path(path), range: path.range)
+            }
+            advance()
+            return ArgumentSyntax(kind: .string(decodeString(token)), range: token.range)
+        case .regex:
+            advance()
+            return regexArgument(token)
+        case .date:
+            advance()
+            return dateArgument(token)
+        case .identifier:
+            if isWord(token, "message") { return nil }
+            if !startsLongerPath {
+                if isWord(token, "today") { advance(); return ArgumentSyntax(kind: .today, range: token.range) }
+                if isWord(token, "true") { advance(); return ArgumentSyntax(kind: .boolean(true), range: token.range) }
+                if isWord(token, "false") { advance(); return ArgumentSyntax(kind: .boolean(false), range: token.range) }
+            }
+            let path = parsePath()
+            return ArgumentSyntax(kind: .path(path), range: path.range)
+        default:
+            return nil
+        }
+    }
+
+    /// Whether the token at the cursor is followed, without space, by `.` or `[`.
+    var startsLongerPath: Bool {
+        let next = peek()
+        return next.range.start == current.range.end && (next.kind == .dot || next.kind == .leftBracket)
+    }
+
+    /// `/pattern/flags` split into its parts; `patternRange` is exactly between the slashes.
+    /// An unterminated literal (diagnosed by the lexer) is all pattern, no flags.
+    func regexArgument(_ token: Token) -> ArgumentSyntax {
+        let start = token.range.start + 1
+        var patternEnd = token.range.end
+        var flags = ""
+        if !token.hasError {
+            // A terminated literal ends with `/` and then only flag letters.
+            var end = token.range.end
+            while end > start, isASCIILetter(bytes[end - 1]) { end -= 1 }
+            patternEnd = max(start, end - 1)
+            flags = String(decoding: bytes[end..<token.range.end], as: UTF8.self)
+        }
+        let patternRange = SourceRange(start: start, end: patternEnd)
+        let pattern = String(decoding: bytes[patternRange.start..<patternRange.end], as: UTF8.self)
+        return ArgumentSyntax(kind: .regex(pattern: pattern, flags: flags, patternRange: patternRange), range: token.range)
+    }
+
+    /// `2026-01-31`; a malformed date (already diagnosed) keeps the numbers it has.
+    func dateArgument(_ token: Token) -> ArgumentSyntax {
+        let parts = text(of: token).split(separator: "-").map { Int($0) ?? 0 }
+        let year = parts.count > 0 ? parts[0] : 0
+        let month = parts.count > 1 ? parts[1] : 0
+        let day = parts.count > 2 ? parts[2] : 0
+        return ArgumentSyntax(kind: .date(year: year, month: month, day: day), range: token.range)
+    }
+
+    /// `message KEY` or `message "text"` (the cursor at `message`).
+    mutating func parseMessageOverride() -> MessageOverrideSyntax {
+        let keywordRange = current.range
+        advance()
+        if current.kind == .string {
+            let token = current
+            advance()
+            return MessageOverrideSyntax(keywordRange: keywordRange, kind: .literal(decodeString(token)), valueRange: token.range,
+                                         range: range(from: keywordRange.start))
+        }
+        if current.kind == .identifier {
+            let start = current.range.start
+            advance()
+            // A key is identifiers joined by `.` with no spaces: `profile.nameTooShort`.
+            while current.kind == .dot, currentIsAdjacent, peek().kind == .identifier, peek().range.start == current.range.end {
+                advance()
+                advance()
+            }
+            let valueRange = range(from: start)
+            let key = String(decoding: bytes[valueRange.start..<valueRange.end], as: UTF8.self)
+            return MessageOverrideSyntax(keywordRange: keywordRange, kind: .key(key), valueRange: valueRange, range: range(from: keywordRange.start))
+        }
+        reportUnexpected("expected a message key or a string in quotes after 'message'")
+        return MessageOverrideSyntax(keywordRange: keywordRange, kind: .key(""), valueRange: .empty(at: keywordRange.end), range: keywordRange)
+    }
+
+    // MARK: Paths
+
+    /// `a.b`, `items[*].sku`, `"first-name"` (the cursor at an identifier or a string).
+    /// The parts of a path are written without spaces between them.
+    mutating func parsePath() -> PathSyntax {
+        let start = current.range.start
+        var segments = [keySegment(current)]
+        advance()
+        while currentIsAdjacent {
+            if current.kind == .dot {
+                let next = peek()
+                guard next.range.start == current.range.end, next.kind == .identifier || next.kind == .string else {
+                    advance()
+                    reportUnexpected("expected a key after '.' in a path")
+                    break
+                }
+                advance()
+                segments.append(keySegment(current))
+                advance()
+            } else if current.kind == .leftBracket {
+                // A bad `[…]` is reported and left out; the rest of the path still reads.
+                if let wildcard = parseWildcard() { segments.append(wildcard) }
+            } else {
+                break
+            }
+        }
+        return PathSyntax(segments: segments, range: range(from: start))
+    }
+
+    /// A key segment from an identifier or a string token.
+    func keySegment(_ token: Token) -> PathSegmentSyntax {
+        if token.kind == .string {
+            return PathSegmentSyntax(kind: .key(decodeString(token), quoted: true), range: token.range)
+        }
+        return PathSegmentSyntax(kind: .key(text(of: token), quoted: false), range: token.range)
+    }
+
+    /// `[*]` (the cursor at `[`); anything else in brackets is reported and consumed up to
+    /// its `]` on the same line.
+    mutating func parseWildcard() -> PathSegmentSyntax? {
+        let start = current.range.start
+        if peek(1).kind == .star && peek(2).kind == .rightBracket {
+            advance(); advance(); advance()
+            return PathSegmentSyntax(kind: .wildcard, range: range(from: start))
+        }
+        advance()
+        while current.kind != .rightBracket && !atStatementEnd && current.kind != .comma && current.kind != .colon {
+            advance()
+        }
+        if current.kind == .rightBracket { advance() }
+        let written = String(decoding: bytes[start..<max(start, lastEnd)], as: UTF8.self)
+        report(.unexpectedToken, range(from: start), "'\(written)' is not allowed in a path; write '[*]' for every element of an array")
+        return nil
+    }
+}

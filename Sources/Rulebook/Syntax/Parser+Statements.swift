@@ -1,0 +1,186 @@
+// Statements: field statements, named rules, imports and `when` blocks.
+//
+// Keywords are contextual. At the start of a statement, `rule`, `import` and `when` are
+// keywords unless followed by `:`, `.` or `[` — then they begin a field path, so a
+// record may have fields called `rule`, `import` or `when`.
+
+extension ParserState {
+    /// The whole file. Blocks are kept on an explicit stack of ``OpenBlock``s rather
+    /// than parsed recursively: nesting then costs heap, not machine stack, which matters
+    /// on threads with small stacks and in unoptimised builds.
+    mutating func parseFile() -> [StatementSyntax] {
+        var open: [OpenBlock] = []
+        var statements: [StatementSyntax] = []  // of the innermost open block, or the file
+        while true {
+            while current.kind == .newline { advance() }
+            blockDepth = open.count
+            let statement: StatementSyntax
+            switch current.kind {
+            case .endOfFile:
+                while let block = open.popLast() {
+                    report(.unclosedBlock, block.openBraceRange, "'when' block is not closed: expected '}' before the end of the file")
+                    let closed = closedBlock(block, body: statements, closeBraceRange: .empty(at: current.range.start))
+                    statements = block.outer + [closed]
+                }
+                return statements
+            case .rightBrace where !open.isEmpty:
+                let block = open.removeLast()
+                let closeBraceRange = current.range
+                advance()
+                statement = closedBlock(block, body: statements, closeBraceRange: closeBraceRange)
+                statements = block.outer
+            case .rightBrace:
+                statement = parseStrayClosingBrace()
+            default:
+                if startsWhenBlock {
+                    switch parseWhenHeader() {
+                    case .opened(let keywordRange, let condition, let openBraceRange):
+                        open.append(OpenBlock(keywordRange: keywordRange, condition: condition, openBraceRange: openBraceRange, outer: statements))
+                        statements = []
+                        continue  // the body may start on the brace's line
+                    case .statement(let header):
+                        statement = header
+                    }
+                } else {
+                    statement = parseStatement()
+                }
+            }
+            statements.append(statement)
+            blockDepth = open.count
+            if let junk = expectStatementEnd(after: statement) {
+                statements.append(.unexpected(junk))
+            }
+        }
+    }
+
+    /// Whether the cursor is at the keyword `when` (not a field called `when`).
+    var startsWhenBlock: Bool {
+        isWord(current, "when") && !startsFieldPath
+    }
+
+    /// Whether the identifier at the cursor is followed by `:`, `.` or `[`, which makes a
+    /// statement keyword the start of a field path instead.
+    var startsFieldPath: Bool {
+        let next = peek().kind
+        return next == .colon || next == .dot || next == .leftBracket
+    }
+
+    /// One statement other than a `when` block, the cursor at its first token.
+    mutating func parseStatement() -> StatementSyntax {
+        let token = current
+        if token.kind == .identifier {
+            if !startsFieldPath {
+                if isWord(token, "rule") { return .namedRule(parseNamedRule()) }
+                if isWord(token, "import") { return .importDecl(parseImport()) }
+            }
+            return .field(parseFieldStatement())
+        }
+        if token.kind == .string { return .field(parseFieldStatement()) }
+        reportUnexpected("expected a field path, 'rule', 'import' or 'when'")
+        let start = current.range.start
+        let skipped = skipToStatementEnd() ?? SourceRange.empty(at: start)
+        return .unexpected(UnexpectedSyntax(range: skipped))
+    }
+
+    /// A `}` at the top level.
+    mutating func parseStrayClosingBrace() -> StatementSyntax {
+        let range = current.range
+        if forgivenClosingBraces > 0 {
+            forgivenClosingBraces -= 1  // its `when` already reported the missing `{`
+        } else {
+            report(.unexpectedToken, range, "unexpected '}' without a matching 'when … {'")
+        }
+        advance()
+        return .unexpected(UnexpectedSyntax(range: range))
+    }
+
+    /// After a statement: a line break, the end of the file or a `}`; anything else is
+    /// reported once and skipped.
+    mutating func expectStatementEnd(after statement: StatementSyntax?) -> UnexpectedSyntax? {
+        if current.kind == .newline {
+            advance()
+            return nil
+        }
+        // A statement that already consumed its line break (a rule list that stopped
+        // at a new statement after a trailing comma) ends there.
+        if atStatementEnd || (position > 0 && tokens[position - 1].kind == .newline) { return nil }
+        let what: String
+        switch statement {
+        case .when: what = "'}'"
+        case .importDecl: what = "the imported file name"
+        default: what = "the statement"
+        }
+        reportUnexpected("expected the end of the line after \(what)")
+        return skipToStatementEnd().map(UnexpectedSyntax.init(range:))
+    }
+
+    /// `PATH: RULES` (the cursor at the path).
+    mutating func parseFieldStatement() -> FieldStatementSyntax {
+        let path = parsePath()
+        let start = path.range.start
+        var colonRange = SourceRange.empty(at: path.range.end)
+        if current.kind == .colon {
+            colonRange = current.range
+            advance()
+        } else {
+            reportUnexpected("expected ':' after field path '\(path.description)'")
+            // `firstName = required` is the same mistake as a missing ':': read on.
+            if current.kind == .equals {
+                advance()
+            } else {
+                skipToStatementEnd()
+                return FieldStatementSyntax(path: path, colonRange: colonRange, rules: [], range: range(from: start))
+            }
+        }
+        let rules = parseRuleList(after: "':'")
+        return FieldStatementSyntax(path: path, colonRange: colonRange, rules: rules, range: range(from: start))
+    }
+
+    /// `rule NAME = RULES` (the cursor at `rule`).
+    mutating func parseNamedRule() -> NamedRuleSyntax {
+        let keywordRange = current.range
+        advance()
+        guard current.kind == .identifier else {
+            reportUnexpected("expected a rule name after 'rule'")
+            skipToStatementEnd()
+            return NamedRuleSyntax(keywordRange: keywordRange, name: IdentifierSyntax(name: "", range: .empty(at: keywordRange.end)),
+                                   equalsRange: .empty(at: keywordRange.end), rules: [], range: range(from: keywordRange.start))
+        }
+        let name = IdentifierSyntax(name: text(of: current), range: current.range)
+        advance()
+        var equalsRange = SourceRange.empty(at: name.range.end)
+        if current.kind == .equals {
+            equalsRange = current.range
+            advance()
+        } else {
+            reportUnexpected("expected '=' after rule name '\(name.name)'")
+            // `rule name: required` is the same mistake as a missing '=': read on.
+            if current.kind == .colon {
+                advance()
+            } else {
+                skipToStatementEnd()
+                return NamedRuleSyntax(keywordRange: keywordRange, name: name, equalsRange: equalsRange, rules: [],
+                                       range: range(from: keywordRange.start))
+            }
+        }
+        let rules = parseRuleList(after: "'='")
+        return NamedRuleSyntax(keywordRange: keywordRange, name: name, equalsRange: equalsRange, rules: rules,
+                               range: range(from: keywordRange.start))
+    }
+
+    /// `import "FILE"` (the cursor at `import`).
+    mutating func parseImport() -> ImportSyntax {
+        let keywordRange = current.range
+        advance()
+        guard current.kind == .string else {
+            reportUnexpected("expected a file name in quotes after 'import'")
+            skipToStatementEnd()
+            return ImportSyntax(keywordRange: keywordRange, path: "", pathRange: .empty(at: keywordRange.end),
+                                range: range(from: keywordRange.start))
+        }
+        let pathRange = current.range
+        let path = decodeString(current)
+        advance()
+        return ImportSyntax(keywordRange: keywordRange, path: path, pathRange: pathRange, range: range(from: keywordRange.start))
+    }
+}

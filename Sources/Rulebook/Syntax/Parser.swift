@@ -1,0 +1,176 @@
+/// Reads a `.rules` file into a ``SyntaxTree``: a hand-written recursive-descent parser
+/// with error recovery.
+///
+/// The parser never throws and never drops text. Every mistake produces one diagnostic,
+/// after which the parser resynchronises — to the next `,` inside a rule list, to the end
+/// of the statement's line, or to the enclosing block's `}` — so a file with three
+/// independent mistakes reports exactly three. Work is linear in the input: each token is
+/// looked at a bounded number of times, and recursion is bounded by ``ParserLimits``.
+public enum Parser {
+    /// Parses `source` with the default limits.
+    public static func parse(_ source: SourceFile) -> SyntaxTree {
+        parse(source, limits: .default)
+    }
+
+    /// Parses `source`, diagnosing anything beyond `limits` as `limit-exceeded`.
+    public static func parse(_ source: SourceFile, limits: ParserLimits) -> SyntaxTree {
+        let byteCount = source.text.utf8.count
+        if byteCount > limits.maxFileBytes {
+            let diagnostic = Diagnostic(
+                file: source.path, range: .empty(at: 0), code: .limitExceeded,
+                message: "file is \(byteCount) bytes long, more than the limit of \(limits.maxFileBytes); it was not parsed")
+            return SyntaxTree(source: source, statements: [.unexpected(UnexpectedSyntax(range: SourceRange(start: 0, end: byteCount)))],
+                              comments: [], diagnostics: [diagnostic])
+        }
+        var text = source.text
+        let (statements, lexed, parseDiagnostics) = text.withUTF8 { bytes in
+            let lexed = Lexer.lex(bytes: bytes, file: source.path, limits: limits)
+            var state = ParserState(file: source.path, bytes: bytes, lexed: lexed, limits: limits)
+            let statements = state.parseFile()
+            return (statements, lexed, state.diagnostics)
+        }
+        let diagnostics = (lexed.diagnostics + parseDiagnostics).enumerated()
+            .sorted { ($0.element.range.start, $0.offset) < ($1.element.range.start, $1.offset) }
+            .map(\.element)
+        return SyntaxTree(source: source, statements: statements, comments: lexed.comments, diagnostics: diagnostics)
+    }
+}
+
+/// The parser's cursor over the token array, and its diagnostics. Lives only inside the
+/// scope where `bytes` (the text's UTF-8 storage) is valid.
+struct ParserState {
+    let file: String
+    let bytes: UnsafeBufferPointer<UInt8>
+    let tokens: [Token]
+    let limits: ParserLimits
+    var position = 0
+    /// The end of the last consumed token other than a line break: where a statement or
+    /// rule that stops here ends.
+    var lastEnd = 0
+    var diagnostics: [Diagnostic] = []
+    /// How many `when` blocks enclose the statement being parsed (kept in step with the
+    /// open-block stack of `parseFile`).
+    var blockDepth = 0
+    /// `when` headers whose `{` was missing: that many stray `}` are the same mistake and
+    /// are not reported again.
+    var forgivenClosingBraces = 0
+    /// Set when a condition went past ``ParserLimits/maxConditionDepth`` or failed to
+    /// parse; the condition parser then unwinds without reporting more.
+    var conditionFailed = false
+
+    init(file: String, bytes: UnsafeBufferPointer<UInt8>, lexed: LexedSource, limits: ParserLimits) {
+        self.file = file
+        self.bytes = bytes
+        self.tokens = lexed.tokens
+        self.limits = limits
+    }
+
+    // MARK: Cursor
+
+    /// The token at the cursor (the end-of-file token once past the end).
+    var current: Token { tokens[position] }
+
+    /// The token `offset` places after the cursor, clamped to the end-of-file token.
+    func peek(_ offset: Int = 1) -> Token {
+        tokens[min(position + offset, tokens.count - 1)]
+    }
+
+    mutating func advance() {
+        let token = tokens[position]
+        if token.kind != .newline && token.kind != .endOfFile { lastEnd = token.range.end }
+        if position < tokens.count - 1 { position += 1 }
+    }
+
+    /// Whether the cursor is at a line break, the end of the file, or a `}`.
+    var atStatementEnd: Bool {
+        switch current.kind {
+        case .newline, .endOfFile, .rightBrace: true
+        default: false
+        }
+    }
+
+    /// Whether the current token directly follows the previous one (no space between),
+    /// as the parts of a path must.
+    var currentIsAdjacent: Bool { position > 0 && tokens[position - 1].range.end == current.range.start }
+
+    // MARK: Token text
+
+    /// The source text of `token`.
+    func text(of token: Token) -> String {
+        String(decoding: bytes[token.range.start..<token.range.end], as: UTF8.self)
+    }
+
+    /// Whether `token` is the identifier `word` (compared as bytes, no allocation).
+    func isWord(_ token: Token, _ word: StaticString) -> Bool {
+        guard token.kind == .identifier, token.range.length == word.utf8CodeUnitCount else { return false }
+        return word.withUTF8Buffer { buffer in
+            var offset = token.range.start
+            for byte in buffer {
+                if bytes[offset] != byte { return false }
+                offset += 1
+            }
+            return true
+        }
+    }
+
+    /// How a diagnostic names `token`: `'minLength'`, `end of line`, `end of file`.
+    func describe(_ token: Token) -> String {
+        switch token.kind {
+        case .newline: return "end of line"
+        case .endOfFile: return "end of file"
+        default:
+            let text = text(of: token)
+            return text.count > 32 ? "'\(text.prefix(31))…'" : "'\(text)'"
+        }
+    }
+
+    // MARK: Diagnostics
+
+    /// Reports a parse error at the current token, unless the lexer already reported a
+    /// problem at or just before it (one mistake, one diagnostic).
+    mutating func reportUnexpected(_ expectation: String) {
+        let token = current
+        let previous = position > 0 ? tokens[position - 1] : token
+        if token.kind == .invalid || token.hasError || previous.hasError || previous.kind == .invalid { return }
+        let range = (token.kind == .newline || token.kind == .endOfFile) ? SourceRange.empty(at: token.range.start) : token.range
+        diagnostics.append(Diagnostic(file: file, range: range, code: .unexpectedToken, message: "\(expectation), found \(describe(token))"))
+    }
+
+    mutating func report(_ code: DiagnosticCode, _ range: SourceRange, _ message: String) {
+        diagnostics.append(Diagnostic(file: file, range: range, code: code, message: message))
+    }
+
+    // MARK: Recovery
+
+    /// Skips to the end of the statement: the line break, the end of the file, or the
+    /// `}` closing the enclosing block. Braces opened in the skipped text are skipped
+    /// with their partners. With `stopAtComma`, also stops at a `,` (inside a rule list).
+    /// Returns the skipped range, or nil when nothing was skipped.
+    @discardableResult
+    mutating func skipToStatementEnd(stopAtComma: Bool = false) -> SourceRange? {
+        let start = current.range.start
+        var opened = 0
+        loop: while true {
+            switch current.kind {
+            case .newline, .endOfFile:
+                break loop
+            case .comma where stopAtComma && opened == 0:
+                break loop
+            case .leftBrace:
+                opened += 1
+            case .rightBrace:
+                if opened == 0 && blockDepth > 0 { break loop }
+                opened = max(0, opened - 1)
+            default:
+                break
+            }
+            advance()
+        }
+        return lastEnd > start ? SourceRange(start: start, end: lastEnd) : nil
+    }
+
+    /// The range from `start` to the end of the last consumed token.
+    func range(from start: Int) -> SourceRange {
+        SourceRange(start: start, end: max(start, lastEnd))
+    }
+}

@@ -1,0 +1,27 @@
+/// Bounds on what the lexer and parser accept, so that hostile or accidental input
+/// (a megabyte-long line, ten thousand nested `when` blocks) produces a `limit-exceeded`
+/// diagnostic instead of a stack overflow or a pathological run time.
+public struct ParserLimits: Sendable, Hashable {
+    /// The largest file, in bytes, that is parsed at all. A larger file yields one
+    /// diagnostic and a tree whose only statement is the unread text.
+    public var maxFileBytes: Int
+    /// The longest line, in bytes (line break excluded). Longer lines are diagnosed once
+    /// each and still parsed.
+    public var maxLineBytes: Int
+    /// How deeply `when` blocks may nest (a top-level block has depth 1).
+    public var maxBlockNesting: Int
+    /// How deep a condition's tree may be (each `and`, `or`, `not` and parenthesis adds
+    /// one level). Bounds every recursive walk over conditions, not only the parser's.
+    public var maxConditionDepth: Int
+
+    /// Creates limits; the defaults are far beyond any hand-written rule file.
+    public init(maxFileBytes: Int = 32 << 20, maxLineBytes: Int = 64 << 10, maxBlockNesting: Int = 64, maxConditionDepth: Int = 64) {
+        self.maxFileBytes = maxFileBytes
+        self.maxLineBytes = maxLineBytes
+        self.maxBlockNesting = maxBlockNesting
+        self.maxConditionDepth = maxConditionDepth
+    }
+
+    /// The defaults: 32 MiB files, 64 KiB lines, 64 nested blocks, condition depth 64.
+    public static let `default` = ParserLimits()
+}

@@ -1,0 +1,60 @@
+import Foundation
+
+/// Reads rule files from the file system.
+public struct DiskSourceProvider: SourceProvider {
+    /// Relative paths are read against this directory (`nil`: the process's current one).
+    public let baseDirectory: String?
+
+    /// Creates a provider.
+    public init(baseDirectory: String? = nil) {
+        self.baseDirectory = baseDirectory
+    }
+
+    public func read(_ path: String) throws(SourceReadError) -> String {
+        let location = fileSystemPath(path)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: location, isDirectory: &isDirectory) else {
+            throw SourceReadError(path: path, reason: .notFound)
+        }
+        guard !isDirectory.boolValue else { throw SourceReadError(path: path, reason: .isDirectory) }
+        let data: Data
+        do {
+            data = try Data(contentsOf: URL(fileURLWithPath: location))
+        } catch {
+            throw SourceReadError(path: path, reason: .unreadable(error.localizedDescription))
+        }
+        // Invalid UTF-8 is refused rather than repaired: a repaired text's byte offsets
+        // would no longer match the file an editor or a CI annotation points into.
+        guard let text = String(data: data, encoding: .utf8) else { throw SourceReadError(path: path, reason: .notUTF8) }
+        return text
+    }
+
+    /// Every `*.rules` file at or below `path` (a file is returned as is), sorted, as
+    /// normalised paths relative to the same base as `path`: what `rulebook check Rules`
+    /// expands a directory to.
+    public func ruleFiles(under path: String) throws(SourceReadError) -> [String] {
+        let normalized = SourcePath.normalize(path)
+        let location = fileSystemPath(normalized)
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: location, isDirectory: &isDirectory) else {
+            throw SourceReadError(path: path, reason: .notFound)
+        }
+        guard isDirectory.boolValue else { return [normalized] }
+        guard let enumerator = FileManager.default.enumerator(atPath: location) else {
+            throw SourceReadError(path: path, reason: .unreadable("cannot list the directory"))
+        }
+        var found: [String] = []
+        while let relative = enumerator.nextObject() as? String {
+            guard relative.hasSuffix(".rules") else { continue }
+            found.append(SourcePath.normalize(normalized + "/" + relative))
+        }
+        return found.sorted()
+    }
+
+    private func fileSystemPath(_ path: String) -> String {
+        var path = path
+        if path.hasPrefix("file://") { path = String(path.dropFirst("file://".count)) }
+        guard let baseDirectory, !path.hasPrefix("/") else { return path }
+        return baseDirectory + "/" + path
+    }
+}

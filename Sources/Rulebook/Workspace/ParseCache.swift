@@ -1,0 +1,37 @@
+import Foundation
+
+/// Syntax trees of files already parsed, reused while their text is unchanged.
+///
+/// The language server keeps one for its lifetime and re-checks after every edit: the
+/// edited buffer is parsed again, every other file (imports, siblings) comes from here.
+/// One entry per path (the latest text), so it grows only with the number of files.
+/// Thread-safe; parsing happens outside the lock.
+public final class ParseCache: @unchecked Sendable {
+    private let lock = NSLock()
+    private var trees: [String: SyntaxTree] = [:]
+
+    /// Creates an empty cache.
+    public init() {}
+
+    /// The tree of `source`, parsed by `parse` unless the same path with the same text
+    /// was parsed before.
+    public func tree(for source: SourceFile, parse: (SourceFile) -> SyntaxTree) -> SyntaxTree {
+        if let cached = lock.withLock({ trees[source.path] }), cached.source.text == source.text { return cached }
+        let tree = parse(source)
+        lock.withLock { trees[source.path] = tree }
+        return tree
+    }
+
+    /// Forgets one file (closed, deleted).
+    public func remove(_ path: String) {
+        _ = lock.withLock { trees.removeValue(forKey: SourcePath.normalize(path)) }
+    }
+
+    /// Forgets everything.
+    public func removeAll() {
+        lock.withLock { trees.removeAll() }
+    }
+
+    /// How many trees are held.
+    public var count: Int { lock.withLock { trees.count } }
+}

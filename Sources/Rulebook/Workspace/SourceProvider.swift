@@ -1,0 +1,93 @@
+/// Reads rule files by path. The workspace reads every file through one, so the command
+/// (disk), the language server (open editor buffers over the disk) and tests (memory)
+/// share all of the loading and checking code.
+public protocol SourceProvider: Sendable {
+    /// The text of the file at `path` (a normalised path, see ``SourcePath``).
+    func read(_ path: String) throws(SourceReadError) -> String
+}
+
+/// Why a file could not be read.
+public struct SourceReadError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// What went wrong.
+    public enum Reason: Sendable, Hashable {
+        /// No file at that path.
+        case notFound
+        /// The path is a directory.
+        case isDirectory
+        /// The bytes are not UTF-8.
+        case notUTF8
+        /// Any other failure, described by the system.
+        case unreadable(String)
+    }
+
+    /// The path that was read.
+    public let path: String
+    public let reason: Reason
+
+    /// Creates an error.
+    public init(path: String, reason: Reason) {
+        self.path = path
+        self.reason = reason
+    }
+
+    /// "no such file 'Rules/x.rules'", for messages.
+    public var description: String {
+        switch reason {
+        case .notFound: "no such file '\(path)'"
+        case .isDirectory: "'\(path)' is a directory"
+        case .notUTF8: "'\(path)' is not UTF-8 text"
+        case .unreadable(let why): "cannot read '\(path)': \(why)"
+        }
+    }
+}
+
+/// Files held in memory, keyed by normalised path (tests, generated rules, playgrounds).
+public struct InMemorySourceProvider: SourceProvider {
+    /// The files, keyed by normalised path.
+    public private(set) var files: [String: String]
+
+    /// Creates a provider; the keys are normalised.
+    public init(files: [String: String] = [:]) {
+        self.files = Dictionary(files.map { (SourcePath.normalize($0.key), $0.value) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// Adds or replaces a file.
+    public mutating func set(_ text: String, for path: String) {
+        files[SourcePath.normalize(path)] = text
+    }
+
+    public func read(_ path: String) throws(SourceReadError) -> String {
+        guard let text = files[SourcePath.normalize(path)] else { throw SourceReadError(path: path, reason: .notFound) }
+        return text
+    }
+}
+
+/// Open editor buffers laid over another provider (usually the disk): a buffer wins over
+/// the file it shadows, so imports see unsaved edits.
+public struct OverlaySourceProvider: SourceProvider {
+    /// What is read when no buffer covers a path.
+    public let base: any SourceProvider
+    /// The buffers, keyed by normalised path.
+    public private(set) var buffers: [String: String]
+
+    /// Creates an overlay; the keys are normalised.
+    public init(base: any SourceProvider, buffers: [String: String] = [:]) {
+        self.base = base
+        self.buffers = Dictionary(buffers.map { (SourcePath.normalize($0.key), $0.value) }, uniquingKeysWith: { _, last in last })
+    }
+
+    /// Opens or updates a buffer.
+    public mutating func setBuffer(_ text: String, for path: String) {
+        buffers[SourcePath.normalize(path)] = text
+    }
+
+    /// Closes a buffer: the path reads from ``base`` again.
+    public mutating func removeBuffer(for path: String) {
+        buffers[SourcePath.normalize(path)] = nil
+    }
+
+    public func read(_ path: String) throws(SourceReadError) -> String {
+        if let text = buffers[SourcePath.normalize(path)] { return text }
+        return try base.read(path)
+    }
+}

@@ -1,0 +1,124 @@
+/// Loads rule files and their imports through a ``SourceProvider``, parses them (reusing a
+/// ``ParseCache``), and checks them: the one entry point `rulebook check`, `rulebook
+/// validate` and the language server share.
+///
+/// A `Workspace` is a cheap value: the language server makes a new one per analysis (with
+/// the current editor buffers in an ``OverlaySourceProvider``) and passes the same cache,
+/// so only the edited files are parsed again.
+public struct Workspace: Sendable {
+    /// Where files are read from.
+    public var provider: any SourceProvider
+    /// Message keys and limits for the checker.
+    public var options: CheckOptions
+    /// Parsed trees kept between checks (`nil`: parse every time).
+    public var cache: ParseCache?
+    /// The parser (injectable so that tests and tools can substitute their own).
+    public var parse: @Sendable (SourceFile) -> SyntaxTree
+
+    /// Creates a workspace.
+    public init(provider: any SourceProvider, options: CheckOptions = CheckOptions(), cache: ParseCache? = nil,
+                parse: @escaping @Sendable (SourceFile) -> SyntaxTree = { Parser.parse($0) }) {
+        self.provider = provider
+        self.options = options
+        self.cache = cache
+        self.parse = parse
+    }
+
+    /// Checks one rule file and everything it imports.
+    ///
+    /// - Returns: the rule set (when no file involved has an error), the diagnostics of
+    ///   every file involved, sorted, and their syntax trees.
+    /// - Throws: ``SourceReadError`` when the root file itself cannot be read (a missing
+    ///   import is a diagnostic instead).
+    public func check(rootFile: String) throws(SourceReadError) -> CheckResult {
+        let root = SourcePath.normalize(rootFile)
+        let (graph, unreadable) = loadGraph(roots: [root])
+        if let error = unreadable.first { throw error }
+        let output = Checker(options: options).check(graph, roots: [root])
+        return CheckResult(ruleSet: output.ruleSets[root], diagnostics: output.diagnostics, trees: graph.trees, graph: graph)
+    }
+
+    /// Checks many files at once (`rulebook check Rules`, the language server's workspace
+    /// diagnostics). Each file is read, parsed and checked once, however many of the
+    /// others import it, and its diagnostics are reported once, under its own path.
+    public func checkAll(paths: [String]) -> WorkspaceCheckResult {
+        var roots: [String] = []
+        for path in paths.map(SourcePath.normalize) where !roots.contains(path) { roots.append(path) }
+        let (graph, unreadable) = loadGraph(roots: roots)
+        let output = Checker(options: options).check(graph, roots: roots)
+        var byFile: [String: [Diagnostic]] = Dictionary(uniqueKeysWithValues: graph.files.map { ($0, []) })
+        for diagnostic in output.diagnostics { byFile[diagnostic.file, default: []].append(diagnostic) }
+        return WorkspaceCheckResult(files: graph.files, diagnostics: byFile, ruleSets: output.ruleSets,
+                                    unreadable: unreadable, graph: graph)
+    }
+
+    /// Reads and parses `roots` and their imports.
+    public func loadGraph(roots: [String]) -> (graph: ProgramGraph, unreadable: [SourceReadError]) {
+        var loader = ImportLoader { path in
+            do throws(SourceReadError) {
+                let text = try provider.read(path)
+                return .success(tree(for: SourceFile(path: path, text: text)))
+            } catch {
+                return .failure(error)
+            }
+        }
+        return loader.load(roots: roots.map(SourcePath.normalize))
+    }
+
+    private func tree(for source: SourceFile) -> SyntaxTree {
+        guard let cache else { return parse(source) }
+        return cache.tree(for: source, parse: parse)
+    }
+}
+
+/// The result of checking one root file.
+public struct CheckResult: Sendable {
+    /// The checked rules, or `nil` when any file involved has an error.
+    public let ruleSet: RuleSet?
+    /// The diagnostics of every file involved (the root and everything it imports), sorted.
+    public let diagnostics: [Diagnostic]
+    /// The syntax tree of every file involved, by normalised path.
+    public let trees: [String: SyntaxTree]
+    /// How the files import each other (for go-to-definition and re-checking dependents).
+    public let graph: ProgramGraph
+
+    /// Creates a result.
+    public init(ruleSet: RuleSet?, diagnostics: [Diagnostic], trees: [String: SyntaxTree], graph: ProgramGraph) {
+        self.ruleSet = ruleSet
+        self.diagnostics = diagnostics
+        self.trees = trees
+        self.graph = graph
+    }
+}
+
+/// The result of checking many files.
+public struct WorkspaceCheckResult: Sendable {
+    /// Every file checked (the paths given and what they import), in load order.
+    public let files: [String]
+    /// The diagnostics of each checked file, sorted; every file in ``files`` has an entry.
+    public let diagnostics: [String: [Diagnostic]]
+    /// The rule set of each given path that has no error in itself or its imports.
+    public let ruleSets: [String: RuleSet]
+    /// The given paths that could not be read.
+    public let unreadable: [SourceReadError]
+    /// How the files import each other.
+    public let graph: ProgramGraph
+
+    /// Creates a result.
+    public init(files: [String], diagnostics: [String: [Diagnostic]], ruleSets: [String: RuleSet],
+                unreadable: [SourceReadError], graph: ProgramGraph) {
+        self.files = files
+        self.diagnostics = diagnostics
+        self.ruleSets = ruleSets
+        self.unreadable = unreadable
+        self.graph = graph
+    }
+
+    /// Every diagnostic, sorted by file and position.
+    public var allDiagnostics: [Diagnostic] { files.sorted().flatMap { diagnostics[$0] ?? [] } }
+
+    /// Whether any file has an error (or a given path could not be read).
+    public var hasErrors: Bool {
+        !unreadable.isEmpty || diagnostics.values.contains { $0.containsErrors }
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import Rulebook
+
+/// `rulebook check [PATH …]`: checks rule files (and message catalogues) and prints every
+/// diagnostic in one of four formats.
+struct CheckCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "check",
+        abstract: "check rule files and message catalogues for mistakes",
+        discussion: """
+            Reads every rule file (and what it imports) and every message catalogue under \
+            the given paths, and reports every mistake the checker finds: syntax errors, \
+            unknown validators and named rules (with a "did you mean"), wrong arguments, \
+            invalid patterns, contradictions, import cycles, unknown message keys and \
+            catalogue problems.
+
+            Directories are walked for *.rules files, and for *.json catalogues inside a \
+            directory named Localizations. Without paths, Rules and Localizations are \
+            checked (whichever exist).
+
+            The text format prints each diagnostic like a compiler (file:line:column, with \
+            columns counted in Unicode scalars), the source line with carets under the exact \
+            range, notes and suggested fixes, then a summary line. json prints one document \
+            with every diagnostic; sarif prints a SARIF 2.1.0 log for code-scanning tools; \
+            github prints GitHub Actions workflow commands that annotate pull requests.
+            """,
+        options: [
+            .option("format", valueName: "FORMAT", help: "How to print diagnostics.", defaultValue: "text",
+                    allowedValues: DiagnosticFormat.allCases.map(\.rawValue)),
+            .flag("warnings-as-errors", help: "Exit with status 1 when there are warnings, too."),
+            .flag("fix", help: "Apply the fixes the checker offers (e.g. misspelled validator names) to the files in place, then check again and report what is left."),
+            .option("color", valueName: "WHEN", help: "Colour the text format: auto colours a terminal unless NO_COLOR is set.",
+                    defaultValue: "auto", allowedValues: Terminal.ColorMode.allCases.map(\.rawValue)),
+        ],
+        arguments: [ArgumentDefinition("PATH", help: "Rule files, catalogues or directories. Default: Rules Localizations.",
+                                       repeated: true, optional: true)],
+        examples: [
+            Example(command: "rulebook check", explanation: "Check Rules/ and Localizations/."),
+            Example(command: "rulebook check Rules/profile.rules --format json",
+                    explanation: "Check one file (and its imports) and print the diagnostics as JSON."),
+            Example(command: "rulebook check --format sarif > rulebook.sarif",
+                    explanation: "Write a SARIF log for GitHub code scanning."),
+            Example(command: "rulebook check --fix", explanation: "Fix what can be fixed mechanically, then report the rest."),
+        ],
+        sections: [("EXIT STATUS", """
+              0  no errors (warnings allowed unless --warnings-as-errors)
+              1  errors found (or warnings, with --warnings-as-errors)
+              2  usage or I/O errors (a path that does not exist, an unreadable file)
+            """)]
+    )
+
+    static let defaultPaths = ["Rules", "Localizations"]
+
+    let paths: [String]
+    let format: DiagnosticFormat
+    let warningsAsErrors: Bool
+    let fix: Bool
+    let color: Terminal.ColorMode
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        paths = arguments.positionals
+        format = arguments.value("format").flatMap(DiagnosticFormat.init(rawValue:)) ?? .text
+        warningsAsErrors = arguments.flag("warnings-as-errors")
+        fix = arguments.flag("fix")
+        color = arguments.value("color").flatMap(Terminal.ColorMode.init(rawValue:)) ?? .auto
+    }
+
+    func run(in context: CommandContext) throws -> ExitStatus {
+        let explicit = !paths.isEmpty
+        let files = try FileCollector().collect(explicit ? paths : Self.defaultPaths, explicit: explicit)
+        guard !files.all.isEmpty else {
+            throw CommandError(explicit ? "no rule files or catalogues found in \(paths.joined(separator: ", "))"
+                                        : "no rule files found: there is no Rules or Localizations directory here")
+        }
+        var outcome = try ProjectChecker(files: files).check()
+        if fix {
+            outcome = try applyFixes(outcome, files: files, in: context)
+        }
+        let report = outcome.report
+        context.stdout.write(DiagnosticPrinter(format: format, color: color, context: context).render(report))
+        for problem in outcome.unreadable { context.reportError(problem) }
+        if !outcome.unreadable.isEmpty { return .usageError }
+        if report.count(.error) > 0 { return .failure }
+        if warningsAsErrors && report.count(.warning) > 0 { return .failure }
+        return .success
+    }
+
+    /// Applies the offered fixes, then checks again (up to a few rounds: a fix may make
+    /// room for another that overlapped it).
+    private func applyFixes(_ first: ProjectChecker.Outcome, files: FileCollector.Files,
+                            in context: CommandContext) throws -> ProjectChecker.Outcome {
+        var outcome = first
+        var applied = 0
+        var changedFiles = Set<String>()
+        for _ in 0..<4 {
+            let plan = FixApplier.plan(outcome.report.diagnostics)
+            guard plan.fixCount > 0 else { break }
+            for (file, edits) in plan.edits.sorted(by: { $0.key < $1.key }) {
+                // A fix may create a file (a missing base catalogue): it starts empty.
+                let text = outcome.report.sources[file]?.text ?? ""
+                try TextFile.write(FixApplier.apply(edits, to: text), to: file)
+                changedFiles.insert(file)
+            }
+            applied += plan.fixCount
+            outcome = try ProjectChecker(files: files).check()
+        }
+        context.stderr.write("rulebook: applied \(DiagnosticReport.plural(applied, "fix", "fixes")) in \(DiagnosticReport.plural(changedFiles.count, "file"))\n")
+        return outcome
+    }
+}
+
+/// The output formats of diagnostics.
+enum DiagnosticFormat: String, CaseIterable, Sendable {
+    case text, json, sarif, github
+}
+
+/// Renders a report in one of the formats, for `check` and for rule-file errors met by
+/// `validate`, `fmt`, `test` and `explain`.
+struct DiagnosticPrinter {
+    let format: DiagnosticFormat
+    let color: Terminal.ColorMode
+    let context: CommandContext
+
+    func render(_ report: DiagnosticReport, to output: Output? = nil) -> String {
+        let output = output ?? context.stdout
+        switch format {
+        case .text:
+            let terminal = Terminal(mode: color, isTerminal: output.isTerminal, environment: context.environment)
+            return TextDiagnosticRenderer(terminal: terminal).render(report)
+        case .json:
+            return JSONDiagnosticRenderer().render(report)
+        case .sarif:
+            return SARIFRenderer(baseDirectory: FileManager.default.currentDirectoryPath).render(report)
+        case .github:
+            return GitHubAnnotationRenderer().render(report)
+        }
+    }
+}

@@ -1,0 +1,66 @@
+import Foundation
+import Rulebook
+
+/// Checks a set of rule files and catalogues the way `rulebook check` reports them: the
+/// rule files through the library's ``Workspace`` (imports followed, each file checked
+/// once), the catalogues through ``CatalogChecker`` per directory, with the base
+/// catalogue's keys telling the rule checker which `message KEY`s exist.
+struct ProjectChecker {
+    let files: FileCollector.Files
+
+    /// Everything found, ready to render.
+    struct Outcome {
+        let report: DiagnosticReport
+        /// Files that could not be read (printed as errors; exit status 2).
+        let unreadable: [String]
+    }
+
+    func check() throws(CommandError) -> Outcome {
+        var diagnostics: [Diagnostic] = []
+        var sources: [SourceFile] = []
+        var unreadable: [String] = []
+        var checkedFiles = Set<String>()
+
+        // Catalogues first: their base keys are what rule files may name.
+        var catalogueTexts: [String: [String: String]] = [:]  // directory → path → text
+        for path in files.catalogues {
+            do {
+                let text = try TextFile.read(path)
+                catalogueTexts[Self.directory(of: path), default: [:]][path] = text
+            } catch {
+                unreadable.append(error.message)
+            }
+        }
+        var projectCatalogs: MessageCatalogs?
+        for directory in catalogueTexts.keys.sorted() {
+            let texts = catalogueTexts[directory] ?? [:]
+            diagnostics += CatalogChecker.check(files: texts)
+            let catalogs = MessageCatalogs(files: texts)
+            for catalog in catalogs.catalogs.values { sources.append(catalog.file) }
+            checkedFiles.formUnion(texts.keys)
+            if projectCatalogs == nil, catalogs.base != nil { projectCatalogs = catalogs }
+        }
+        if projectCatalogs == nil, !files.ruleFiles.isEmpty, let project = try? MessageCatalogs(directory: "Localizations"),
+           project.base != nil {
+            // Checking rule files only: the project's catalogues still say which keys exist.
+            projectCatalogs = project
+        }
+        if !files.ruleFiles.isEmpty {
+            // `message KEY` overrides are checked against the base catalogue, with a fix
+            // that adds a missing key to it.
+            let options = projectCatalogs.map { CheckOptions.checkingMessageKeys(against: $0) } ?? CheckOptions()
+            let result = Workspace(provider: DiskSourceProvider(), options: options).checkAll(paths: files.ruleFiles)
+            diagnostics += result.allDiagnostics
+            for tree in result.graph.trees.values { sources.append(tree.source) }
+            checkedFiles.formUnion(result.files)
+            unreadable += result.unreadable.map(\.description)
+        }
+        let report = DiagnosticReport(diagnostics: diagnostics, sources: sources, fileCount: checkedFiles.count)
+        return Outcome(report: report, unreadable: unreadable)
+    }
+
+    static func directory(of path: String) -> String {
+        guard let slash = path.lastIndex(of: "/") else { return "." }
+        return String(path[..<slash])
+    }
+}

@@ -1,0 +1,85 @@
+/// How an input holds its records, detected from its first bytes.
+enum InputLayout: String, Sendable, Equatable {
+    /// Nothing but white space.
+    case empty
+    /// One JSON value (usually an object), on one line or pretty-printed over many.
+    case document
+    /// A JSON array whose elements are the records.
+    case array
+    /// One JSON object per line.
+    case ndjson
+}
+
+/// Detects an input's ``InputLayout`` by reading as little of it as needed (usually
+/// its first line), and keeps what it read for the reader that follows.
+///
+/// The rules, in order (after an optional UTF-8 byte order mark and white space):
+/// 1. `[` first → ``InputLayout/array``.
+/// 2. A `{…}` that closes on its first line: if only white space follows until the
+///    end → ``InputLayout/document``, else ``InputLayout/ndjson``.
+/// 3. An object still open at the end of its first line: if the next non-blank line
+///    starts with `{` it is a malformed NDJSON line → ``InputLayout/ndjson``; else a
+///    pretty-printed ``InputLayout/document``.
+/// 4. Anything else → ``InputLayout/ndjson`` (each line is then reported on its own).
+struct InputLayoutDetector {
+    let limits: ReaderLimits
+
+    /// The layout and the bytes read so far (the byte order mark removed).
+    func detect(_ source: ByteSource) throws(CommandError) -> (layout: InputLayout, prefix: [UInt8]) {
+        var buffer: [UInt8] = []
+        try source.fill(&buffer, count: limits.chunkSize)
+        if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { buffer.removeFirst(3) }
+        guard let start = try firstNonWhitespace(in: &buffer, from: 0, source) else {
+            return (buffer.count > limits.chunkSize ? .ndjson : .empty, buffer)
+        }
+        switch buffer[start] {
+        case UInt8(ascii: "["): return (.array, buffer)
+        case UInt8(ascii: "{"): break
+        default: return (.ndjson, buffer)
+        }
+        guard let lineEnd = try newline(in: &buffer, from: start, source) else {
+            return (.document, buffer)  // one line only (or a line too long to look at): one document.
+        }
+        var scanner = JSONStructureScanner()
+        var closedAt: Int?
+        for offset in start..<lineEnd {
+            if scanner.consume(buffer[offset]) == .closed, scanner.depth == 0 {
+                closedAt = offset
+                break
+            }
+        }
+        if let closedAt {
+            let more = try firstNonWhitespace(in: &buffer, from: closedAt + 1, source)
+            return (more == nil ? .document : .ndjson, buffer)
+        }
+        guard let next = try firstNonWhitespace(in: &buffer, from: lineEnd + 1, source) else {
+            return (.document, buffer)
+        }
+        return (buffer[next] == UInt8(ascii: "{") ? .ndjson : .document, buffer)
+    }
+
+    /// The offset of the first non-white-space byte at or after `from`, reading on as
+    /// needed (up to the record limit).
+    private func firstNonWhitespace(in buffer: inout [UInt8], from: Int, _ source: ByteSource) throws(CommandError) -> Int? {
+        var offset = from
+        while true {
+            while offset < buffer.count {
+                if !JSONStructureScanner.isWhitespace(buffer[offset]) { return offset }
+                offset += 1
+            }
+            if source.reachedEnd || buffer.count > limits.maxRecordBytes { return nil }
+            try source.fill(&buffer, count: limits.chunkSize)
+        }
+    }
+
+    /// The offset of the first `\n` at or after `from`, reading on as needed.
+    private func newline(in buffer: inout [UInt8], from: Int, _ source: ByteSource) throws(CommandError) -> Int? {
+        var offset = from
+        while true {
+            if let found = LineReader.firstNewline(in: buffer, from: offset) { return found }
+            offset = buffer.count
+            if source.reachedEnd || buffer.count > limits.maxRecordBytes { return nil }
+            try source.fill(&buffer, count: limits.chunkSize)
+        }
+    }
+}

@@ -1,0 +1,130 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Cuts NDJSON input into batches of whole lines, in constant memory.
+///
+/// - Lines end at `\n`; a `\r` before it (Windows line endings) is dropped.
+/// - A last line without `\n` (a truncated file) is still a record.
+/// - Blank lines (empty or only white space) are not records: they produce no output
+///   but are counted, so `record` is always the 0-based line index.
+/// - A line longer than ``ReaderLimits/maxRecordBytes`` becomes an error record and is
+///   skipped without being held in memory.
+struct LineReader {
+    private let source: ByteSource
+    private let limits: ReaderLimits
+    /// Bytes after the last line break of the previous batch (the start of a line).
+    private var carry: [UInt8]
+    private var nextLineIndex = 0
+    private var nextSequence = 0
+    /// Whether an over-long line is being discarded up to its line break.
+    private var skippingLine = false
+
+    /// `prefix`: bytes already read from `source` (during format detection).
+    init(source: ByteSource, prefix: [UInt8] = [], limits: ReaderLimits = ReaderLimits()) {
+        self.source = source
+        self.limits = limits
+        self.carry = prefix
+    }
+
+    /// How many lines have been read (blank ones included): the next line's index.
+    var linesRead: Int { nextLineIndex }
+
+    /// The next batch, or `nil` at the end of the input.
+    mutating func next() throws(CommandError) -> RecordBatch? {
+        var buffer = carry
+        carry = []
+        while true {
+            if skippingLine {
+                if let newline = Self.firstNewline(in: buffer, from: 0) {
+                    buffer.removeSubrange(0...newline)
+                    skippingLine = false
+                } else {
+                    buffer.removeAll(keepingCapacity: true)
+                    if source.reachedEnd { return nil }
+                    try source.fill(&buffer, count: limits.chunkSize)
+                    continue
+                }
+            }
+            if let lastNewline = Self.lastNewline(in: buffer), buffer.count >= limits.chunkSize || source.reachedEnd {
+                carry = Array(buffer[(lastNewline + 1)...])
+                buffer.removeSubrange((lastNewline + 1)...)
+                return makeBatch(buffer)
+            }
+            if source.reachedEnd {
+                return buffer.isEmpty ? nil : makeBatch(buffer)
+            }
+            if buffer.count > limits.maxRecordBytes, Self.lastNewline(in: buffer) == nil {
+                return oversizedLine()
+            }
+            buffer.reserveCapacity(buffer.count + limits.chunkSize)
+            try source.fill(&buffer, count: limits.chunkSize)
+        }
+    }
+
+    /// An error batch for a line beyond the limit; the rest of the line is skipped.
+    private mutating func oversizedLine() -> RecordBatch {
+        let index = nextLineIndex
+        nextLineIndex += 1
+        skippingLine = true
+        return batch([], [RecordSlice(index: index, range: 0..<0,
+                                      problem: "line \(index + 1): longer than the limit of \(limits.maxRecordBytes) bytes")])
+    }
+
+    /// Splits `bytes` (whole lines; the last may lack its `\n`) into records.
+    private mutating func makeBatch(_ bytes: [UInt8]) -> RecordBatch {
+        var records: [RecordSlice] = []
+        records.reserveCapacity(bytes.count / 64)
+        var start = 0
+        while start < bytes.count {
+            let newline = Self.firstNewline(in: bytes, from: start)
+            var end = newline ?? bytes.count
+            if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+            let index = nextLineIndex
+            nextLineIndex += 1
+            if end - start > limits.maxRecordBytes {
+                records.append(RecordSlice(index: index, range: start..<start,
+                                           problem: "line \(index + 1): longer than the limit of \(limits.maxRecordBytes) bytes"))
+            } else if !Self.isBlank(bytes, start..<end) {
+                records.append(RecordSlice(index: index, range: start..<end))
+            }
+            start = (newline ?? bytes.count) + 1
+        }
+        return batch(bytes, records)
+    }
+
+    private mutating func batch(_ bytes: [UInt8], _ records: [RecordSlice]) -> RecordBatch {
+        defer { nextSequence += 1 }
+        return RecordBatch(sequence: nextSequence, bytes: bytes, records: records)
+    }
+
+    /// Whether the range holds only JSON white space (a blank line).
+    static func isBlank(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
+        for index in range where !JSONStructureScanner.isWhitespace(bytes[index]) { return false }
+        return true
+    }
+
+    /// The offset of the first `\n` at or after `from`.
+    static func firstNewline(in bytes: [UInt8], from: Int) -> Int? {
+        guard from < bytes.count else { return nil }
+        return bytes.withUnsafeBufferPointer { pointer -> Int? in
+            guard let base = pointer.baseAddress,
+                  let found = memchr(base + from, Int32(UInt8(ascii: "\n")), bytes.count - from) else { return nil }
+            return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+        }
+    }
+
+    /// The offset of the last `\n`.
+    static func lastNewline(in bytes: [UInt8]) -> Int? {
+        var index = bytes.count - 1
+        while index >= 0 {
+            if bytes[index] == UInt8(ascii: "\n") { return index }
+            index -= 1
+        }
+        return nil
+    }
+}

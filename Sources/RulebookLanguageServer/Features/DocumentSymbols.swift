@@ -1,0 +1,91 @@
+import Rulebook
+
+/// `textDocument/documentSymbol`: fields, named rules, imports and `when` blocks as a
+/// tree (or a flat list with container names for clients without hierarchy support).
+enum DocumentSymbols {
+    /// The method name.
+    static let method = "textDocument/documentSymbol"
+
+    // LSP SymbolKind values.
+    private static let fileKind = 1, namespaceKind = 3, fieldKind = 8, functionKind = 12
+
+    struct Symbol: Sendable {
+        var name: String
+        var detail: String?
+        var kind: Int
+        var range: SourceRange
+        var selectionRange: SourceRange
+        var children: [Symbol]
+    }
+
+    static let route = Route.typed(DocumentParams.self) { params, context in
+        let analysis = try await context.analysis(params.textDocument.uri)
+        guard let tree = analysis.tree else { return .array([]) }
+        let symbols = tree.statements.compactMap { symbol(for: $0, in: tree.source) }
+        let converter = analysis.document.converter(context.encoding)
+        if context.session.client.hierarchicalSymbols {
+            return .array(symbols.map { json($0, converter) })
+        }
+        var flat: [Value] = []
+        flatten(symbols, container: nil, uri: params.textDocument.uri, converter: converter, into: &flat)
+        return .array(flat)
+    }
+
+    static func symbol(for statement: StatementSyntax, in source: SourceFile) -> Symbol? {
+        switch statement {
+        case .field(let field):
+            let rules = field.rules.map { source.text(in: $0.range) }.joined(separator: ", ")
+            return Symbol(name: field.path.description, detail: rules.isEmpty ? nil : rules, kind: fieldKind,
+                          range: field.range, selectionRange: field.path.range, children: [])
+        case .namedRule(let rule):
+            guard !rule.name.name.isEmpty else { return nil }
+            let body = rule.rules.map { source.text(in: $0.range) }.joined(separator: ", ")
+            return Symbol(name: rule.name.name, detail: body.isEmpty ? "rule" : "= " + body, kind: functionKind,
+                          range: rule.range, selectionRange: rule.name.range, children: [])
+        case .importDecl(let importDecl):
+            return Symbol(name: "import \"\(importDecl.path)\"", detail: nil, kind: fileKind,
+                          range: importDecl.range, selectionRange: importDecl.pathRange.isEmpty ? importDecl.keywordRange : importDecl.pathRange,
+                          children: [])
+        case .when(let block):
+            let condition = source.text(in: block.condition.range)
+            return Symbol(name: "when \(condition)", detail: nil, kind: namespaceKind, range: block.range,
+                          selectionRange: block.keywordRange.union(block.condition.range),
+                          children: block.body.compactMap { symbol(for: $0, in: source) })
+        case .unexpected:
+            return nil
+        }
+    }
+
+    private static func json(_ symbol: Symbol, _ converter: PositionConverter) -> Value {
+        .object([
+            "name": .string(symbol.name),
+            "detail": symbol.detail.map(Value.string),
+            "kind": .integer(symbol.kind),
+            "range": converter.range(of: symbol.range).json,
+            "selectionRange": converter.range(of: symbol.selectionRange).json,
+            "children": symbol.children.isEmpty ? nil : .array(symbol.children.map { json($0, converter) }),
+        ])
+    }
+
+    private static func flatten(_ symbols: [Symbol], container: String?, uri: String, converter: PositionConverter, into result: inout [Value]) {
+        for symbol in symbols {
+            result.append(.object([
+                "name": .string(symbol.name),
+                "kind": .integer(symbol.kind),
+                "location": Location(uri: uri, range: converter.range(of: symbol.range)).json,
+                "containerName": container.map(Value.string),
+            ]))
+            flatten(symbol.children, container: symbol.name, uri: uri, converter: converter, into: &result)
+        }
+    }
+}
+
+/// `{ textDocument }`: the params of document-wide requests.
+struct DocumentParams: Sendable, JSONDecodable {
+    var textDocument: TextDocumentIdentifier
+
+    init(json: JSONView) throws(InvalidParams) {
+        try json.requireObject()
+        textDocument = try TextDocumentIdentifier(json: json["textDocument"])
+    }
+}

@@ -1,0 +1,243 @@
+/// Splits a byte stream into JSON-RPC message bodies using LSP's base protocol:
+/// `Content-Length: N\r\n` (plus optional headers such as `Content-Type`), an empty
+/// line, then exactly N bytes of body.
+///
+/// The framer is a pure value: feed it bytes as they arrive (``append(_:)``) and pull
+/// events (``next()``). It never traps and never waits for bytes that cannot come:
+/// - header names are matched case-insensitively, `\n` alone is accepted for `\r\n`;
+/// - bytes before a header (garbage, the tail of a body whose length was understated)
+///   are skipped up to the next `Content-Length`, and reported once per run;
+/// - a header block without a valid `Content-Length` is reported and skipped;
+/// - a body that contains `Content-Length:` outside a JSON string cannot be valid JSON,
+///   so an overstated length is cut there and the next message is not swallowed;
+/// - a body larger than ``maximumBodySize`` is discarded as it streams past, without
+///   being buffered.
+public struct MessageFramer: Sendable {
+    /// What the framer found in the stream.
+    public enum Event: Sendable, Equatable {
+        /// A complete body (not yet parsed: it may still be broken JSON).
+        case message([UInt8])
+        /// A message was announced but its body is larger than ``maximumBodySize``; the
+        /// body is discarded as it arrives. The sender deserves an answer (its id is
+        /// unknown), unlike for ``skipped(reason:)``.
+        case oversized(length: Int)
+        /// Bytes that are not part of any message, a header block that could not be
+        /// used, or a body cut short at the next header: worth a log line, nothing to
+        /// answer.
+        case skipped(reason: String)
+    }
+
+    /// Bodies larger than this are discarded (the default is far above any real
+    /// document: a 10 MB file is fine).
+    public let maximumBodySize: Int
+    /// Header blocks longer than this are treated as garbage.
+    public let maximumHeaderSize: Int
+
+    private var buffer: [UInt8] = []
+    /// Where unread bytes start in `buffer` (compacted lazily, so feeding is O(n)).
+    private var cursor = 0
+    private var state: State = .header
+    private var events: [Event] = []
+    private var queueStart = 0
+
+    private enum State: Sendable {
+        /// Looking for (or inside) a header block.
+        case header
+        /// Collecting a body of `length` bytes starting at `cursor`.
+        case body(length: Int, scan: BodyScanner)
+        /// Dropping `remaining` bytes of an oversized body.
+        case discarding(remaining: Int)
+    }
+
+    /// Creates a framer.
+    public init(maximumBodySize: Int = 64 << 20, maximumHeaderSize: Int = 8 << 10) {
+        self.maximumBodySize = maximumBodySize
+        self.maximumHeaderSize = maximumHeaderSize
+    }
+
+    /// Adds bytes read from the stream.
+    public mutating func append<Bytes: Collection>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+        buffer.append(contentsOf: bytes)
+        process()
+    }
+
+    /// The next event, if one is ready.
+    public mutating func next() -> Event? {
+        guard queueStart < events.count else { return nil }
+        let event = events[queueStart]
+        queueStart += 1
+        if queueStart == events.count { events.removeAll(keepingCapacity: true); queueStart = 0 }
+        return event
+    }
+
+    /// The number of buffered bytes not yet consumed (for tests and limits).
+    public var pendingByteCount: Int { buffer.count - cursor }
+
+    private mutating func process() {
+        var progressed = true
+        while progressed {
+            switch state {
+            case .header: progressed = readHeader()
+            case .body(let length, var scan): progressed = readBody(length: length, scan: &scan)
+            case .discarding(let remaining): progressed = discard(remaining)
+            }
+        }
+        compact()
+    }
+
+    private mutating func compact() {
+        if cursor > 0 && (cursor >= buffer.count || cursor > 1 << 16) {
+            buffer.removeSubrange(0..<cursor)
+            cursor = 0
+        }
+    }
+}
+
+extension MessageFramer {
+    /// Reads one header block starting at `cursor`; returns whether it made progress.
+    private mutating func readHeader() -> Bool {
+        // Skip anything before the next `Content-Length` (case-insensitive).
+        guard let start = HeaderSyntax.find(HeaderSyntax.contentLength, in: buffer, from: cursor) else {
+            // Headers such as `Content-Type` may arrive before `Content-Length` does.
+            if buffer.count - cursor <= maximumHeaderSize && HeaderSyntax.couldBeHeaders(buffer[cursor...]) {
+                return false
+            }
+            // Keep a tail that might be the start of a split header name.
+            let keep = HeaderSyntax.contentLength.count - 1
+            let dropTo = Swift.max(cursor, buffer.count - keep)
+            if dropTo > cursor {
+                let dropped = buffer[cursor..<dropTo]
+                if !dropped.allSatisfy(HeaderSyntax.isWhitespace) {
+                    events.append(.skipped(reason: "skipped \(dropped.count) bytes outside any message"))
+                }
+                cursor = dropTo
+            }
+            return false
+        }
+        if start > cursor {
+            // Other headers (Content-Type) may legitimately precede Content-Length: back up
+            // to the start of the line when the bytes before it on that line look like headers.
+            let lineStart = HeaderSyntax.headerBlockStart(in: buffer, from: cursor, contentLengthAt: start)
+            if lineStart > cursor {
+                let dropped = buffer[cursor..<lineStart]
+                if !dropped.allSatisfy(HeaderSyntax.isWhitespace) {
+                    events.append(.skipped(reason: "skipped \(dropped.count) bytes outside any message"))
+                }
+                cursor = lineStart
+            }
+        }
+        guard let terminator = HeaderSyntax.findBlockEnd(in: buffer, from: cursor) else {
+            if buffer.count - cursor > maximumHeaderSize {
+                events.append(.skipped(reason: "header block longer than \(maximumHeaderSize) bytes"))
+                cursor = start + 1  // resync after this `Content-Length`
+                return true
+            }
+            return false
+        }
+        let header = HeaderSyntax.parse(buffer[cursor..<terminator.start])
+        cursor = terminator.end
+        switch header {
+        case .failure(let problem):
+            events.append(.skipped(reason: problem.description))
+        case .success(let length) where length > maximumBodySize:
+            events.append(.oversized(length: length))
+            state = .discarding(remaining: length)
+        case .success(let length):
+            state = .body(length: length, scan: BodyScanner())
+        }
+        return true
+    }
+
+    private mutating func readBody(length: Int, scan: inout BodyScanner) -> Bool {
+        let available = Swift.min(buffer.count - cursor, length)
+        // A `Content-Length:` outside a JSON string means the length was overstated and
+        // the next message has begun: cut the body there rather than swallowing it.
+        if let cut = scan.scan(buffer, from: cursor, upTo: cursor + available) {
+            // The bytes before the header are delivered: when only the length was wrong
+            // they are the intended message and parse fine.
+            let body = Array(buffer[cursor..<cut])
+            cursor = cut
+            state = .header
+            events.append(.skipped(reason: "declared length \(length) overruns the next header after \(body.count) bytes"))
+            events.append(.message(body))
+            return true
+        }
+        guard available == length else {
+            state = .body(length: length, scan: scan)
+            return false
+        }
+        // The body may end inside what continues as `Content-Length` in the next bytes
+        // (an overstated length that stops mid-name): look just past it before deciding.
+        if scan.partialMatch > 0 {
+            let needed = HeaderSyntax.contentLength.count - scan.partialMatch
+            let after = cursor + length
+            guard buffer.count - after >= needed else {
+                state = .body(length: length, scan: scan)
+                return false
+            }
+            if zip(buffer[after..<(after + needed)], HeaderSyntax.contentLength[scan.partialMatch...])
+                .allSatisfy({ HeaderSyntax.lowercased($0) == $1 }) {
+                let cut = after - scan.partialMatch
+                let body = Array(buffer[cursor..<cut])
+                cursor = cut
+                state = .header
+                events.append(.skipped(reason: "declared length \(length) overruns the next header after \(body.count) bytes"))
+                events.append(.message(body))
+                return true
+            }
+        }
+        events.append(.message(Array(buffer[cursor..<(cursor + length)])))
+        cursor += length
+        state = .header
+        return true
+    }
+
+    private mutating func discard(_ remaining: Int) -> Bool {
+        let available = Swift.min(buffer.count - cursor, remaining)
+        cursor += available
+        if available == remaining {
+            state = .header
+            return true
+        }
+        state = .discarding(remaining: remaining - available)
+        return false
+    }
+}
+
+/// Scans a body incrementally for `Content-Length:` outside JSON strings.
+struct BodyScanner: Sendable {
+    /// How many body bytes were already scanned (relative to the body's start).
+    private var scanned = 0
+    private var inString = false
+    private var escaped = false
+    /// How many bytes of `content-length` are matched so far.
+    private var matched = 0
+
+    /// How many bytes of `content-length` the scanned bytes end with (outside a string).
+    var partialMatch: Int { matched }
+
+    /// Scans `bytes[from + scanned ..< end]`; returns the absolute offset where the
+    /// header starts when one is found.
+    mutating func scan(_ bytes: [UInt8], from bodyStart: Int, upTo end: Int) -> Int? {
+        let needle = HeaderSyntax.contentLength
+        var index = bodyStart + scanned
+        while index < end {
+            let byte = bytes[index]
+            if inString {
+                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
+                matched = 0
+            } else if byte == UInt8(ascii: "\"") {
+                inString = true
+                matched = 0
+            } else if HeaderSyntax.lowercased(byte) == needle[matched] {
+                matched += 1
+                if matched == needle.count { return index + 1 - needle.count }
+            } else {
+                matched = HeaderSyntax.lowercased(byte) == needle[0] ? 1 : 0
+            }
+            index += 1
+        }
+        scanned = index - bodyStart
+        return nil
+    }
+}

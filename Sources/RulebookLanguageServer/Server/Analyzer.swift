@@ -1,0 +1,97 @@
+import Rulebook
+
+/// Runs the library's checks for open documents and caches the result per document
+/// version, so the analysis worker and concurrent requests share one computation.
+///
+/// Thread-safe: state sits behind a lock; analyses run on the caller's task.
+final class Analyzer: Sendable {
+    private struct Entry: Sendable {
+        let version: Int
+        let generation: Int
+        let task: Task<DocumentAnalysis, Never>
+    }
+
+    private struct State: Sendable {
+        var roots: [String] = []
+        var locale: String?
+        var entries: [String: Entry] = [:]
+        /// Bumped per document when something it depends on changes.
+        var generations: [String: Int] = [:]
+        /// The files each document's last analysis read, for finding dependents.
+        var dependencies: [String: Set<String>] = [:]
+        var workspace: WorkspaceModel?
+    }
+
+    private let state = Locked(State())
+    /// Parsed files, kept for the whole session.
+    let parseCache = ParseCache()
+
+    /// Sets the workspace roots and display locale (at `initialize` and when folders change).
+    func configure(roots: [String], locale: String?) {
+        state.withLock { state in
+            state.roots = roots
+            state.locale = locale
+            state.workspace = nil
+        }
+    }
+
+    /// The analysis of `document` (at its version), computed once and shared.
+    func analysis(of document: TextDocument, documents: DocumentStore) async -> DocumentAnalysis {
+        let uri = DocumentURI.normalized(document.uri)
+        let task: Task<DocumentAnalysis, Never> = state.withLock { state in
+            let generation = state.generations[uri, default: 0]
+            if let entry = state.entries[uri], entry.version == document.version, entry.generation == generation {
+                return entry.task
+            }
+            let workspace = state.workspace
+                ?? WorkspaceModel(roots: state.roots, locale: state.locale, documents: documents, parseCache: parseCache)
+            state.workspace = workspace
+            let task = Task.detached { DocumentAnalysis.compute(document: document, documents: documents, workspace: workspace) }
+            // Never replace the entry of a newer version with an older request's analysis.
+            if (state.entries[uri]?.version ?? Int.min) <= document.version {
+                state.entries[uri] = Entry(version: document.version, generation: generation, task: task)
+            }
+            return task
+        }
+        let analysis = await task.value
+        state.withLock { state in
+            if state.entries[uri]?.version == document.version { state.dependencies[uri] = analysis.dependencies }
+        }
+        return analysis
+    }
+
+    /// Invalidates the documents whose last analysis read `path`; returns their URIs.
+    func invalidateDependents(of path: String) -> [String] {
+        state.withLock { state in
+            let dependents = state.dependencies.filter { $0.value.contains(path) }.map(\.key)
+            for uri in dependents { state.generations[uri, default: 0] += 1 }
+            return dependents
+        }
+    }
+
+    /// Invalidates every cached analysis (catalogues or roots changed).
+    func invalidateAll() {
+        state.withLock { state in
+            for uri in state.entries.keys { state.generations[uri, default: 0] += 1 }
+        }
+    }
+
+    /// Reloads the catalogues on the next analysis.
+    func cataloguesChanged() {
+        state.withLock { $0.workspace = nil }
+    }
+
+    /// Drops a closed document's cache.
+    func forget(uri: String) {
+        let uri = DocumentURI.normalized(uri)
+        state.withLock { state in
+            state.entries[uri] = nil
+            state.dependencies[uri] = nil
+        }
+    }
+
+    /// Whether a file is a message catalogue (`…/Localizations/*.json`).
+    static func isCataloguePath(_ path: String) -> Bool {
+        path.hasSuffix(".json") && path.split(separator: "/").dropLast().last == "Localizations"
+    }
+}

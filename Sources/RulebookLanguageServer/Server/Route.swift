@@ -1,0 +1,38 @@
+import Rulebook
+
+/// A request handler: decodes its params, computes, returns the JSON result. Thrown
+/// errors become the request's error answer; the server carries on.
+public struct Route: Sendable {
+    let handler: @Sendable (JSONView, RequestContext) async throws -> Value
+
+    /// A handler over raw params.
+    public init(_ handler: @escaping @Sendable (JSONView, RequestContext) async throws -> Value) {
+        self.handler = handler
+    }
+
+    /// A handler whose params decode to `Params` (failures answer -32602).
+    static func typed<Params: JSONDecodable>(
+        _ type: Params.Type, _ body: @escaping @Sendable (Params, RequestContext) async throws -> Value
+    ) -> Route {
+        Route { json, context in try await body(try Params(json: json), context) }
+    }
+}
+
+extension Routes {
+    /// Runs a handler and maps what it throws to a JSON-RPC error:
+    /// ``ResponseError`` as is, ``InvalidParams`` → -32602, cancellation → -32800,
+    /// anything else → -32603.
+    static func run(_ route: Route, params: Value?, context: RequestContext) async -> Result<Value, ResponseError> {
+        do {
+            return .success(try await route.handler(JSONView(params), context))
+        } catch let error as ResponseError {
+            return .failure(error)
+        } catch let error as InvalidParams {
+            return .failure(.invalidParams(error.description))
+        } catch is CancellationError {
+            return .failure(.requestCancelled)
+        } catch {
+            return .failure(.internalError("internal error: \(error)"))
+        }
+    }
+}

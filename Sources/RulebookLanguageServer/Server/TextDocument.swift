@@ -1,0 +1,111 @@
+import Rulebook
+
+/// An open document: its text at one version, with the line table that converts between
+/// byte offsets (what the library speaks) and LSP positions (what the editor speaks).
+///
+/// A value: every edit makes a new document, so a snapshot handed to a request or an
+/// analysis never changes under it.
+public struct TextDocument: Sendable {
+    /// The URI as the client sent it (answers echo it back unchanged).
+    public let uri: String
+    /// The client's version number.
+    public let version: Int
+    /// `rulebook`, `json`, … as the client said.
+    public let languageID: String
+    /// The text, named by its file path (or by the URI when it has no path), as the
+    /// library's diagnostics name it.
+    public let source: SourceFile
+
+    /// Creates a document.
+    public init(uri: String, version: Int, languageID: String, text: String) {
+        self.uri = uri
+        self.version = version
+        self.languageID = languageID
+        self.source = SourceFile(path: DocumentURI.path(fromURI: uri) ?? uri, text: text)
+    }
+
+    /// The text.
+    public var text: String { source.text }
+    /// The file path the library knows the document by.
+    public var path: String { source.path }
+
+    /// Whether this document is a message catalogue (a `.json` file) rather than rules.
+    public var isCatalogue: Bool { path.hasSuffix(".json") || languageID == "json" || languageID == "jsonc" }
+
+    /// The document after `changes`, applied in order as LSP requires (each range refers
+    /// to the text after the previous change). Out-of-range positions are clamped; a
+    /// range whose end precedes its start is read backwards.
+    public func applying(_ changes: [TextDocumentContentChange], version: Int, encoding: PositionEncoding) -> TextDocument {
+        var text = self.text
+        var lines = source.lines
+        for change in changes {
+            guard let range = change.range else {
+                text = change.text
+                lines = LineTable(text)
+                continue
+            }
+            var start = lines.offset(of: range.start, in: text, encoding: encoding)
+            var end = lines.offset(of: range.end, in: text, encoding: encoding)
+            if end < start { swap(&start, &end) }
+            text = TextDocument.replacing(bytes: start..<end, in: text, with: change.text)
+            lines = LineTable(text)
+        }
+        return TextDocument(uri: uri, version: version, languageID: languageID, text: text)
+    }
+
+    /// `text` with the UTF-8 byte range replaced (offsets are scalar boundaries, as
+    /// ``LineTable/offset(of:in:encoding:)`` guarantees).
+    static func replacing(bytes range: Range<Int>, in text: String, with replacement: String) -> String {
+        let utf8 = text.utf8
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(utf8.count - range.count + replacement.utf8.count)
+        let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+        let upper = utf8.index(utf8.startIndex, offsetBy: range.upperBound)
+        bytes.append(contentsOf: utf8[utf8.startIndex..<lower])
+        bytes.append(contentsOf: replacement.utf8)
+        bytes.append(contentsOf: utf8[upper..<utf8.endIndex])
+        return String(decoding: bytes, as: UTF8.self)
+    }
+}
+
+/// Conversions between byte offsets and LSP positions for one text, in the session's
+/// encoding.
+public struct PositionConverter: Sendable {
+    /// The text and its line table.
+    public let source: SourceFile
+    /// The negotiated encoding.
+    public let encoding: PositionEncoding
+
+    public init(source: SourceFile, encoding: PositionEncoding) {
+        self.source = source
+        self.encoding = encoding
+    }
+
+    /// The byte offset of a position (clamped).
+    public func offset(of position: LinePosition) -> Int {
+        source.lines.offset(of: position, in: source.text, encoding: encoding)
+    }
+
+    /// The position of a byte offset (clamped).
+    public func position(of offset: Int) -> LinePosition {
+        source.lines.position(of: offset, in: source.text, encoding: encoding)
+    }
+
+    /// The LSP range of a byte range.
+    public func range(of range: SourceRange) -> LSPRange {
+        LSPRange(start: position(of: range.start), end: position(of: range.end))
+    }
+
+    /// The byte range of an LSP range (ordered, clamped).
+    public func sourceRange(of range: LSPRange) -> SourceRange {
+        let start = offset(of: range.start), end = offset(of: range.end)
+        return SourceRange(start: Swift.min(start, end), end: Swift.max(start, end))
+    }
+}
+
+extension TextDocument {
+    /// Converts positions of this document in `encoding`.
+    public func converter(_ encoding: PositionEncoding) -> PositionConverter {
+        PositionConverter(source: source, encoding: encoding)
+    }
+}

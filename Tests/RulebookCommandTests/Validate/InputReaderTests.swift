@@ -1,0 +1,159 @@
+import Foundation
+import XCTest
+@testable import RulebookCommand
+
+/// Writes bytes to a temporary file and opens it as a ``ByteSource``.
+enum TemporaryInput {
+    static func source(_ bytes: [UInt8]) throws -> ByteSource {
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent("rulebook-input-\(UUID().uuidString)")
+        try Data(bytes).write(to: url)
+        let source = try ByteSource(path: url.path)
+        try FileManager.default.removeItem(at: url)  // the open descriptor keeps it readable
+        return source
+    }
+
+    static func source(_ text: String) throws -> ByteSource { try source(Array(text.utf8)) }
+}
+
+/// Reads every batch and returns (record index, text or problem) pairs.
+private func records(_ next: () throws -> RecordBatch?) throws -> [(Int, String)] {
+    var result: [(Int, String)] = []
+    var sequence = 0
+    while let batch = try next() {
+        XCTAssertEqual(batch.sequence, sequence)
+        sequence += 1
+        for record in batch.records {
+            result.append((record.index, record.problem ?? String(decoding: batch.bytes[record.range], as: UTF8.self)))
+        }
+    }
+    return result
+}
+
+final class LineReaderTests: XCTestCase {
+    private func lines(_ text: String, chunkSize: Int = 1 << 20, maxRecordBytes: Int = 1 << 20) throws -> [(Int, String)] {
+        var reader = LineReader(source: try TemporaryInput.source(text),
+                                limits: ReaderLimits(chunkSize: chunkSize, maxRecordBytes: maxRecordBytes))
+        return try records { try reader.next() }
+    }
+
+    func testWindowsLineEndingsBlankLinesAndATruncatedLastLine() throws {
+        let result = try lines("{\"a\":1}\r\n\r\n   \n{\"b\":2}\n{\"c\":")
+        XCTAssertEqual(result.map(\.0), [0, 3, 4])
+        XCTAssertEqual(result.map(\.1), ["{\"a\":1}", "{\"b\":2}", "{\"c\":"])
+    }
+
+    func testSmallChunksNeverSplitALine() throws {
+        let text = (0..<500).map { "{\"n\":\($0),\"pad\":\"\(String(repeating: "x", count: $0 % 37))\"}" }.joined(separator: "\n") + "\n"
+        let result = try lines(text, chunkSize: 64)
+        XCTAssertEqual(result.count, 500)
+        for (position, record) in result.enumerated() {
+            XCTAssertEqual(record.0, position)
+            XCTAssertTrue(record.1.hasPrefix("{\"n\":\(position),"), record.1)
+        }
+    }
+
+    func testOverlongLinesBecomeErrorsAndTheRestIsRead() throws {
+        let long = "{\"x\":\"" + String(repeating: "y", count: 5000) + "\"}"
+        let result = try lines("{\"a\":1}\n" + long + "\n{\"b\":2}\n" + long, chunkSize: 100, maxRecordBytes: 1000)
+        XCTAssertEqual(result.map(\.0), [0, 1, 2, 3])
+        XCTAssertEqual(result[0].1, "{\"a\":1}")
+        XCTAssertEqual(result[1].1, "line 2: longer than the limit of 1000 bytes")
+        XCTAssertEqual(result[2].1, "{\"b\":2}")
+        XCTAssertEqual(result[3].1, "line 4: longer than the limit of 1000 bytes")
+    }
+
+    func testEmptyInputHasNoRecords() throws {
+        XCTAssertTrue(try lines("").isEmpty)
+        XCTAssertTrue(try lines("\n\n").isEmpty)
+    }
+}
+
+final class ArrayElementReaderTests: XCTestCase {
+    private func elements(_ text: String, chunkSize: Int = 1 << 20, maxRecordBytes: Int = 1 << 20)
+        throws -> (records: [(Int, String)], framing: [String]) {
+        var reader = ArrayElementReader(source: try TemporaryInput.source(text),
+                                        limits: ReaderLimits(chunkSize: chunkSize, maxRecordBytes: maxRecordBytes))
+        let result = try records { try reader.next() }
+        return (result, reader.framingErrors)
+    }
+
+    func testElementsWithNestingStringsAndEscapes() throws {
+        let (result, framing) = try elements(#" [ {"a": [1, {"b": "],}"}]} , {"c": "\"quoted\" \\"},{} ] "#)
+        XCTAssertEqual(framing, [])
+        XCTAssertEqual(result.map(\.0), [0, 1, 2])
+        XCTAssertEqual(result.map(\.1), [#"{"a": [1, {"b": "],}"}]}"#, #"{"c": "\"quoted\" \\"}"#, "{}"])
+    }
+
+    func testSmallChunksKeepElementsWhole() throws {
+        let text = "[" + (0..<300).map { "{\"n\": \($0), \"s\": \"a,b]c\"}" }.joined(separator: ",\n") + "]"
+        let (result, framing) = try elements(text, chunkSize: 50)
+        XCTAssertEqual(framing, [])
+        XCTAssertEqual(result.count, 300)
+        for (position, record) in result.enumerated() {
+            XCTAssertEqual(record.1, "{\"n\": \(position), \"s\": \"a,b]c\"}")
+        }
+    }
+
+    func testEmptyArrayAndMissingValues() throws {
+        XCTAssertTrue(try elements("[]").records.isEmpty)
+        XCTAssertTrue(try elements("[ \n ]").records.isEmpty)
+        let (result, _) = try elements("[{}, , {}]")
+        XCTAssertEqual(result.map(\.1), ["{}", "element 1: missing value", "{}"])
+    }
+
+    func testFramingErrors() throws {
+        XCTAssertEqual(try elements("[{}, {}").framing, ["the input ends before the array's closing ']'"])
+        XCTAssertEqual(try elements("[{}] x").framing, ["unexpected text after the array's closing ']'"])
+        XCTAssertEqual(try elements("[{}] x").records.count, 1)
+    }
+
+    func testOverlongElementsBecomeErrors() throws {
+        let long = "{\"x\":\"" + String(repeating: "y", count: 3000) + "\"}"
+        let (result, framing) = try elements("[{\"a\":1}, \(long), {\"b\":2}]", chunkSize: 64, maxRecordBytes: 500)
+        XCTAssertEqual(framing, [])
+        XCTAssertEqual(result.map(\.1), ["{\"a\":1}", "element 1: longer than the limit of 500 bytes", "{\"b\":2}"])
+    }
+}
+
+final class InputLayoutDetectorTests: XCTestCase {
+    private func layout(_ text: String) throws -> InputLayout {
+        try InputLayoutDetector(limits: ReaderLimits()).detect(try TemporaryInput.source(text)).layout
+    }
+
+    func testLayouts() throws {
+        XCTAssertEqual(try layout(""), .empty)
+        XCTAssertEqual(try layout(" \n\t"), .empty)
+        XCTAssertEqual(try layout("[{}]"), .array)
+        XCTAssertEqual(try layout("\u{FEFF}\n [\n{}]"), .array)
+        XCTAssertEqual(try layout("{\"a\": 1}"), .document)
+        XCTAssertEqual(try layout("{\"a\": 1}\n\n"), .document)
+        XCTAssertEqual(try layout("{\n  \"a\": 1,\n  \"b\": {\"c\": 2}\n}\n"), .document)
+        XCTAssertEqual(try layout("{\"a\": 1}\n{\"a\": 2}\n"), .ndjson)
+        XCTAssertEqual(try layout("{\"a\": 1}\r\n{\"a\": 2}"), .ndjson)
+        // A broken first line followed by records is NDJSON, not one broken document.
+        XCTAssertEqual(try layout("{\"a\": [1\n{\"a\": 2}\n"), .ndjson)
+        XCTAssertEqual(try layout("not json\n{\"a\": 2}\n"), .ndjson)
+        XCTAssertEqual(try layout("{\"a\": \"}\"}\n"), .document)
+    }
+
+    func testThePrefixKeepsEverythingButTheByteOrderMark() throws {
+        let (_, prefix) = try InputLayoutDetector(limits: ReaderLimits()).detect(try TemporaryInput.source("\u{FEFF}{\"a\":1}\n{}"))
+        XCTAssertEqual(String(decoding: prefix, as: UTF8.self), "{\"a\":1}\n{}")
+    }
+}
+
+final class OrderedPipelineTests: XCTestCase {
+    func testResultsComeBackInSubmissionOrder() {
+        let pipeline = OrderedPipeline<Int>(window: 3)
+        var delivered: [Int] = []
+        for item in 0..<200 {
+            pipeline.submit({
+                // Later items often finish first.
+                usleep(UInt32((200 - item) % 7) * 100)
+                return item
+            }, consume: { delivered.append($0) })
+        }
+        pipeline.finish { delivered.append($0) }
+        XCTAssertEqual(delivered, Array(0..<200))
+    }
+}

@@ -1,0 +1,34 @@
+import XCTest
+@testable import Rulebook
+
+/// Pattern flags and the mapping of pattern errors into the rule file.
+final class RegexDiagnosticTests: XCTestCase {
+    func testUnknownAndRepeatedFlagsPointAtTheFlag() {
+        let source = MarkedSource("code: pattern /^[a-z]+$/1️⃣g2️⃣\nname: pattern /x/i3️⃣i4️⃣\n")
+        assertCheck(source, [
+            CheckedDiagnostic(.invalidRegex, source.range(1, 2), "unknown pattern flag 'g'; the only flag is 'i' (ignore case)",
+                              fixIts: [fix("Remove the flag 'g'", source.range(1, 2), "")]),
+            CheckedDiagnostic(.invalidRegex, source.range(3, 4), "pattern flag 'i' is given twice",
+                              fixIts: [fix("Remove the flag 'i'", source.range(3, 4), "")]),
+        ])
+    }
+
+    func testVerbatimPatternMapsByOffset() {
+        let raw = Array("a(?=b)é[".utf8)
+        let map = PatternOffsetMap(pattern: "a(?=b)é[", raw: raw, base: 100, limit: 112)
+        XCTAssertEqual(map.fileRange(of: 1..<4), SourceRange(start: 101, end: 104))
+        XCTAssertEqual(map.fileRange(of: 6..<8), SourceRange(start: 106, end: 108))
+        XCTAssertEqual(map.fileRange(of: 9..<9), SourceRange(start: 109, end: 109), "the end of the pattern")
+        XCTAssertEqual(map.fileRange(of: 10..<11), SourceRange(start: 110, end: 111), "a flag after the closing slash")
+        XCTAssertEqual(map.fileRange(of: 10..<50), SourceRange(start: 110, end: 112), "clamped to the literal")
+        XCTAssertEqual(map.fileRange(of: -3..<1), SourceRange(start: 100, end: 101), "clamped to the start")
+    }
+
+    func testDecodedEscapesKeepLaterOffsetsAligned() {
+        // The file has `a\/b(`; a pattern given as `a/b(` still maps `(` onto the file's `(`.
+        let map = PatternOffsetMap(pattern: "a/b(", raw: Array("a\\/b(".utf8), base: 10, limit: 20)
+        XCTAssertEqual(map.fileRange(of: 3..<4), SourceRange(start: 14, end: 15))
+        XCTAssertEqual(map.fileRange(of: 1..<2), SourceRange(start: 11, end: 13), "the decoded slash covers its escape")
+        XCTAssertEqual(map.fileRange(of: 0..<4), SourceRange(start: 10, end: 15))
+    }
+}
