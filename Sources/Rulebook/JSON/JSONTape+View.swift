@@ -1,6 +1,17 @@
 /// The kind of a JSON value.
 public enum JSONKind: UInt8, Sendable, Hashable, CaseIterable {
-    case null, bool, number, string, array, object
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case bool
+    /// Any number (integer or decimal).
+    case number
+    /// A string.
+    case string
+    /// An array.
+    case array
+    /// An object.
+    case object
 }
 
 extension JSONTape {
