@@ -98,9 +98,21 @@ extension JSONWriter {
 
     /// Appends `value` in decimal, exactly.
     public static func appendInteger(_ value: Int, into buffer: inout [UInt8]) {
-        JSONOutput.withOutput { output in
-            output.appendInteger(value)
-            buffer.append(contentsOf: UnsafeBufferPointer(start: output.base, count: output.count))
+        if value >= 0 && value < 10 {
+            buffer.append(ASCII.zero &+ UInt8(truncatingIfNeeded: value))
+            return
+        }
+        if value < 0 { buffer.append(ASCII.minus) }
+        var magnitude = value.magnitude
+        // Digits are produced backwards into a small stack buffer, then copied once.
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var position = 20
+            repeat {
+                position -= 1
+                digits[position] = ASCII.zero &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: digits[position..<20]))
         }
     }
 

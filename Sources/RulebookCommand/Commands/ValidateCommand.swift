@@ -28,7 +28,7 @@ struct ValidateCommand: Command {
             with a progress line while running when stderr is a terminal.
             """,
         options: [
-            .option("rules", valueName: "FILE", help: "The rule file to validate against (required)."),
+            .option("rules", valueName: "FILE", help: "The rule file to validate against.", required: true),
             .option("format", valueName: "FORMAT",
                     help: "text: failing fields and messages per invalid record; json: one object (an array of objects for many records); ndjson: one object per line with \"record\": N.",
                     defaultValue: "text", allowedValues: ValidationFormat.allCases.map(\.rawValue)),
@@ -81,8 +81,7 @@ struct ValidateCommand: Command {
     let inputs: [String]
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard let rules = arguments.value("rules") else { throw Self.usageError("missing option --rules FILE") }
-        self.rules = rules
+        rules = arguments.value("rules") ?? ""
         format = arguments.value("format").flatMap(ValidationFormat.init(rawValue:)) ?? .text
         locale = arguments.value("locale")
         catalogs = arguments.value("catalogs")

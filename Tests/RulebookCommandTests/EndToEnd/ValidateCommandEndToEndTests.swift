@@ -148,6 +148,18 @@ final class ValidateCommandEndToEndTests: XCTestCase {
         XCTAssertEqual(try project.run(["validate", "--rules", "Rules/profile.rules", "--locale", "pl", "--catalogs", "Nope", "-"]).status, 2)
     }
 
+    func testNoInputWithATerminalIsAUsageError() throws {
+        // `script` runs the command on a pseudo-terminal, so stdin is a terminal.
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+            throw XCTSkip("/usr/bin/script (util-linux) is not installed")
+        }
+        let project = try TemporaryProject()
+        let command = "\(try RulebookBinary.url().path) validate --rules Rules/profile.rules"
+        let result = try ProcessRunner.run("/usr/bin/script", ["-qec", command, "/dev/null"], currentDirectory: project.url)
+        XCTAssertEqual(result.status, 2, result.stdout)
+        XCTAssertTrue(result.stdout.contains("error: no input: give record files, or pipe records to stdin"), result.stdout)
+    }
+
     func testLargeNDJSONStreamsInOrderWithBoundedMemory() throws {
         let project = try TemporaryProject()
         let count = 200_000
