@@ -23,7 +23,7 @@ let package = Package(
         // `swift run -c release rulebook-bench`: workloads, throughput and latency.
         .executableTarget(
             name: "rulebook-bench",
-            dependencies: ["Rulebook", "RulebookCommand"],
+            dependencies: ["Rulebook", "RulebookCommand", "RulebookRegex"],
             path: "Benchmarks/RulebookBenchmarks"
         ),
         .testTarget(name: "RulebookRegexTests", dependencies: ["RulebookRegex"]),

@@ -16,15 +16,21 @@ let usage = """
       generate [--dir Benchmarks/data] [--scale 1.0]   write the three NDJSON workloads
       e2e [--binary .build/release/rulebook] [--dir Benchmarks/data] [--runs 3]
                                                       rulebook validate throughput, CPU, RSS; check wall time
+      json [name]                                      ns/record of the JSON tape, reader, writer, ValueEncoder
       parse [--lines 100000] [--runs 5]               lex, parse and format time of a generated rule file
+      regex                                           regex engine: catastrophic patterns at 1k/10k/100k, ns per match
     """
 
 switch arguments.first {
 case "generate":
     generateWorkloads(into: option("--dir", default: "Benchmarks/data"), scale: Double(option("--scale", default: "1")) ?? 1)
+case "regex":
+    runRegexScaling()
 case "e2e":
     runEndToEnd(binary: option("--binary", default: ".build/release/rulebook"),
                 directory: option("--dir", default: "Benchmarks/data"), runs: Int(option("--runs", default: "3")) ?? 3)
+case "json":
+    runJSONBenchmark(only: arguments.dropFirst().first)
 case "parse":
     runParseBenchmark(lines: Int(option("--lines", default: "100000")) ?? 100_000, runs: Int(option("--runs", default: "5")) ?? 5)
 default:

@@ -22,7 +22,9 @@ public enum RulebookTool {
 
     /// Commands with subcommands of their own (`rulebook catalogs export`): the group's
     /// help configuration and its subcommands, whose names are `group sub`.
-    static var groups: [(configuration: CommandConfiguration, commands: [any Command.Type])] { [] }
+    static var groups: [(configuration: CommandConfiguration, commands: [any Command.Type])] {
+        [(CatalogsCommand.configuration, CatalogsCommand.commands)]
+    }
 
     /// The tool's COMMANDS list: every command and group.
     static var commandList: [CommandConfiguration] {

@@ -1,52 +1,124 @@
 /// A compiled regular expression that matches in time linear in its input.
 ///
-/// SKELETON (to be replaced by the regex engine): the API below is the contract the
-/// checker and the engine code against; the bodies are not an implementation.
+/// A pattern always matches the **whole** text: `[0-9]{5}` and `^[0-9]{5}$` mean the same,
+/// and a trailing newline is part of the text (`"12345\n"` does not match). `^` matches only
+/// at the start and `$` only at the very end, also in the middle of a pattern (`a|^b`).
+///
+/// Compilation: source → ``RegexNode`` → Thompson NFA over UTF-8 bytes (Unicode classes
+/// become byte-range sequences) → a complete DFA over byte equivalence classes, built
+/// eagerly so the compiled value is immutable and freely shared between threads. Matching
+/// is one table lookup per byte. Pure literals compare bytes; a pattern whose DFA would
+/// exceed ``Limits/maxDFAStates`` runs on an NFA simulation, still linear in the input.
+///
+/// Syntax: literals, `.` (any scalar but `\n`; with `s`, any), classes `[…]` with ranges,
+/// negation, escapes and ASCII POSIX classes, `\d` `\w` (ASCII) `\s` (Unicode White_Space)
+/// and their negations, `\p{…}`/`\P{…}` (general categories, a few binary properties),
+/// groups `( )` `(?: )` `(?<name> )`, `|`, quantifiers `? * + {n} {n,} {n,m} {,m}` greedy or
+/// lazy, `^ $ \A \z`, escapes `\n \t \r \f \v \a \e \0 \xHH \x{…} \uHHHH \u{…}`, `\Q…\E`,
+/// inline flags `(?i)` `(?s)` `(?i:…)` `(?-i:…)`, comments `(?#…)`. Backreferences,
+/// lookaround, atomic groups, possessive quantifiers, conditionals, recursion, word
+/// boundaries and backtracking verbs are rejected with `.unsupported(construct:)`.
+///
+/// Flags: `i` ignores case (Unicode simple case folding: `k` matches `K` and the Kelvin
+/// sign, `σ` matches `Σ` and `ς`; it applies to classes and properties too, so `\p{Lu}`
+/// matches `a`, while a negated class refuses every case variant of its members);
+/// `s` lets `.` match `\n`; `u` is accepted and changes nothing (matching is always Unicode).
 public struct Pattern: Sendable {
     /// The source text between the slashes.
     public let source: String
     /// The flags after the closing slash (`i` = ignore case).
     public let flags: String
+    private let program: Program
 
     /// Compiles `source`; throws a ``PatternError`` whose range points inside `source`.
     public init(_ source: String, flags: String = "") throws(PatternError) {
+        try self.init(source, flags: flags, limits: .default)
+    }
+
+    /// Compiles `source` with explicit limits.
+    public init(_ source: String, flags: String = "", limits: Limits) throws(PatternError) {
         self.source = source
         self.flags = flags
+        program = try Program(source: source, flags: flags, limits: limits)
     }
 
     /// Whether the **whole** text matches (a trailing newline is not ignored).
     public func matches(_ text: String) -> Bool {
-        fatalError("regex engine not yet implemented")
+        if let result = text.utf8.withContiguousStorageIfAvailable({ program.matches($0) }) {
+            return result
+        }
+        var copy = text
+        return copy.withUTF8 { program.matches($0) }
     }
 
-    /// Whether the whole of `utf8` (valid UTF-8) matches.
+    /// Whether the whole of `utf8` (valid UTF-8) matches. Invalid UTF-8 never crashes; a
+    /// malformed sequence simply matches no class.
     public func matches(utf8: UnsafeBufferPointer<UInt8>) -> Bool {
-        fatalError("regex engine not yet implemented")
+        program.matches(utf8)
+    }
+
+    /// Whether the pattern is a plain literal (matched by comparing bytes).
+    public var isLiteral: Bool {
+        if case .literal = program.strategy { return true }
+        return false
+    }
+
+    /// How the compiled pattern matches.
+    public var engine: Engine {
+        switch program.strategy {
+        case .literal: return .literal
+        case .dfa: return .dfa
+        case .nfa: return .nfaSimulation
+        }
+    }
+
+    /// The number of DFA states (the dead state included), or nil when the pattern does not
+    /// run on a DFA.
+    public var dfaStateCount: Int? {
+        if case .dfa(let dfa) = program.strategy { return dfa.stateCount }
+        return nil
+    }
+
+    /// Matches through the NFA simulation whatever the strategy, so tests can check the DFA
+    /// against an independent path.
+    func matchesBySimulation(utf8: UnsafeBufferPointer<UInt8>) -> Bool {
+        NFASimulation.matches(program.nfa, utf8)
     }
 }
 
-/// Why a pattern does not compile.
-public struct PatternError: Error, Sendable, Hashable {
-    /// What kind of problem it is.
-    public enum Kind: Sendable, Hashable {
-        /// The pattern does not parse.
-        case syntax
-        /// The construct is valid elsewhere but needs backtracking (backreference,
-        /// lookaround, atomic group, …), which Rulebook refuses to run.
-        case unsupported(construct: String)
-        /// The pattern compiles to more states than the configured limit.
-        case tooComplex
+extension Pattern {
+    /// How a compiled pattern matches.
+    public enum Engine: Sendable, Hashable {
+        /// Byte comparison with a fixed literal.
+        case literal
+        /// A precomputed DFA: one table lookup per byte.
+        case dfa
+        /// NFA simulation (the DFA would have been too large): linear, slower per byte.
+        case nfaSimulation
     }
 
-    public let kind: Kind
-    /// A sentence for the user, e.g. "unclosed character class".
-    public let message: String
-    /// UTF-8 byte offsets inside the pattern source.
-    public let range: Range<Int>
+    /// Bounds that keep a hostile or accidental pattern from exhausting memory or time.
+    public struct Limits: Sendable, Hashable {
+        /// The largest count in `{n}`, `{n,}` and `{n,m}`.
+        public var maxRepetition: Int
+        /// The deepest group nesting (the parser recurses per level).
+        public var maxNesting: Int
+        /// The most NFA states; more is `.tooComplex`.
+        public var maxNFAStates: Int
+        /// The most DFA states; more falls back to NFA simulation (0: never build a DFA).
+        public var maxDFAStates: Int
 
-    public init(kind: Kind, message: String, range: Range<Int>) {
-        self.kind = kind
-        self.message = message
-        self.range = range
+        /// Creates limits; the defaults are ``default``'s.
+        public init(maxRepetition: Int = 1000, maxNesting: Int = 100, maxNFAStates: Int = 100_000,
+                    maxDFAStates: Int = 4096) {
+            self.maxRepetition = maxRepetition
+            self.maxNesting = maxNesting
+            self.maxNFAStates = maxNFAStates
+            self.maxDFAStates = maxDFAStates
+        }
+
+        /// Counts up to 1,000, nesting up to 100, 100,000 NFA states, 4,096 DFA states
+        /// (at most about 4 MB of table).
+        public static let `default` = Limits()
     }
 }

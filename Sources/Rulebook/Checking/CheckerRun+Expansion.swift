@@ -131,13 +131,3 @@ extension CheckerRun {
         return false
     }
 }
-
-extension ExpandedRule {
-    /// The same rule seen from a named rule that uses it (`name` prepended to its
-    /// expansion chain) and, when given, with the user's message override.
-    func prefixed(by name: String?, override: MessageOverride?) -> ExpandedRule {
-        let chain = name.map { [$0] + rule.expandedFrom } ?? rule.expandedFrom
-        return ExpandedRule(rule: rule.with(expandedFrom: chain, messageOverride: override ?? rule.messageOverride),
-                            file: file, range: range, text: text)
-    }
-}

@@ -36,8 +36,9 @@ extension CheckerRun {
     }
 
     private func reportUnknownName(_ name: IdentifierSyntax, in source: SourceFile, scope: [String: RuleReference]) {
-        let candidates = BuiltinValidator.allCases.map(\.rawValue) + scope.keys.sorted()
-        guard let suggestion = Suggestions.closest(to: name.name, among: candidates) else {
+        let candidates = nameSuggestions[source.path] ?? Suggestions(BuiltinValidator.allCases.map(\.rawValue) + scope.keys.sorted())
+        nameSuggestions[source.path] = candidates
+        guard let suggestion = candidates.closest(to: name.name, budget: &suggestionBudget) else {
             report(source.path, name.range, .unknownValidator, "unknown validator or named rule '\(name.name)'")
             return
         }
@@ -77,7 +78,9 @@ extension CheckerRun {
     private func reportUnknownMessageKey(_ key: String, range: SourceRange, in source: SourceFile, known: Set<String>) {
         var fixes: [FixIt] = []
         var message = "message key '\(key)' is not defined in the base catalogue"
-        if let suggestion = Suggestions.closest(to: key, among: known.sorted()) {
+        let candidates = messageKeySuggestions ?? Suggestions(known.sorted())
+        messageKeySuggestions = candidates
+        if let suggestion = candidates.closest(to: key, budget: &suggestionBudget) {
             message += "; did you mean '\(suggestion)'?"
             fixes.append(FixIt(message: "Replace '\(key)' with '\(suggestion)'",
                                edits: [TextEdit(file: source.path, range: range, replacement: suggestion)]))

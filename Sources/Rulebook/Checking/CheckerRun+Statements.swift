@@ -83,13 +83,18 @@ extension CheckerRun {
         for path in statementPaths {
             for length in 1...max(1, path.segments.count) { known.insert(Array(path.segments.prefix(length))) }
         }
-        let candidates = Set(statementPaths.map(\.description)).sorted()
+        var candidates: Suggestions?  // built only when a reference is unknown
+        var suggestions: [String: String?] = [:]  // one search per distinct spelling
         for reference in references {
             let segments = reference.path.segments
             // Known, or below a known field (`address.country` under `address: object`).
             if (1...max(1, segments.count)).contains(where: { known.contains(Array(segments.prefix($0))) }) { continue }
             let written = reference.path.description
-            guard let suggestion = Suggestions.closest(to: written, among: candidates) else { continue }
+            let index = candidates ?? Suggestions(Set(statementPaths.map(\.description)).sorted())
+            candidates = index
+            let found = suggestions[written] ?? index.closest(to: written, budget: &suggestionBudget)
+            suggestions[written] = found
+            guard let suggestion = found else { continue }
             report(file, reference.range, .unknownField,
                    "no statement mentions the field '\(written)'; did you mean '\(suggestion)'?",
                    fixIts: [FixIt(message: "Replace '\(written)' with '\(suggestion)'",

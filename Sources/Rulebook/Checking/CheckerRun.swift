@@ -32,6 +32,33 @@ struct ExpandedRule {
     let range: SourceRange
     /// `minLength 2`, as written, for messages.
     let text: String
+    /// What the rule says about passing values (computed once, shared by every expansion).
+    let facts: RuleFacts
+    /// Equal for rules that do exactly the same thing (see ``CheckedRule/repetitionKey``).
+    let repetitionKey: String
+
+    init(rule: CheckedRule, file: String, range: SourceRange, text: String) {
+        self.init(rule: rule, file: file, range: range, text: text, facts: RuleFacts(rule), repetitionKey: rule.repetitionKey)
+    }
+
+    private init(rule: CheckedRule, file: String, range: SourceRange, text: String, facts: RuleFacts, repetitionKey: String) {
+        self.rule = rule
+        self.file = file
+        self.range = range
+        self.text = text
+        self.facts = facts
+        self.repetitionKey = repetitionKey
+    }
+
+    /// The same rule seen from a named rule that uses it (`name` prepended to its
+    /// expansion chain) and, when given, with the user's message override.
+    func prefixed(by name: String?, override: MessageOverride?) -> ExpandedRule {
+        let chain = name.map { [$0] + rule.expandedFrom } ?? rule.expandedFrom
+        let message = override ?? rule.messageOverride
+        let moved = rule.with(expandedFrom: chain, messageOverride: message)
+        return ExpandedRule(rule: moved, file: file, range: range, text: text, facts: facts,
+                            repetitionKey: message == rule.messageOverride ? repetitionKey : moved.repetitionKey)
+    }
 }
 
 /// The expansion of a named rule, or the fact that it is too large to expand.
@@ -65,6 +92,13 @@ final class CheckerRun {
     /// How many validator applications have been materialised, against ``CheckLimits``.
     var expandedTotal = 0
     var reportedTotalLimit = false
+
+    /// Candidate comparisons left for "did you mean" suggestions in this check.
+    var suggestionBudget = 200_000
+    /// Per file: validators then named rules in scope, sorted (built on first need).
+    var nameSuggestions: [String: Suggestions] = [:]
+    /// The base catalogue's keys, sorted (built on first need).
+    var messageKeySuggestions: Suggestions?
 
     /// The checked field statements of each file, in source order.
     var statements: [String: [CheckedStatement]] = [:]

@@ -59,7 +59,7 @@ struct RuleAnalyzer {
 
     private func contradiction(of use: AnalyzedUse, against related: [Int]) -> Diagnostic? {
         for entry in use.entries {
-            let facts = RuleFacts(entry.rule)
+            let facts = entry.facts
             for index in related {
                 guard let conflict = states[index].conflict(with: facts, text: entry.text) else { continue }
                 let later = describe(entry)
@@ -74,7 +74,7 @@ struct RuleAnalyzer {
 
     private func repetition(of use: AnalyzedUse, against wider: [Int]) -> Diagnostic? {
         func earlier(_ entry: ExpandedRule) -> ExpandedRule? {
-            let key = entry.rule.repetitionKey
+            let key = entry.repetitionKey
             return wider.lazy.compactMap { self.states[$0].keys[key] }.first
         }
         guard let first = use.entries.first, let earliest = earlier(first),
@@ -118,8 +118,8 @@ private struct ContextState {
     }
 
     mutating func add(_ entry: ExpandedRule) {
-        let facts = RuleFacts(entry.rule)
-        if keys[entry.rule.repetitionKey] == nil { keys[entry.rule.repetitionKey] = entry }
+        let facts = entry.facts
+        if keys[entry.repetitionKey] == nil { keys[entry.repetitionKey] = entry }
         if let kinds = facts.kinds, !self.kinds.contains(where: { $0.kinds == kinds }) {
             self.kinds.append((kinds, entry))
         }
@@ -147,11 +147,11 @@ private struct ContextState {
         }
         guard let measure = facts.measure, !facts.isEmpty else { return nil }
         if let bound = facts.lower, let held = upper[measure], RuleFacts.excludes(lower: bound, upper: held.bound) {
-            let earlier = RuleFacts(held.entry.rule)
+            let earlier = held.entry.facts
             return (held.entry, measure.impossibility((earlier.lower, earlier.upper), (facts.lower, facts.upper)))
         }
         if let bound = facts.upper, let held = lower[measure], RuleFacts.excludes(lower: held.bound, upper: bound) {
-            let earlier = RuleFacts(held.entry.rule)
+            let earlier = held.entry.facts
             return (held.entry, measure.impossibility((earlier.lower, earlier.upper), (facts.lower, facts.upper)))
         }
         return nil

@@ -1,31 +1,61 @@
 /// "Did you mean …?" suggestions: the closest candidate by edit distance, or none when
 /// nothing is close enough to be a plausible typo.
-enum Suggestions {
+///
+/// Distance is Damerau–Levenshtein (optimal string alignment, so `minLenght` →
+/// `minLength` is one transposition) over lowercased Unicode scalars; a candidate that
+/// differs only in case wins outright. Ties go to the smaller case-sensitive distance,
+/// then to the earlier candidate (callers list validators in documentation order), so the
+/// answer is deterministic.
+struct Suggestions {
+    private let names: [String]
+    private let lowered: [[UInt32]]
+    private let exact: [[UInt32]]
+    private let signatures: [UInt64]
+
+    /// Prepares `candidates` once, for many lookups.
+    init(_ candidates: [String]) {
+        names = candidates
+        lowered = candidates.map { Suggestions.scalars($0.lowercased()) }
+        exact = candidates.map { Suggestions.scalars($0) }
+        signatures = lowered.map(Suggestions.signature)
+    }
+
+    /// The number of candidates (what one lookup costs against a budget).
+    var count: Int { names.count }
+
     /// The candidate closest to `name`, if any is within the typo threshold.
     ///
-    /// Distance is Damerau–Levenshtein (optimal string alignment, so `minLenght` →
-    /// `minLength` is one transposition) over lowercased characters; a candidate that
-    /// differs only in case wins outright. Ties go to the candidate whose case-sensitive
-    /// distance is smaller, then to the earlier candidate (callers list validators in
-    /// documentation order), so the answer is deterministic.
-    static func closest(to name: String, among candidates: [String]) -> String? {
-        let lowered = Array(name.lowercased())
-        guard !lowered.isEmpty else { return nil }
+    /// - Parameter budget: how many candidates may still be compared; decremented, and
+    ///   once spent no more suggestions are made, so that a generated file with thousands
+    ///   of unknown names and thousands of candidates cannot take quadratic time.
+    func closest(to name: String, budget: inout Int) -> String? {
+        let target = Suggestions.scalars(name.lowercased())
+        guard !target.isEmpty, budget >= names.count else { return nil }
+        budget -= names.count
         // Never more edits than the name has characters minus one: replacing all of `b`
         // to get `x` is not a typo.
-        let threshold = min(maximumDistance(forLength: lowered.count), lowered.count - 1)
-        var best: (candidate: String, distance: Int, exactDistance: Int)?
-        for candidate in candidates where candidate != name {
-            let loweredCandidate = Array(candidate.lowercased())
-            // Cheap length filter before the quadratic distance.
-            if abs(loweredCandidate.count - lowered.count) > threshold { continue }
-            let distance = loweredCandidate == lowered ? 0 : editDistance(lowered, loweredCandidate, limit: threshold)
+        let threshold = min(Suggestions.maximumDistance(forLength: target.count), target.count - 1)
+        let targetExact = Suggestions.scalars(name)
+        let targetSignature = Suggestions.signature(target)
+        var best: (index: Int, distance: Int, exactDistance: Int)?
+        for index in names.indices where names[index] != name {
+            let candidate = lowered[index]
+            if abs(candidate.count - target.count) > threshold { continue }
+            // Each edit flips at most two bits of the character-set signature.
+            if ((targetSignature ^ signatures[index]).nonzeroBitCount + 1) / 2 > threshold { continue }
+            let distance = candidate == target ? 0 : Suggestions.editDistance(target, candidate, limit: threshold)
             guard distance <= threshold else { continue }
-            let exactDistance = editDistance(Array(name), Array(candidate), limit: Int.max)
+            let exactDistance = Suggestions.editDistance(targetExact, exact[index], limit: Int.max)
             if let current = best, (current.distance, current.exactDistance) <= (distance, exactDistance) { continue }
-            best = (candidate, distance, exactDistance)
+            best = (index, distance, exactDistance)
         }
-        return best?.candidate
+        return best.map { names[$0.index] }
+    }
+
+    /// ``closest(to:budget:)`` for a one-off list.
+    static func closest(to name: String, among candidates: [String]) -> String? {
+        var budget = Int.max
+        return Suggestions(candidates).closest(to: name, budget: &budget)
     }
 
     /// How many edits still read as a typo of a name this long: one for very short
@@ -38,17 +68,29 @@ enum Suggestions {
         }
     }
 
+    private static func scalars(_ text: String) -> [UInt32] { text.unicodeScalars.map(\.value) }
+
+    /// The set of characters a name uses, hashed into 64 bits. An insertion or deletion
+    /// changes it by at most one bit and a substitution by at most two (collisions only
+    /// hide differences), so half the differing bits is a lower bound of the edit distance.
+    static func signature(_ scalars: [UInt32]) -> UInt64 {
+        var bits: UInt64 = 0
+        for scalar in scalars { bits |= 1 << UInt64((scalar &* 2_654_435_761) >> 26 & 63) }
+        return bits
+    }
+
     /// Optimal-string-alignment distance; returns a value above `limit` as soon as every
     /// cell of a row exceeds it (the answer can only grow).
-    static func editDistance<C: Equatable>(_ a: [C], _ b: [C], limit: Int) -> Int {
+    static func editDistance(_ a: [UInt32], _ b: [UInt32], limit: Int) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
-        var previousPrevious = [Int](repeating: 0, count: b.count + 1)
-        var previous = Array(0...b.count)
-        var current = [Int](repeating: 0, count: b.count + 1)
+        let width = b.count + 1
+        var previousPrevious = [Int](repeating: 0, count: width)
+        var previous = Array(0..<width)
+        var current = [Int](repeating: 0, count: width)
         for i in 1...a.count {
             current[0] = i
-            var rowMinimum = current[0]
+            var rowMinimum = i
             for j in 1...b.count {
                 let cost = a[i - 1] == b[j - 1] ? 0 : 1
                 var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
@@ -59,7 +101,8 @@ enum Suggestions {
                 rowMinimum = min(rowMinimum, value)
             }
             if rowMinimum > limit { return rowMinimum }
-            (previousPrevious, previous, current) = (previous, current, previousPrevious)
+            swap(&previousPrevious, &previous)
+            swap(&previous, &current)
         }
         return previous[b.count]
     }

@@ -36,6 +36,27 @@ public struct ValueObject: Sendable {
         for member in members { self[member.key] = member.value }
     }
 
+    /// Takes `members` as they are when their keys are unique (what readers and encoders
+    /// produce in the common case), avoiding the member-by-member rebuild of
+    /// ``init(_:)``; otherwise falls back to it (a later duplicate replaces an earlier one).
+    init(uniquing members: [(key: String, value: Value)]) {
+        if members.count <= Self.indexThreshold && Self.keysAreUnique(members) {
+            self.members = members
+            return
+        }
+        self.members = []
+        self.members.reserveCapacity(members.count)
+        for member in members { self[member.key] = member.value }
+    }
+
+    /// Whether no two members share a key (quadratic: for small objects only).
+    private static func keysAreUnique(_ members: [(key: String, value: Value)]) -> Bool {
+        for later in members.indices {
+            for earlier in 0..<later where members[earlier].key == members[later].key { return false }
+        }
+        return true
+    }
+
     /// The value for `key`, or `nil` when the object has no such member.
     public subscript(key: String) -> Value? {
         get {

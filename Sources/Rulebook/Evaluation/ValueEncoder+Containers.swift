@@ -7,7 +7,7 @@ struct ValueKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     var codingPath: [any CodingKey] { node.codingPath }
 
     @inline(__always)
-    private func put(_ value: Value, _ key: Key) { node.members.append((key.stringValue, .value(value))) }
+    private func put(_ value: Value, _ key: Key) { node.members.append((key.stringValue, value)) }
 
     mutating func encodeNil(forKey key: Key) throws { put(.null, key) }
     mutating func encode(_ value: Bool, forKey key: Key) throws { put(.bool(value), key) }
@@ -31,15 +31,11 @@ struct ValueKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type,
                                                         forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
-        let child = node.child(key)
-        node.members.append((key.stringValue, .node(child)))
-        return child.container(keyedBy: keyType)
+        node.placeMember(key).container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer(forKey key: Key) -> any UnkeyedEncodingContainer {
-        let child = node.child(key)
-        node.members.append((key.stringValue, .node(child)))
-        return child.unkeyedContainer()
+        node.placeMember(key).unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder { superEncoder(named: ValueCodingKey.super) }
@@ -47,9 +43,7 @@ struct ValueKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     mutating func superEncoder(forKey key: Key) -> any Encoder { superEncoder(named: key) }
 
     private func superEncoder(named key: any CodingKey) -> any Encoder {
-        let child = node.child(key)
-        node.members.append((key.stringValue, .node(child)))
-        return child
+        node.placeMember(key)
     }
 }
 
@@ -59,7 +53,7 @@ struct ValueUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     var count: Int { node.elements.count }
 
     @inline(__always)
-    private func put(_ value: Value) { node.elements.append(.value(value)) }
+    private func put(_ value: Value) { node.elements.append(value) }
 
     private var nextKey: ValueCodingKey { ValueCodingKey(intValue: count) }
 
@@ -85,21 +79,15 @@ struct ValueUnkeyedEncodingContainer: UnkeyedEncodingContainer {
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
         -> KeyedEncodingContainer<NestedKey> {
-        let child = node.child(nextKey)
-        node.elements.append(.node(child))
-        return child.container(keyedBy: keyType)
+        node.placeElement().container(keyedBy: keyType)
     }
 
     mutating func nestedUnkeyedContainer() -> any UnkeyedEncodingContainer {
-        let child = node.child(nextKey)
-        node.elements.append(.node(child))
-        return child.unkeyedContainer()
+        node.placeElement().unkeyedContainer()
     }
 
     mutating func superEncoder() -> any Encoder {
-        let child = node.child(nextKey)
-        node.elements.append(.node(child))
-        return child
+        node.placeElement()
     }
 }
 

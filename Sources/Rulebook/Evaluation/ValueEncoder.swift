@@ -53,27 +53,18 @@ public struct ValueEncoder: Sendable {
 /// when someone asks for it.
 final class ValueEncodingNode: Encoder {
     enum Kind { case empty, single, object, array }
-    /// A member or element: a finished value, or a node that may still be written to
-    /// (a nested container or super-encoder handed out earlier).
-    enum Slot {
-        case value(Value)
-        case node(ValueEncodingNode)
-
-        var resolved: Value {
-            switch self {
-            case .value(let value): value
-            case .node(let node): node.finish() ?? .object(ValueObject())
-            }
-        }
-    }
 
     let parent: ValueEncodingNode?
     let key: (any CodingKey)?
     let sendableUserInfo: [CodingUserInfoKey: any Sendable]
     var kind = Kind.empty
     var single: Value = .null
-    var members: [(key: String, slot: Slot)] = []
-    var elements: [Slot] = []
+    var members: [(key: String, value: Value)] = []
+    var elements: [Value] = []
+    /// Nested containers and super-encoders handed out by this node's containers: they
+    /// may be written after being placed, so their slot (a member or element position,
+    /// holding a placeholder) is filled when this node finishes.
+    var pending: [(position: Int, node: ValueEncodingNode)] = []
 
     init(parent: ValueEncodingNode?, key: (any CodingKey)?, userInfo: [CodingUserInfoKey: any Sendable]) {
         self.parent = parent
@@ -114,16 +105,39 @@ final class ValueEncodingNode: Encoder {
         kind = newKind
         members = []
         elements = []
+        pending = []
         single = .null
+        // Most records have a handful of fields: one allocation instead of regrowing.
+        if newKind == .object { members.reserveCapacity(8) }
+    }
+
+    /// Places a child node (nested container or super-encoder) at the next member.
+    func placeMember(_ key: any CodingKey) -> ValueEncodingNode {
+        let node = child(key)
+        pending.append((members.count, node))
+        members.append((key.stringValue, .null))
+        return node
+    }
+
+    /// Places a child node at the next element.
+    func placeElement() -> ValueEncodingNode {
+        let node = child(ValueCodingKey(intValue: elements.count))
+        pending.append((elements.count, node))
+        elements.append(.null)
+        return node
     }
 
     /// The finished value, or `nil` when nothing was encoded.
     func finish() -> Value? {
         switch kind {
-        case .empty: nil
-        case .single: single
-        case .object: .object(ValueObject(members.map { (key: $0.key, value: $0.slot.resolved) }))
-        case .array: .array(elements.map(\.resolved))
+        case .empty: return nil
+        case .single: return single
+        case .object:
+            for (position, node) in pending { members[position].value = node.finish() ?? .object(ValueObject()) }
+            return .object(ValueObject(uniquing: members))
+        case .array:
+            for (position, node) in pending { elements[position] = node.finish() ?? .object(ValueObject()) }
+            return .array(elements)
         }
     }
 

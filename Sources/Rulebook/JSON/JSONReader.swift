@@ -42,21 +42,19 @@ public struct JSONReader: Sendable {
     }
 }
 
-/// The explicit-stack builder behind ``JSONReader``: one frame per open container.
+/// The explicit-stack builder behind ``JSONReader``: completed values of the open
+/// containers wait on one flat stack (an object's keys as `.string` values between
+/// them) and are gathered into an array or object when their container closes.
 struct ValueBuilder {
     let p: UnsafePointer<UInt8>
     let count: Int
     let limits: JSONLimits
     var index = 0
 
-    /// Open containers, innermost last: `true` for an object.
-    var isObject: [Bool] = []
-    /// Elements of the open arrays, innermost last.
-    var arrays: [[Value]] = []
-    /// Members of the open objects, innermost last.
-    var objects: [[(key: String, value: Value)]] = []
-    /// The key awaiting its value, one per open object.
-    var keys: [String] = []
+    /// The values (and keys) of every open container, innermost last.
+    var values: [Value] = []
+    /// Open containers, innermost last: where their values start in `values`.
+    var frames: [(start: Int, isObject: Bool)] = []
 
     init(p: UnsafePointer<UInt8>, count: Int, limits: JSONLimits) {
         self.p = p
@@ -96,17 +94,9 @@ struct ValueBuilder {
             }
             // A value is complete: attach it to the innermost container, closing as many
             // containers as the input closes.
-            while true {
-                guard let object = isObject.last else {
-                    JSONScan.skipWhitespace(p, count, &index)
-                    guard index == count else { throw .trailing(index) }
-                    return value
-                }
-                if object {
-                    objects[objects.count - 1].append((keys.removeLast(), value))
-                } else {
-                    arrays[arrays.count - 1].append(value)
-                }
+            while let frame = frames.last {
+                values.append(value)
+                let object = frame.isObject
                 JSONScan.skipWhitespace(p, count, &index)
                 guard index < count else { throw .endOfInput(count) }
                 let byte = p[index]
@@ -126,6 +116,9 @@ struct ValueBuilder {
                 throw .unexpected(index, object ? "expected ',' or '}' after object member"
                                                 : "expected ',' or ']' after array element")
             }
+            JSONScan.skipWhitespace(p, count, &index)
+            guard index == count else { throw .trailing(index) }
+            return value
         }
     }
 
@@ -150,13 +143,13 @@ struct ValueBuilder {
         }
     }
 
-    /// Reads `"key" :` at `index` (white space already skipped) into `keys`.
-    mutating func readKey(after message: String) throws(JSONError) {
+    /// Reads `"key" :` at `index` (white space already skipped) onto the value stack.
+    mutating func readKey(after message: StaticString) throws(JSONError) {
         guard index < count else { throw .endOfInput(count) }
-        guard p[index] == ASCII.quote else { throw .unexpected(index, message) }
+        guard p[index] == ASCII.quote else { throw .unexpected(index, message.description) }
         let start = index
         let escaped = try JSONScan.scanString(p, count, &index, limits)
-        keys.append(JSONScan.makeString(p, start + 1, index - 1, escaped: escaped))
+        values.append(.string(JSONScan.makeString(p, start + 1, index - 1, escaped: escaped)))
         JSONScan.skipWhitespace(p, count, &index)
         guard index < count else { throw .endOfInput(count) }
         guard p[index] == ASCII.colon else { throw .unexpected(index, "expected ':' after object key") }
@@ -165,17 +158,28 @@ struct ValueBuilder {
 
     /// Opens a container at `index` (its bracket), enforcing the depth limit.
     mutating func push(object: Bool) throws(JSONError) {
-        guard isObject.count < limits.maxDepth else { throw .tooDeep(index, limits) }
-        isObject.append(object)
-        if object { objects.append([]) } else { arrays.append([]) }
+        guard frames.count < limits.maxDepth else { throw .tooDeep(index, limits) }
+        if frames.isEmpty {
+            values.reserveCapacity(16)
+            frames.reserveCapacity(4)
+        }
+        frames.append((values.count, object))
         index += 1
     }
 
     /// Closes the innermost container and returns it as a value.
     mutating func pop() -> Value {
-        if isObject.removeLast() {
-            return .object(ValueObject(objects.removeLast()))
+        let frame = frames.removeLast()
+        defer { values.removeSubrange(frame.start...) }
+        guard frame.isObject else { return .array(Array(values[frame.start...])) }
+        var members: [(key: String, value: Value)] = []
+        members.reserveCapacity((values.count - frame.start) / 2)
+        var position = frame.start
+        while position + 1 < values.count {
+            guard case .string(let key) = values[position] else { break }  // keys are always strings
+            members.append((key, values[position + 1]))
+            position += 2
         }
-        return .array(arrays.removeLast())
+        return .object(ValueObject(uniquing: members))
     }
 }

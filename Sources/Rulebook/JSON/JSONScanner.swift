@@ -64,10 +64,13 @@ enum JSONScan {
         var i = index + 1
         var escaped = false
         while true {
-            // Fast path: a run of plain ASCII, eight bytes at a time.
+            // Fast path: eight bytes at a time up to the first byte that needs a look.
             while i &+ 8 <= count {
-                let word = UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)
-                if hasSpecialByte(word) { break }
+                let mask = specialByteMask(UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self)))
+                if mask != 0 {
+                    i &+= mask.trailingZeroBitCount >> 3  // little-endian: lowest byte first
+                    break
+                }
                 i &+= 8
             }
             guard i < count else { throw .endOfInput(count) }
@@ -89,21 +92,22 @@ enum JSONScan {
         return escaped
     }
 
-    /// Whether any byte of `word` is `"`, `\`, a control character or non-ASCII
-    /// (SWAR: the classic "has zero byte" trick applied per condition).
+    /// A mask with the high bit set in the lowest byte of `word` that is `"`, `\`, a
+    /// control character or non-ASCII (and possibly in higher bytes); zero when no byte
+    /// is. SWAR: the classic "has zero byte" trick applied per condition. Only the lowest
+    /// set bit is exact (borrows can mark bytes above it), which is all the scanner uses.
     @inlinable @inline(__always)
-    static func hasSpecialByte(_ word: UInt64) -> Bool {
+    static func specialByteMask(_ word: UInt64) -> UInt64 {
         let ones: UInt64 = 0x0101_0101_0101_0101
         let highs: UInt64 = 0x8080_8080_8080_8080
         let quotes = word ^ (ones &* UInt64(ASCII.quote))
         let backslashes = word ^ (ones &* UInt64(ASCII.backslash))
         // A byte is zero after XOR exactly when it equalled the needle.
-        let hasQuote = (quotes &- ones) & ~quotes & highs
-        let hasBackslash = (backslashes &- ones) & ~backslashes & highs
+        let hasQuote = (quotes &- ones) & ~quotes
+        let hasBackslash = (backslashes &- ones) & ~backslashes
         // Bytes below 0x20: subtracting 0x20 borrows into the high bit.
-        let hasControl = (word &- ones &* 0x20) & ~word & highs
-        let hasHigh = word & highs
-        return (hasQuote | hasBackslash | hasControl | hasHigh) != 0
+        let hasControl = (word &- ones &* 0x20) & ~word
+        return (hasQuote | hasBackslash | hasControl | word) & highs
     }
 
     /// Validates the escape whose backslash is at `index`; returns the index after it.
@@ -270,7 +274,7 @@ enum JSONScan {
         default: (word, length, result) = (0x6573_6C61, 5, 1)    // "alse" after the f
         }
         let first = length == 5 ? start + 1 : start
-        if first + 4 <= count && UnsafeRawPointer(p + first).loadUnaligned(as: UInt32.self) == word {
+        if first + 4 <= count && UInt32(littleEndian: UnsafeRawPointer(p + first).loadUnaligned(as: UInt32.self)) == word {
             index = first + 4
             return result
         }

@@ -33,7 +33,7 @@ extension JSONTape.View {
             case JSONTape.RawKind.objectEnd:
                 isObject.removeLast()
                 keys.removeLast()
-                completed = .object(ValueObject(objects.removeLast()))
+                completed = .object(ValueObject(uniquing: objects.removeLast()))
             default:
                 if isObject.last == true, keys[keys.count - 1] == nil {
                     keys[keys.count - 1] = string(of: entry) ?? ""

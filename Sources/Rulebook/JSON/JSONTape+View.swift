@@ -40,6 +40,7 @@ extension JSONTape {
         public let entryCount: Int
         @usableFromInline let bytes: UnsafePointer<UInt8>?
 
+        @usableFromInline
         init(words: UnsafePointer<UInt64>?, entryCount: Int, bytes: UnsafePointer<UInt8>?) {
             self.words = words
             self.entryCount = entryCount
@@ -160,15 +161,19 @@ extension JSONTape {
 
         /// Whether the string `node`'s text equals the UTF-8 bytes `text`; `false` for
         /// non-strings. No allocation unless the string has escapes.
-        @inlinable
+        @inlinable @inline(__always)
         public func stringEquals(_ node: Node, _ text: UnsafeRawBufferPointer) -> Bool {
-            guard rawKind(node) == RawKind.string else { return false }
-            let length = Int(word1(node))
-            if word0(node) & Flag.escaped == 0 {
-                guard length == text.count else { return false }
-                return Self.bytesEqual(bytes.unsafelyUnwrapped + offset(node) + 1, text)
-            }
-            guard length >= text.count else { return false }  // decoding never lengthens
+            let word = word0(node)
+            guard word >> 56 == RawKind.string else { return false }
+            guard word & Flag.escaped == 0 else { return escapedStringEquals(node, text) }
+            return Int(word1(node)) == text.count
+                && Self.bytesEqual(bytes.unsafelyUnwrapped + (offset(node) &+ 1), text)
+        }
+
+        /// ``stringEquals(_:_:)`` for a string with escapes: decode, then compare.
+        @usableFromInline @inline(never)
+        func escapedStringEquals(_ node: Node, _ text: UnsafeRawBufferPointer) -> Bool {
+            guard Int(word1(node)) >= text.count else { return false }  // decoding never lengthens
             var scratch = [UInt8]()
             return withUTF8(of: node, scratch: &scratch) { decoded in
                 guard let decoded, decoded.count == text.count, let base = decoded.baseAddress else { return false }

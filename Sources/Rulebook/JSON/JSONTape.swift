@@ -29,24 +29,25 @@
 public struct JSONTape: Sendable {
     /// The limits every parse enforces (the same as ``JSONReader``'s).
     public var limits: JSONLimits
-    /// Two words per entry; see the type's documentation.
-    @usableFromInline var words: [UInt64] = []
-    /// Scratch for parsing: the entry indices of the open containers.
-    var openContainers: [Int] = []
+    /// The entries, two words each; see the type's documentation.
+    @usableFromInline var storage: JSONTapeStorage
+    /// The number of words in use (two per entry).
+    @usableFromInline var wordCount = 0
     /// The length of the bytes last parsed successfully (the view checks it).
     @usableFromInline var byteCount = 0
 
     /// Creates an empty tape.
     public init(limits: JSONLimits = .default) {
         self.limits = limits
+        storage = JSONTapeStorage(capacity: 256)
     }
 
     /// The number of entries (0 before a successful parse).
-    public var entryCount: Int { words.count >> 1 }
+    public var entryCount: Int { wordCount >> 1 }
 
     /// Empties the tape, keeping its storage for the next document.
     public mutating func reset() {
-        words.removeAll(keepingCapacity: true)
+        wordCount = 0
         byteCount = 0
     }
 
@@ -55,29 +56,18 @@ public struct JSONTape: Sendable {
     /// The tape refers to `bytes` by offset; read it through ``withView(over:_:)`` with
     /// the same bytes. On error the tape is empty.
     public mutating func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONError) {
-        var entries = [UInt64]()
-        var stack = [Int]()
-        // Work on local arrays (moved out, capacity kept) so appends need no exclusivity
-        // checks against `self`.
-        swap(&entries, &words)
-        swap(&stack, &openContainers)
-        entries.removeAll(keepingCapacity: true)
-        stack.removeAll(keepingCapacity: true)
+        wordCount = 0
         byteCount = 0
-        defer {
-            swap(&entries, &words)
-            swap(&stack, &openContainers)
-        }
+        // Copies of a tape share storage until one of them parses (copy on write).
+        if !isKnownUniquelyReferenced(&storage) { storage = JSONTapeStorage(capacity: storage.capacity) }
         guard bytes.count <= limits.effectiveMaxDocumentBytes else { throw .documentTooLarge(limits) }
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), !bytes.isEmpty else {
             throw .endOfInput(0)
         }
-        do {
-            try Self.build(base, bytes.count, limits, &entries, &stack)
-        } catch {
-            entries.removeAll(keepingCapacity: true)
-            throw error
-        }
+        var builder = JSONTapeBuilder(storage: storage, p: base, count: bytes.count, limits: limits)
+        defer { if let grown = builder.grown { storage = grown } }
+        try builder.build()
+        wordCount = builder.used
         byteCount = bytes.count
     }
 
@@ -90,14 +80,15 @@ public struct JSONTape: Sendable {
     /// last given to ``parse(_:)-(UnsafeRawBufferPointer)`` (same address and contents).
     ///
     /// The view and every buffer it hands out are valid only inside `body`.
+    @inlinable
     public func withView<R>(over bytes: UnsafeRawBufferPointer, _ body: (View) throws -> R) rethrows -> R {
         // A mismatched length means the caller passed other bytes: reading offsets into
         // them could run past their end, so such a view is given an empty tape instead.
         let matches = bytes.count == byteCount && byteCount > 0
-        return try words.withUnsafeBufferPointer { entries in
+        return try withExtendedLifetime(storage) {
             let view = View(
-                words: matches ? entries.baseAddress : nil,
-                entryCount: matches ? entries.count >> 1 : 0,
+                words: matches ? UnsafePointer(storage.base) : nil,
+                entryCount: matches ? wordCount >> 1 : 0,
                 bytes: bytes.baseAddress?.assumingMemoryBound(to: UInt8.self))
             return try body(view)
         }
@@ -107,6 +98,26 @@ public struct JSONTape: Sendable {
     public func withView<R>(over bytes: [UInt8], _ body: (View) throws -> R) rethrows -> R {
         try bytes.withUnsafeBytes { buffer in try withView(over: buffer, body) }
     }
+}
+
+/// The tape's words in one manually managed buffer, so appending an entry is two stores
+/// and an add, without `Array.append`'s capacity and uniqueness checks per call.
+///
+/// Immutable (growing allocates a new storage), so reading its fields needs no dynamic
+/// exclusivity checks on the hot path.
+@usableFromInline
+final class JSONTapeStorage: @unchecked Sendable {
+    // Safety: the words are written only by `JSONTape.parse`, after making its reference
+    // unique (`JSONTape` has value semantics); views only read them.
+    @usableFromInline let base: UnsafeMutablePointer<UInt64>
+    @usableFromInline let capacity: Int
+
+    init(capacity: Int) {
+        self.capacity = Swift.max(capacity, 16)
+        base = UnsafeMutablePointer<UInt64>.allocate(capacity: self.capacity)
+    }
+
+    deinit { base.deallocate() }
 }
 
 extension JSONTape {
@@ -132,57 +143,102 @@ extension JSONTape {
         /// A number without fraction or exponent.
         @usableFromInline static let integerSyntax: UInt64 = 2 << 48
     }
+}
 
-    /// The parser: a loop over values with an explicit stack of open containers.
-    /// `entries` and `stack` arrive empty.
-    static func build(_ p: UnsafePointer<UInt8>, _ count: Int, _ limits: JSONLimits,
-                      _ entries: inout [UInt64], _ stack: inout [Int]) throws(JSONError) {
+/// The parser behind ``JSONTape/parse(_:)-(UnsafeRawBufferPointer)``: a loop over values
+/// with no call stack per nesting level and no stack array either — each open
+/// container's entry temporarily holds its parent's index in its low 32 bits until it
+/// closes, when that field becomes the index one past its closing entry.
+struct JSONTapeBuilder {
+    let p: UnsafePointer<UInt8>
+    let count: Int
+    let limits: JSONLimits
+    var words: UnsafeMutablePointer<UInt64>
+    var capacity: Int
+    /// Words written.
+    var used = 0
+    /// The larger storage the words moved to, if they outgrew the tape's.
+    var grown: JSONTapeStorage?
+
+    /// No open container.
+    static let noContainer: UInt64 = 0xFFFF_FFFF
+
+    init(storage: JSONTapeStorage, p: UnsafePointer<UInt8>, count: Int, limits: JSONLimits) {
+        self.p = p
+        self.count = count
+        self.limits = limits
+        words = storage.base
+        capacity = storage.capacity
+    }
+
+    @inline(__always)
+    mutating func emit(_ word0: UInt64, _ word1: UInt64) {
+        if used &+ 2 > capacity { grow() }
+        words[used] = word0
+        words[used &+ 1] = word1
+        used &+= 2
+    }
+
+    @inline(never)
+    mutating func grow() {
+        let larger = JSONTapeStorage(capacity: capacity * 2)
+        larger.base.update(from: words, count: used)
+        grown = larger
+        words = larger.base
+        capacity = larger.capacity
+    }
+
+    mutating func build() throws(JSONError) {
+        typealias RawKind = JSONTape.RawKind
         var i = 0
+        var open = Self.noContainer  // the innermost open container's entry index
+        var depth = 0
+        var inObject = false
         nextValue: while true {
             JSONScan.skipWhitespace(p, count, &i)
             guard i < count else { throw .endOfInput(count) }
             let byte = p[i]
             if byte == ASCII.openBrace || byte == ASCII.openBracket {
-                guard stack.count < limits.maxDepth else { throw .tooDeep(i, limits) }
-                let isObject = byte == ASCII.openBrace
-                stack.append(entries.count >> 1)
-                entries.append((isObject ? RawKind.object : RawKind.array) << 56 | UInt64(i))
-                entries.append(0)
-                i += 1
+                guard depth < limits.maxDepth else { throw .tooDeep(i, limits) }
+                depth &+= 1
+                inObject = byte == ASCII.openBrace
+                let index = UInt64(used >> 1)
+                emit((inObject ? RawKind.object : RawKind.array) << 56 | UInt64(i), open)
+                open = index
+                i &+= 1
                 JSONScan.skipWhitespace(p, count, &i)
                 guard i < count else { throw .endOfInput(count) }
-                if p[i] == (isObject ? ASCII.closeBrace : ASCII.closeBracket) {
-                    close(at: i, &entries, &stack)
-                    i += 1
+                if p[i] == (inObject ? ASCII.closeBrace : ASCII.closeBracket) {
+                    close(&open, &depth, &inObject, at: i)
+                    i &+= 1
                 } else {
-                    if isObject { try key(p, count, &i, limits, &entries, "expected a string key or '}'") }
+                    if inObject { try key(&i, "expected a string key or '}'") }
                     continue nextValue
                 }
             } else {
-                try scalar(p, count, &i, limits, &entries)
+                try scalar(&i)
             }
             // A value is complete: count it in its container, then close as many
             // containers as the input closes.
-            while let open = stack.last {
-                entries[open &* 2 &+ 1] &+= 1 << 32
+            while open != Self.noContainer {
+                words[Int(open) &* 2 &+ 1] &+= 1 << 32
                 JSONScan.skipWhitespace(p, count, &i)
                 guard i < count else { throw .endOfInput(count) }
-                let isObject = entries[open &* 2] >> 56 == RawKind.object
                 let next = p[i]
                 if next == ASCII.comma {
-                    i += 1
-                    if isObject {
+                    i &+= 1
+                    if inObject {
                         JSONScan.skipWhitespace(p, count, &i)
-                        try key(p, count, &i, limits, &entries, "expected a string key after ','")
+                        try key(&i, "expected a string key after ','")
                     }
                     continue nextValue
                 }
-                guard next == (isObject ? ASCII.closeBrace : ASCII.closeBracket) else {
-                    throw .unexpected(i, isObject ? "expected ',' or '}' after object member"
+                guard next == (inObject ? ASCII.closeBrace : ASCII.closeBracket) else {
+                    throw .unexpected(i, inObject ? "expected ',' or '}' after object member"
                                                   : "expected ',' or ']' after array element")
                 }
-                close(at: i, &entries, &stack)
-                i += 1
+                close(&open, &depth, &inObject, at: i)
+                i &+= 1
             }
             JSONScan.skipWhitespace(p, count, &i)
             guard i == count else { throw .trailing(i) }
@@ -190,35 +246,36 @@ extension JSONTape {
         }
     }
 
-    /// Appends the closing entry of the innermost container (its bracket at `offset`).
+    /// Appends the closing entry of the innermost container (its bracket at `offset`)
+    /// and makes its parent the innermost.
     @inline(__always)
-    static func close(at offset: Int, _ entries: inout [UInt64], _ stack: inout [Int]) {
-        let open = stack.removeLast()
-        let closeIndex = entries.count >> 1
-        let kind = entries[open &* 2] >> 56 == RawKind.object ? RawKind.objectEnd : RawKind.arrayEnd
-        entries.append(kind << 56 | UInt64(offset))
-        entries.append(UInt64(open))
-        entries[open &* 2 &+ 1] |= UInt64(closeIndex + 1)
+    mutating func close(_ open: inout UInt64, _ depth: inout Int, _ inObject: inout Bool, at offset: Int) {
+        typealias RawKind = JSONTape.RawKind
+        let openWord = Int(open) &* 2
+        let closeIndex = UInt64(used >> 1)
+        emit((inObject ? RawKind.objectEnd : RawKind.arrayEnd) << 56 | UInt64(offset), open)
+        let parent = words[openWord &+ 1] & 0xFFFF_FFFF
+        words[openWord &+ 1] = words[openWord &+ 1] & ~0xFFFF_FFFF | (closeIndex &+ 1)
+        open = parent
+        depth &-= 1
+        if parent != Self.noContainer { inObject = words[Int(parent) &* 2] >> 56 == RawKind.object }
     }
 
     /// Appends a string, number or literal entry for the value at `i`.
     @inline(__always)
-    static func scalar(_ p: UnsafePointer<UInt8>, _ count: Int, _ i: inout Int, _ limits: JSONLimits,
-                       _ entries: inout [UInt64]) throws(JSONError) {
+    mutating func scalar(_ i: inout Int) throws(JSONError) {
+        typealias RawKind = JSONTape.RawKind
         let start = i
         switch p[start] {
         case ASCII.quote:
             let escaped = try JSONScan.scanString(p, count, &i, limits)
-            entries.append(RawKind.string << 56 | (escaped ? Flag.escaped : 0) | UInt64(start))
-            entries.append(UInt64(i - start - 2))
+            emit(RawKind.string << 56 | (escaped ? JSONTape.Flag.escaped : 0) | UInt64(start), UInt64(i &- start &- 2))
         case ASCII.minus, ASCII.zero...ASCII.nine:
             let integer = try JSONScan.scanNumber(p, count, &i, limits)
-            entries.append(RawKind.number << 56 | (integer ? Flag.integerSyntax : 0) | UInt64(start))
-            entries.append(UInt64(i - start))
+            emit(RawKind.number << 56 | (integer ? JSONTape.Flag.integerSyntax : 0) | UInt64(start), UInt64(i &- start))
         case 0x74, 0x66, 0x6E:  // t f n
             let literal = try JSONScan.scanLiteral(p, count, &i)
-            entries.append(UInt64(literal) << 56 | UInt64(start))  // RawKind null/false/true = 0/1/2
-            entries.append(UInt64(i - start))
+            emit(UInt64(literal) << 56 | UInt64(start), UInt64(i &- start))  // RawKind null/false/true = 0/1/2
         default:
             throw .unexpected(start, "expected a value")
         }
@@ -226,17 +283,15 @@ extension JSONTape {
 
     /// Appends the key entry for `"key" :` at `i` (white space already skipped).
     @inline(__always)
-    static func key(_ p: UnsafePointer<UInt8>, _ count: Int, _ i: inout Int, _ limits: JSONLimits,
-                    _ entries: inout [UInt64], _ message: StaticString) throws(JSONError) {
+    mutating func key(_ i: inout Int, _ message: StaticString) throws(JSONError) {
         guard i < count else { throw .endOfInput(count) }
         guard p[i] == ASCII.quote else { throw .unexpected(i, message.description) }
         let start = i
         let escaped = try JSONScan.scanString(p, count, &i, limits)
-        entries.append(RawKind.string << 56 | (escaped ? Flag.escaped : 0) | UInt64(start))
-        entries.append(UInt64(i - start - 2))
+        emit(JSONTape.RawKind.string << 56 | (escaped ? JSONTape.Flag.escaped : 0) | UInt64(start), UInt64(i &- start &- 2))
         JSONScan.skipWhitespace(p, count, &i)
         guard i < count else { throw .endOfInput(count) }
         guard p[i] == ASCII.colon else { throw .unexpected(i, "expected ':' after object key") }
-        i += 1
+        i &+= 1
     }
 }

@@ -82,17 +82,36 @@ extension JSONWriter {
     /// Appends the UTF-8 text `utf8` (assumed well-formed) as a quoted, escaped JSON
     /// string. Runs of bytes needing no escape are copied in one step.
     public static func appendJSONString(utf8: UnsafeRawBufferPointer, into buffer: inout [UInt8]) {
-        buffer.reserveCapacity(buffer.count + utf8.count + 2)
         buffer.append(ASCII.quote)
-        var runStart = 0
-        for index in 0..<utf8.count {
-            let byte = utf8[index]
-            guard byte < 0x20 || byte == ASCII.quote || byte == ASCII.backslash else { continue }
-            if runStart < index { buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: utf8[runStart..<index])) }
-            appendEscape(byte, into: &buffer)
-            runStart = index + 1
+        guard let base = utf8.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+            buffer.append(ASCII.quote)
+            return
         }
-        if runStart < utf8.count { buffer.append(contentsOf: UnsafeRawBufferPointer(rebasing: utf8[runStart...])) }
+        let count = utf8.count
+        var runStart = 0, index = 0
+        while index < count {
+            // Eight bytes at a time while none is `"`, `\` or a control character
+            // (non-ASCII bytes are flagged too and simply stepped over below).
+            if index &+ 8 <= count {
+                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
+                let mask = JSONScan.specialByteMask(word)
+                if mask == 0 {
+                    index &+= 8
+                    continue
+                }
+                index &+= mask.trailingZeroBitCount >> 3
+            }
+            let byte = base[index]
+            guard byte < 0x20 || byte == ASCII.quote || byte == ASCII.backslash else {
+                index &+= 1
+                continue
+            }
+            if runStart < index { buffer.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart)) }
+            appendEscape(byte, into: &buffer)
+            index &+= 1
+            runStart = index
+        }
+        if runStart < count { buffer.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
         buffer.append(ASCII.quote)
     }
 

@@ -9,7 +9,8 @@ public enum FieldNames {
         return output
     }
 
-    /// Appends the humanised display name of `path`, streaming (no word list is built).
+    /// Appends the humanised display name of `path`, streaming over the key's scalars
+    /// (no word list is built).
     public static func appendHumanized(_ path: FieldPath, to output: inout String) {
         guard let key = path.segments.last(where: { if case .key = $0 { true } else { false } }),
               case .key(let name) = key else {
@@ -33,20 +34,23 @@ public enum FieldNames {
     /// Splits camelCase, digits and separators into words; the first word is
     /// capitalised, later words lower-cased unless they are acronyms.
     static func appendHumanized(key: String, to output: inout String) {
-        let scalars = Array(key.unicodeScalars)
+        let scalars = key.unicodeScalars
         var wroteAny = false
         var pendingSpace = false
         var previous: Kind = .separator
         var wordIsAcronym = false
-        for index in scalars.indices {
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
             let scalar = scalars[index]
+            let nextIndex = scalars.index(after: index)
+            defer { index = nextIndex }
             let current = kind(scalar)
             if current == .separator {
                 pendingSpace = wroteAny
                 previous = .separator
                 continue
             }
-            let next = index + 1 < scalars.count ? kind(scalars[index + 1]) : .separator
+            let next = nextIndex < scalars.endIndex ? kind(scalars[nextIndex]) : .separator
             let boundary = previous == .separator
                 || (previous == .lower && current == .upper)
                 || (previous != .digit && current == .digit) || (previous == .digit && current != .digit)
@@ -55,7 +59,7 @@ public enum FieldNames {
                 if wroteAny || pendingSpace { output += " " }
                 pendingSpace = false
                 wordIsAcronym = current == .upper && (next == .upper || next == .digit || next == .separator)
-                    && !(next == .separator && !wroteAny && scalars.count == 1)
+                    && !(next == .separator && !wroteAny && nextIndex == scalars.endIndex)
                 if !wroteAny {
                     output += String(scalar).uppercased()  // first letter of the name
                 } else if wordIsAcronym {

@@ -31,35 +31,24 @@ struct ProjectChecker {
                 unreadable.append(error.message)
             }
         }
-        var baseKeys: Set<String>?
-        var baseCatalogue: (path: String, text: String)?
+        var projectCatalogs: MessageCatalogs?
         for directory in catalogueTexts.keys.sorted() {
             let texts = catalogueTexts[directory] ?? [:]
             diagnostics += CatalogChecker.check(files: texts)
             let catalogs = MessageCatalogs(files: texts)
             for catalog in catalogs.catalogs.values { sources.append(catalog.file) }
             checkedFiles.formUnion(texts.keys)
-            if let base = catalogs.base {
-                baseKeys = (baseKeys ?? []).union(catalogs.baseKeys)
-                baseCatalogue = baseCatalogue ?? (base.file.path, base.file.text)
-            }
+            if projectCatalogs == nil, catalogs.base != nil { projectCatalogs = catalogs }
         }
-
-        if baseKeys == nil, !files.ruleFiles.isEmpty, let project = try? MessageCatalogs(directory: "Localizations"),
-           let base = project.base {
+        if projectCatalogs == nil, !files.ruleFiles.isEmpty, let project = try? MessageCatalogs(directory: "Localizations"),
+           project.base != nil {
             // Checking rule files only: the project's catalogues still say which keys exist.
-            baseKeys = project.baseKeys
-            baseCatalogue = (base.file.path, base.file.text)
+            projectCatalogs = project
         }
         if !files.ruleFiles.isEmpty {
-            var options = CheckOptions(knownMessageKeys: baseKeys)
-            if let baseCatalogue {
-                let catalogue = baseCatalogue
-                options.missingMessageKeyFix = { missing in
-                    CatalogEdits.insertKey(missing.key, message: "{field} is invalid.", intoCatalogAt: catalogue.path,
-                                           text: catalogue.text)
-                }
-            }
+            // `message KEY` overrides are checked against the base catalogue, with a fix
+            // that adds a missing key to it.
+            let options = projectCatalogs.map { CheckOptions.checkingMessageKeys(against: $0) } ?? CheckOptions()
             let result = Workspace(provider: DiskSourceProvider(), options: options).checkAll(paths: files.ruleFiles)
             diagnostics += result.allDiagnostics
             for tree in result.graph.trees.values { sources.append(tree.source) }

@@ -32,17 +32,44 @@ indirect enum JSONNode: Sendable, Equatable {
         return text
     }
 
+    /// In pretty output, containers whose one-line form is at most this long stay on
+    /// one line (`{"line": 1, "character": 21}`), which keeps positions readable.
+    static let inlineWidth = 64
+
     private func write(to text: inout String, pretty: Bool, depth: Int) {
+        if pretty, isContainer {
+            var inline = ""
+            write(to: &inline, pretty: false, depth: 0, spaced: true)
+            if inline.count <= Self.inlineWidth {
+                text += inline
+                return
+            }
+        }
+        write(to: &text, pretty: pretty, depth: depth, spaced: false)
+    }
+
+    private var isContainer: Bool {
+        switch self {
+        case .object, .array: true
+        default: false
+        }
+    }
+
+    private func write(to text: inout String, pretty: Bool, depth: Int, spaced: Bool) {
         switch self {
         case .object(let members):
             guard !members.isEmpty else { text += "{}"; return }
             text += "{"
             for (position, member) in members.enumerated() {
-                if position > 0 { text += "," }
+                if position > 0 { text += spaced ? ", " : "," }
                 if pretty { text += "\n" + String(repeating: "  ", count: depth + 1) }
                 JSONNode.appendQuoted(member.key, to: &text)
-                text += pretty ? ": " : ":"
-                member.value.write(to: &text, pretty: pretty, depth: depth + 1)
+                text += pretty || spaced ? ": " : ":"
+                if spaced {
+                    member.value.write(to: &text, pretty: false, depth: 0, spaced: true)
+                } else {
+                    member.value.write(to: &text, pretty: pretty, depth: depth + 1)
+                }
             }
             if pretty { text += "\n" + String(repeating: "  ", count: depth) }
             text += "}"
@@ -50,9 +77,13 @@ indirect enum JSONNode: Sendable, Equatable {
             guard !elements.isEmpty else { text += "[]"; return }
             text += "["
             for (position, element) in elements.enumerated() {
-                if position > 0 { text += "," }
+                if position > 0 { text += spaced ? ", " : "," }
                 if pretty { text += "\n" + String(repeating: "  ", count: depth + 1) }
-                element.write(to: &text, pretty: pretty, depth: depth + 1)
+                if spaced {
+                    element.write(to: &text, pretty: false, depth: 0, spaced: true)
+                } else {
+                    element.write(to: &text, pretty: pretty, depth: depth + 1)
+                }
             }
             if pretty { text += "\n" + String(repeating: "  ", count: depth) }
             text += "]"

@@ -23,6 +23,8 @@ final class Analyzer: Sendable {
     }
 
     private let state = Locked(State())
+    /// Parsed files, kept for the whole session.
+    let parseCache = ParseCache()
 
     /// Sets the workspace roots and display locale (at `initialize` and when folders change).
     func configure(roots: [String], locale: String?) {
@@ -41,7 +43,8 @@ final class Analyzer: Sendable {
             if let entry = state.entries[uri], entry.version == document.version, entry.generation == generation {
                 return entry.task
             }
-            let workspace = state.workspace ?? WorkspaceModel(roots: state.roots, locale: state.locale)
+            let workspace = state.workspace
+                ?? WorkspaceModel(roots: state.roots, locale: state.locale, documents: documents, parseCache: parseCache)
             state.workspace = workspace
             let task = Task.detached { DocumentAnalysis.compute(document: document, documents: documents, workspace: workspace) }
             // Never replace the entry of a newer version with an older request's analysis.

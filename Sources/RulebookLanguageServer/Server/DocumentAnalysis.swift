@@ -15,11 +15,82 @@ struct DocumentAnalysis: Sendable {
     let dependencies: Set<String>
     /// The texts of other files the analysis read, by path (for related locations).
     let sources: [String: SourceFile]
+    /// The syntax trees of this file and everything it imports, by path.
+    let trees: [String: SyntaxTree]
+    /// Each file's resolved imports (paths), for scopes.
+    let imports: [String: [String]]
+    /// The named rules this document can use.
+    let scope: RuleScope
+    /// The workspace the analysis ran in (catalogues, renderer, roots).
+    let workspace: WorkspaceModel
 
+    /// Analyses a document with the library, exactly as `rulebook check` checks a file:
+    /// the workspace reads imports from the editor's buffers over the disk, and the
+    /// checker's options come from the catalogues. Catalogue documents get the catalogue
+    /// checks of their directory.
     static func compute(document: TextDocument, documents: DocumentStore, workspace: WorkspaceModel) -> DocumentAnalysis {
-        let tree = Parser.parse(document.source)
-        return DocumentAnalysis(document: document, tree: tree, index: SyntaxIndex(tree), diagnostics: tree.diagnostics,
-                                dependencies: [], sources: [:])
+        if document.isCatalogue { return catalogue(document: document, workspace: workspace) }
+        var provider = OverlaySourceProvider(base: DiskSourceProvider())
+        for open in documents.all where !open.isCatalogue { provider.setBuffer(open.text, for: SourcePath.normalize(open.path)) }
+        provider.setBuffer(document.text, for: SourcePath.normalize(document.path))
+        let library = Workspace(provider: provider, options: workspace.checkOptions(for: document.path), cache: workspace.parseCache)
+        let path = SourcePath.normalize(document.path)
+        guard let result = try? library.check(rootFile: path) else {
+            // Unreachable with the buffer in the overlay; analyse the text alone rather than fail.
+            let tree = workspace.tree(for: document.source)
+            return DocumentAnalysis(document: document, tree: tree, index: SyntaxIndex(tree), diagnostics: tree.diagnostics,
+                                    dependencies: [], sources: [:], trees: [document.path: tree], imports: [:],
+                                    scope: RuleScope(file: document.path, trees: [document.path: tree], imports: [:]), workspace: workspace)
+        }
+        let tree = result.trees[path] ?? workspace.tree(for: document.source)
+        var trees = result.trees
+        trees[document.path] = tree
+        var imports: [String: [String]] = [:]
+        for (file, edges) in result.graph.imports { imports[file] = edges.compactMap(\.target) }
+        if path != document.path { imports[document.path] = imports[path] }
+        var dependencies = Set(result.trees.keys)
+        dependencies.remove(path)
+        if let directory = workspace.catalogueDirectory(for: document.path) { dependencies.formUnion(directory.texts.keys) }
+        return DocumentAnalysis(
+            document: document, tree: tree, index: SyntaxIndex(tree),
+            diagnostics: result.diagnostics.filter { $0.file == path || $0.file == document.path },
+            dependencies: dependencies, sources: result.trees.mapValues(\.source), trees: trees, imports: imports,
+            scope: RuleScope(file: document.path, trees: trees, imports: imports), workspace: workspace)
+    }
+
+    /// A catalogue document: the catalogue checks of its `Localizations/` directory (the
+    /// other catalogues as the editor or the disk has them), this file's findings only.
+    private static func catalogue(document: TextDocument, workspace: WorkspaceModel) -> DocumentAnalysis {
+        var diagnostics: [Diagnostic] = []
+        if Analyzer.isCataloguePath(document.path) {
+            var texts = workspace.catalogueDirectory(containing: document.path)?.texts
+                ?? ((try? MessageCatalogs.readFiles(in: SourcePathText.directory(of: document.path))) ?? [:])
+            texts[document.path] = document.text
+            diagnostics = CatalogChecker.check(files: texts).filter { $0.file == document.path }
+        }
+        return DocumentAnalysis(document: document, tree: nil, index: nil, diagnostics: diagnostics, dependencies: [],
+                                sources: [:], trees: [:], imports: [:], scope: RuleScope(file: document.path, trees: [:], imports: [:]),
+                                workspace: workspace)
+    }
+
+    /// Where an import statement of this document leads.
+    func resolvedImport(_ syntax: ImportSyntax) -> String? {
+        guard !syntax.path.isEmpty else { return nil }
+        return SourcePath.resolve(syntax.path, relativeTo: document.path)
+    }
+
+    /// Renders messages as users of this file see them.
+    var renderer: any MessageRendering { workspace.renderer(for: document.path) }
+
+    /// The base catalogue's text for `key`.
+    func baseMessage(forKey key: String) -> String? { workspace.baseMessage(forKey: key, for: document.path) }
+
+    /// The base catalogue's keys.
+    var baseMessageKeys: [String] { workspace.baseMessageKeys(for: document.path) }
+
+    /// The scope of another file of the analysis (for expanding imported named rules).
+    func scope(of file: String) -> RuleScope? {
+        trees[file] == nil ? nil : RuleScope(file: file, trees: trees, imports: imports)
     }
 }
 

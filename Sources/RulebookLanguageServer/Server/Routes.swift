@@ -7,5 +7,15 @@ enum Routes {
         DocumentSymbols.method: DocumentSymbols.route,
         FoldingRanges.method: FoldingRanges.route,
         SemanticTokens.method: SemanticTokens.route,
+        Hover.method: Hover.route,
+        Completion.method: Completion.route,
+        SignatureHelp.method: SignatureHelp.route,
+        Formatting.method: Formatting.route,
+        Definition.method: Definition.route,
+        References.referencesMethod: References.referencesRoute,
+        References.prepareRenameMethod: References.prepareRenameRoute,
+        References.renameMethod: References.renameRoute,
+        CodeActions.method: CodeActions.route,
+        PullDiagnostics.method: PullDiagnostics.route,
     ]
 }

@@ -59,8 +59,15 @@ actor Server {
         case (.running, "initialize"):
             connection.respond(to: id, .failure(.invalidRequest("initialize was already received")))
         case (.running, "shutdown"):
+            // Requests sent before `shutdown` are answered first: clients wait for those
+            // answers, and exit only after this one.
             phase = .shutDown
-            connection.respond(to: id, .success(.null))
+            let inFlight = Array(pending.values)
+            let connection = self.connection
+            Task {
+                for task in inFlight { await task.value }
+                connection.respond(to: id, .success(.null))
+            }
         case (.running, _):
             guard let route = routes[method] else {
                 connection.respond(to: id, .failure(.methodNotFound(method)))

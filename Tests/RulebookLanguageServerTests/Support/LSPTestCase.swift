@@ -6,8 +6,9 @@ import Rulebook
 /// Base class for end-to-end tests: a fresh server per test, a temporary workspace
 /// directory, and helpers that speak LSP in JSON text.
 class LSPTestCase: XCTestCase {
-    /// How servers are started: the real executable once `rulebook lsp` exists.
-    static var mode: LSPTestClient.Mode { .inProcess }
+    /// How servers are started: the real `rulebook lsp` executable (in-process only for
+    /// tests that inject their own handlers).
+    static var mode: LSPTestClient.Mode { .executable }
 
     var client: LSPTestClient!
     var workspace: URL!
@@ -70,6 +71,40 @@ class LSPTestCase: XCTestCase {
         let url = workspace.appendingPathComponent(relativePath)
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    /// The repository's root (for the shipped `Rules/` and `Localizations/`).
+    static let repositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().deletingLastPathComponent()
+
+    /// Copies the shipped `Rules/` and `Localizations/` into the workspace.
+    func copyShippedProject() throws {
+        for folder in ["Rules", "Localizations"] {
+            try FileManager.default.copyItem(at: Self.repositoryRoot.appendingPathComponent(folder),
+                                             to: workspace.appendingPathComponent(folder))
+        }
+    }
+
+    /// The text of a workspace file.
+    func read(_ relativePath: String) throws -> String {
+        try String(contentsOf: workspace.appendingPathComponent(relativePath), encoding: .utf8)
+    }
+
+    /// Opens a workspace file as it is on disk; returns its text.
+    @discardableResult
+    func openFromDisk(_ relativePath: String) throws -> String {
+        let text = try read(relativePath)
+        open(relativePath, text, languageID: relativePath.hasSuffix(".json") ? "json" : "rulebook")
+        return text
+    }
+
+    /// The position of the first occurrence of `needle` (plus `offset` characters) in
+    /// `text`, in `encoding`.
+    func position(of needle: String, in text: String, offset: Int = 0, encoding: PositionEncoding = .utf16) -> (line: Int, character: Int) {
+        guard let range = text.range(of: needle) else { XCTFail("\(needle) not found"); return (0, 0) }
+        let byteOffset = text[..<range.lowerBound].utf8.count + offset
+        let position = LineTable(text).position(of: byteOffset, in: text, encoding: encoding)
+        return (position.line, position.character)
     }
 
     /// A JSON string literal.

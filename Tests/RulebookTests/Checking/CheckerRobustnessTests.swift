@@ -65,6 +65,21 @@ final class CheckerRobustnessTests: XCTestCase {
         XCTAssertNil(result.ruleSet)
     }
 
+    func testTheWholeCheckHasAnExpansionBudget() {
+        let source = MarkedSource("rule pair = required, minLength 1\na: pair\nb: pair\nc: 1️⃣pair2️⃣\nd: pair\n")
+        assertCheck(source, [
+            CheckedDiagnostic(.limitExceeded, source.range(1, 2),
+                              "the rules expand to more than 6 validators; checking stops expanding named rules here"),
+        ], options: CheckOptions(limits: CheckLimits(maxExpandedRulesPerStatement: 10, maxExpandedRulesTotal: 6)))
+    }
+
+    func testOneStatementHasAnExpansionLimit() {
+        let source = MarkedSource("rule pair = required, minLength 1\na: pair, maxLength 9, 1️⃣pair2️⃣\n")
+        assertCheck(source, [
+            CheckedDiagnostic(.limitExceeded, source.range(1, 2), "'a' expands to more than 4 validators in one statement"),
+        ], options: CheckOptions(limits: CheckLimits(maxExpandedRulesPerStatement: 4)))
+    }
+
     func testLongChainsOfNamedRulesAndImportsDoNotExhaustTheStack() throws {
         var text = "rule r0 = required\n"
         for level in 1...5_000 { text += "rule r\(level) = r\(level - 1)\n" }

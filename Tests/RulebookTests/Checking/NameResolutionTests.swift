@@ -52,10 +52,16 @@ final class NameResolutionTests: XCTestCase {
     }
 
     func testEditDistanceCountsATranspositionAsOneEdit() {
-        XCTAssertEqual(Suggestions.editDistance(Array("minlenght"), Array("minlength"), limit: 10), 1)
-        XCTAssertEqual(Suggestions.editDistance(Array("abc"), Array("abc"), limit: 10), 0)
-        XCTAssertEqual(Suggestions.editDistance(Array(""), Array("abc"), limit: 10), 3)
-        XCTAssertEqual(Suggestions.editDistance(Array("kitten"), Array("sitting"), limit: 10), 3)
+        func distance(_ a: String, _ b: String) -> Int {
+            Suggestions.editDistance(a.unicodeScalars.map(\.value), b.unicodeScalars.map(\.value), limit: 10)
+        }
+        XCTAssertEqual(distance("minlenght", "minlength"), 1)
+        XCTAssertEqual(distance("abc", "abc"), 0)
+        XCTAssertEqual(distance("", "abc"), 3)
+        XCTAssertEqual(distance("kitten", "sitting"), 3)
+        XCTAssertEqual(distance("名前x", "名x前"), 1)
+        let abcd = Suggestions.signature(Array("abcd".unicodeScalars.map(\.value)))
+        XCTAssertEqual(abcd, Suggestions.signature(Array("dcba".unicodeScalars.map(\.value))), "order does not matter")
         XCTAssertEqual(Suggestions.closest(to: "requird", among: ["required", "url"]), "required")
         XCTAssertNil(Suggestions.closest(to: "foo", among: ["url", "uuid"]))
         XCTAssertNil(Suggestions.closest(to: "", among: ["url"]))

@@ -71,11 +71,11 @@ final class JSONTapeTests: XCTestCase {
     func testReuseKeepsCapacityAndReplacesContents() throws {
         var tape = JSONTape()
         try tape.parse(record)
-        let capacity = tape.words.capacity
+        let capacity = tape.storage.capacity
         let small = Array("[1]".utf8)
         try tape.parse(small)
         XCTAssertEqual(tape.entryCount, 3)
-        XCTAssertGreaterThanOrEqual(tape.words.capacity, capacity)
+        XCTAssertGreaterThanOrEqual(tape.storage.capacity, capacity)
         tape.withView(over: small) { view in XCTAssertEqual(view.value(of: view.root!), [1]) }
         XCTAssertThrowsError(try tape.parse(Array("[1,".utf8)))
         XCTAssertEqual(tape.entryCount, 0, "a failed parse leaves an empty tape")
@@ -83,6 +83,32 @@ final class JSONTapeTests: XCTestCase {
         try tape.parse(small)
         tape.reset()
         XCTAssertEqual(tape.entryCount, 0)
+    }
+
+    func testCopiesKeepTheirOwnContents() throws {
+        var first = JSONTape()
+        let a = Array(#"{"a":1}"#.utf8), b = Array("[true,false]".utf8)
+        try first.parse(a)
+        var second = first  // shares storage until one of them parses
+        try second.parse(b)
+        first.withView(over: a) { view in XCTAssertEqual(view.value(of: view.root!), ["a": 1]) }
+        second.withView(over: b) { view in XCTAssertEqual(view.value(of: view.root!), [true, false]) }
+    }
+
+    func testStorageGrowsForLargeDocumentsAndKeepsGrowing() throws {
+        var tape = JSONTape()
+        let large = Array(("[" + (0..<5_000).map { "{\"k\":\($0)}" }.joined(separator: ",") + "]").utf8)
+        try tape.parse(large)
+        XCTAssertEqual(tape.entryCount, 2 + 5_000 * 4)
+        tape.withView(over: large) { view in
+            XCTAssertEqual(view.count(of: view.root!), 5_000)
+            let last = Array(view.elements(of: view.root!)).last!
+            XCTAssertEqual(view.number(of: view.member(of: last, key: "k")!)?.integerValue, 4_999)
+        }
+        let grownCapacity = tape.storage.capacity
+        XCTAssertThrowsError(try tape.parse(large.dropLast() + [0x2C]))
+        try tape.parse(Array("1".utf8))
+        XCTAssertEqual(tape.storage.capacity, grownCapacity, "capacity is kept for the next record")
     }
 
     func testMismatchedBytesGiveAnEmptyView() throws {

@@ -36,6 +36,21 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertEqual(buffer, Array(#""""#.utf8))
     }
 
+    /// Escapes land right at every alignment of the eight-byte scan.
+    func testEscapingAtEveryAlignment() throws {
+        for length in 0..<20 {
+            for special in ["\"", "\\", "\n", "\u{1}", "é", "😀"] {
+                for position in 0...length {
+                    var text = String(repeating: "a", count: length)
+                    text.insert(contentsOf: special, at: text.index(text.startIndex, offsetBy: position))
+                    let written = JSONWriter().string(from: .string(text))
+                    XCTAssertEqual(try JSONReader().parse(written), .string(text), written)
+                    XCTAssertEqual(written.utf8.count, text.utf8.count + 2 + (special.utf8.first! < 0x20 ? (special == "\n" ? 1 : 5) : special.utf8.count == 1 ? 1 : 0))
+                }
+            }
+        }
+    }
+
     func testNumbers() {
         func text(_ value: Value) -> String { JSONWriter().string(from: value) }
         XCTAssertEqual(text(.integer(Int.min)), "-9223372036854775808")

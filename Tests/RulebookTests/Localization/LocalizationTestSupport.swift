@@ -14,7 +14,7 @@ enum L10n {
         do { return try MessageCatalogs(directory: localizationsDirectory) } catch { return .empty }
     }()
 
-    static let shippedLocales = ["en", "de", "de-AT", "fr", "es", "pl", "ar", "ja"]
+    static let shippedLocales = ["en", "de", "de-AT", "fr", "es", "pl", "ar", "ja", "it", "pt", "nl", "ru", "uk"]
 
     static func path(_ text: String) -> FieldPath {
         CatalogKey.parsePath(Substring(text)) ?? FieldPath([.key(text)])

@@ -84,6 +84,13 @@ final class ShippedCatalogTests: XCTestCase {
         XCTAssertEqual(minLength("fr", 1.5), "Le champ «\u{00A0}Prénom\u{00A0}» doit contenir au moins 1,5 caractère.")
         XCTAssertEqual(minLength("fr", 1_000_000), "Le champ «\u{00A0}Prénom\u{00A0}» doit contenir au moins 1\u{202F}000\u{202F}000 de caractères.")
         XCTAssertEqual(minLength("ja", 22), "名は22文字以上で入力してください。")
+        XCTAssertEqual(minLength("ru", 21), "Поле «Имя» должно содержать не менее 21 символа.")
+        XCTAssertEqual(minLength("ru", 22), "Поле «Имя» должно содержать не менее 22 символов.")
+        XCTAssertEqual(minLength("uk", 21), "Поле «Ім’я» має містити щонайменше 21 символ.")
+        XCTAssertEqual(minLength("uk", 22), "Поле «Ім’я» має містити щонайменше 22 символи.")
+        XCTAssertEqual(minLength("uk", 25), "Поле «Ім’я» має містити щонайменше 25 символів.")
+        XCTAssertEqual(minLength("pt", 0), "O campo “Nome” deve ter pelo menos 0 caractere.", "CLDR pt: 0 and 1 are one")
+        XCTAssertEqual(minLength("it", 0), "Il campo «Nome» deve contenere almeno 0 caratteri.")
         XCTAssertEqual(minLength("de-AT", 22), "Vorname muss mindestens 22 Zeichen lang sein.")
     }
 
@@ -159,5 +166,17 @@ final class ShippedCatalogTests: XCTestCase {
             case .importDecl, .unexpected: break
             }
         }
+    }
+}
+
+/// docs/localization.md stays in step with the code.
+final class LocalizationDocTests: XCTestCase {
+    func testDocumentNamesEveryCodeLocaleAndTheCLDRVersion() throws {
+        let text = try String(contentsOf: L10n.root.appendingPathComponent("docs/localization.md"), encoding: .utf8)
+        for code in DiagnosticCode.localizationCodes { XCTAssertTrue(text.contains("`\(code.id)`"), code.id) }
+        for locale in L10n.shippedLocales { XCTAssertTrue(text.contains("`\(locale)`"), locale) }
+        for locale in PluralRules.supportedLocales { XCTAssertTrue(text.contains(locale), locale) }
+        XCTAssertTrue(text.contains("CLDR \(PluralRules.cldrVersion)"))
+        XCTAssertTrue(text.contains(L10n.shipped.render(L10n.request("firstName", "minLength", [("min", .number(2))]), locale: "pl")))
     }
 }

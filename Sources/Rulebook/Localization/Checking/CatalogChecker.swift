@@ -77,7 +77,7 @@ public enum CatalogChecker {
         var reported: Set<String> = []
         for entry in catalog.entries where !baseKeys.contains(entry.key) && reported.insert(entry.key).inserted {
             diagnostics.append(Diagnostic(file: catalog.file.path, range: entry.keyRange, code: .extraTranslation,
-                                          message: "'\(entry.key)' is not in the base catalogue \(base.file.path); nothing will look it up unless the base defines it too"))
+                                          message: "'\(entry.key)' is not in the base catalogue \(base.file.path); define it there too, so that every language has it and translators see it"))
         }
         guard expectComplete, let objectRange = catalog.objectRange else { return diagnostics }
         let brace = SourceRange(start: objectRange.start, end: objectRange.start + 1)
@@ -154,6 +154,16 @@ public enum CatalogChecker {
 
     // MARK: Plurals
 
+    /// Whether `=N` cases cover every number of `category`: CLDR lists its integer
+    /// samples completely (no `…`) and it has no decimal samples, e.g. English `one` is
+    /// exactly 1, so `=1 {…}` may stand for it.
+    static func coveredByExactCases(_ category: PluralCategory, _ exact: [Double], _ rules: PluralRules) -> Bool {
+        guard !exact.isEmpty, let text = rules.ruleText[category], !text.contains("@decimal") else { return false }
+        guard let integers = text.components(separatedBy: "@integer").dropFirst().first, !integers.contains("…") else { return false }
+        let samples = PluralSamples.expand(text).integers.compactMap(Double.init)
+        return !samples.isEmpty && samples.allSatisfy { exact.contains($0) }
+    }
+
     /// Every plural must write each category its locale selects, and no other.
     static func checkPlurals(_ catalog: MessageCatalog) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
@@ -163,7 +173,7 @@ public enum CatalogChecker {
             guard let format = entry.format else { continue }
             for plural in format.pluralCases {
                 let written = Set(plural.cases.map(\.category))
-                let missing = needed.subtracting(written).sorted()
+                let missing = needed.subtracting(written).filter { !coveredByExactCases($0, plural.exactValues, rules) }.sorted()
                 if !missing.isEmpty {
                     let list = missing.map(\.rawValue).joined(separator: ", ")
                     diagnostics.append(Diagnostic(file: catalog.file.path, range: catalog.sourceRange(ofDecoded: plural.range, in: entry),

@@ -23,14 +23,26 @@ extension MessageFormat {
 
     /// Every `plural` argument: its name, its whole range, and the keyword cases it
     /// writes (with each keyword's range). `other` is included.
-    public var pluralCases: [(argument: ArgumentReference, range: Range<Int>, cases: [(category: PluralCategory, range: Range<Int>)], hasExactCases: Bool)] {
-        var result: [(ArgumentReference, Range<Int>, [(PluralCategory, Range<Int>)], Bool)] = []
+    public var pluralCases: [PluralSummary] {
+        var result: [PluralSummary] = []
         MessageFormat.visit(nodes) { node in
             guard case .plural(let plural) = node else { return }
-            let cases = plural.categories.map { ($0.category, $0.range) } + [(PluralCategory.other, plural.otherRange)]
-            result.append((plural.argument, plural.range, cases, !plural.exact.isEmpty))
+            let cases = plural.categories.map { (category: $0.category, range: $0.range) } + [(category: .other, range: plural.otherRange)]
+            result.append(PluralSummary(argument: plural.argument, range: plural.range, cases: cases, exactValues: plural.exact.map(\.value)))
         }
-        return result.map { (argument: $0.0, range: $0.1, cases: $0.2.map { (category: $0.0, range: $0.1) }, hasExactCases: $0.3) }
+        return result
+    }
+
+    /// One plural argument of a message, for catalogue checks.
+    public struct PluralSummary: Sendable {
+        /// The argument it selects on.
+        public let argument: ArgumentReference
+        /// The whole `{n, plural, …}`.
+        public let range: Range<Int>
+        /// The keyword cases written (`other` included), with each keyword's range.
+        public let cases: [(category: PluralCategory, range: Range<Int>)]
+        /// The `=N` values.
+        public let exactValues: [Double]
     }
 
     /// Calls `body` for every node, depth first.

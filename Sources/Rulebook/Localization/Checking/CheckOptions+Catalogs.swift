@@ -1,0 +1,20 @@
+extension CheckOptions {
+    /// The message text a fix gives a key it adds to the base catalogue: a correct,
+    /// neutral English sentence the author then refines (never a raw key or "TODO").
+    public static let newMessageKeyText = "{field} is invalid."
+
+    /// Options that check `message KEY` overrides against the base catalogue of
+    /// `catalogs` and offer, for a key it lacks, a fix adding it to that file (after its
+    /// namespace siblings, see ``CatalogEdits/insertKey(_:message:intoCatalogAt:text:)``).
+    ///
+    /// Without a base catalogue, keys are not checked (the catalogue checker reports
+    /// `missing-base-catalog` instead).
+    public static func checkingMessageKeys(against catalogs: MessageCatalogs, limits: CheckLimits = .default) -> CheckOptions {
+        guard let base = catalogs.base else { return CheckOptions(limits: limits) }
+        let path = base.file.path
+        let text = base.file.text
+        return CheckOptions(knownMessageKeys: Set(base.keys), missingMessageKeyFix: { missing in
+            CatalogEdits.insertKey(missing.key, message: newMessageKeyText, intoCatalogAt: path, text: text)
+        }, limits: limits)
+    }
+}
