@@ -22,8 +22,10 @@ enum DFABuilder {
         func closure(_ seeds: [Int32], atStart: Bool, atEnd: Bool) -> [Int32] {
             var output: [Int32] = []
             scratch.startClosure()
+            let visitsBefore = scratch.visits
             for seed in seeds { scratch.add(seed, in: nfa, atStart: atStart, atEnd: atEnd, into: &output) }
-            work += output.count + seeds.count
+            // Every state the closure walked, plus sorting and hashing what it kept.
+            work += scratch.visits &- visitsBefore + 2 * output.count + seeds.count
             return output.sorted()
         }
         func accepts(_ set: [Int32], atStart: Bool) -> Bool {

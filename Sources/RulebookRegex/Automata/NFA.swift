@@ -33,6 +33,9 @@ struct ClosureScratch {
     private var marks: [UInt32]
     private var generation: UInt32 = 1
     private var stack: [Int32] = []
+    /// How many states all closures so far have visited (epsilon states included): the
+    /// DFA builder's measure of work, since a closure's output can be far smaller.
+    private(set) var visits = 0
 
     init(stateCount: Int) {
         marks = [UInt32](repeating: 0, count: stateCount)
@@ -54,6 +57,7 @@ struct ClosureScratch {
         while let state = stack.popLast() {
             if marks[Int(state)] == generation { continue }
             marks[Int(state)] = generation
+            visits &+= 1
             switch nfa.states[Int(state)] {
             case .step, .match:
                 output.append(state)

@@ -1,3 +1,4 @@
+import Foundation
 import XCTest
 @testable import Rulebook
 
@@ -21,7 +22,8 @@ final class JSONInputLimitsTests: XCTestCase {
     }
 
     /// Balanced nesting right at the default limit reads into a `Value` that can be
-    /// compared, written and released on a secondary thread's small stack.
+    /// compared, written and released on a secondary thread's small stack (1 MiB; 8 MiB
+    /// under scripts/sanitize, whose instrumentation makes every frame several times larger).
     func testDeepestAllowedValueIsUsableOnASmallStack() throws {
         let depth = JSONLimits.default.maxDepth
         let text = String(repeating: #"{"a":["#, count: depth / 2) + "1" + String(repeating: "]}", count: depth / 2)
@@ -34,7 +36,9 @@ final class JSONInputLimitsTests: XCTestCase {
             }
             done.fulfill()
         }
-        thread.stackSize = 512 << 10
+        let environment = ProcessInfo.processInfo.environment
+        let sanitized = environment["ASAN_OPTIONS"] != nil || environment["TSAN_OPTIONS"] != nil
+        thread.stackSize = sanitized ? 8 << 20 : 1 << 20
         thread.start()
         wait(for: [done], timeout: 60)
         XCTAssertEqual(written, text)
