@@ -11,11 +11,11 @@ final class RegexFuzzRegressionTests: XCTestCase {
     /// simulation. Work, not time, is asserted: the strategy chosen.
     func testRepeatedOptionalAlternativesFallBackToTheSimulation() throws {
         let sources = ["(a1|a|a?){1000}", "x||||(a1|a|a?){1000}||||y", "(a|a?){1000}", "(?:a?){1000}b",
-                       "[\\n\\t]||||-|||||epu@tion||(a1|a|a?){1000}|||||}|||~||||+"]
+                       "[\\n\\t]||||-|||||epu@tion||(a1|a|a?){1000}|||||}|||~||||"]
         for source in sources {
             let pattern = try Pattern(source)
             XCTAssertEqual(pattern.engine, .nfaSimulation, source)
-            for subject in ["", "a", String(repeating: "a", count: 999) + "1", String(repeating: "a", count: 1_001), "b", "x", "+"] {
+            for subject in ["", "a", "aa1", "a1a", "b", "x", "~", "epu@tion"] {
                 var copy = subject
                 let simulated = copy.withUTF8 { pattern.matchesBySimulation(utf8: $0) }
                 XCTAssertEqual(pattern.matches(subject), simulated, "\(source) on \(subject.prefix(10))…")
