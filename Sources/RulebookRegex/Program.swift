@@ -9,14 +9,10 @@ final class Program: Sendable {
 
     let strategy: Strategy
     /// Kept for every strategy: the fallback matcher, and the reference path for tests.
-    let nfa: NFA
+    let nfa: FlatNFA
 
-    /// The most NFA steps spent building a DFA before falling back to simulation. Each
-    /// counted step also pays for sorting and hashing its state set, so 2,000,000 keeps
-    /// the worst build near 0.2 s (the fuzzer found a 124-byte pattern, `(a1|a|a?){1000}`
-    /// among empty alternatives, that spent 2 s at 20,000,000); real patterns need far
-    /// less (`[\p{L} '-]{2,50}` and `x{1000}` build in under 0.5 ms).
-    private static let maxDFABuildWork = 2_000_000
+    /// The most NFA steps spent building a DFA before falling back to simulation.
+    private static let maxDFABuildWork = 5_000_000
     /// The most DFA table entries (4 bytes each): 4 MB.
     private static let maxDFATableEntries = 1 << 20
 
@@ -24,7 +20,7 @@ final class Program: Sendable {
         let parserFlags = try Program.parseFlags(flags, sourceLength: source.utf8.count)
         var parser = Parser(source, limits: limits)
         let node = try parser.parse(flags: parserFlags)
-        nfa = try NFACompiler.compile(node, maxStates: limits.maxNFAStates, sourceLength: source.utf8.count)
+        nfa = FlatNFA(try NFACompiler.compile(node, maxStates: limits.maxNFAStates, sourceLength: source.utf8.count))
         if let literal = node.literalBytes {
             strategy = .literal(literal)
         } else if limits.maxDFAStates > 0,

@@ -65,7 +65,14 @@ struct DocumentAnalysis: Sendable {
         var imports: [String: [String]] = [:]
         for (file, edges) in result.graph.imports { imports[file] = edges.compactMap(\.target) }
         if path != document.path { imports[document.path] = imports[path] }
+        // Everything read, and every import target even when missing: creating the
+        // missing file must re-check this one.
         var dependencies = Set(result.trees.keys)
+        for (file, edges) in result.graph.imports {
+            for edge in edges where !edge.syntax.path.isEmpty {
+                dependencies.insert(edge.target ?? SourcePath.resolve(edge.syntax.path, relativeTo: file))
+            }
+        }
         dependencies.remove(path)
         if let directory = workspace.catalogueDirectory(for: document.path) { dependencies.formUnion(directory.texts.keys) }
         return DocumentAnalysis(
