@@ -34,6 +34,17 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `key` can be written without quotes.
     public static func isIdentifier(_ key: String) -> Bool {
+        // Performance: ASCII keys (nearly all) are decided on their bytes; Unicode scalar
+        // properties are looked up only when a non-ASCII byte appears.
+        var ascii = true
+        var valid = !key.isEmpty
+        for (offset, byte) in key.utf8.enumerated() {
+            guard byte < 0x80 else { ascii = false; break }
+            let letter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+            let digit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            if !(letter || byte == UInt8(ascii: "_") || (digit && offset > 0)) { valid = false }
+        }
+        if ascii { return valid }
         guard let first = key.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
         return key.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
     }
