@@ -10,6 +10,9 @@ extension CheckerRun {
     /// Compiles `/pattern/flags`, or reports why it cannot run.
     func compilePattern(_ pattern: String, flags: String, patternRange: SourceRange, argument: ArgumentSyntax,
                         in source: SourceFile) -> RuleArgument? {
+        // An unterminated literal (reported by the lexer) runs to the end of its line: its
+        // "pattern" is not what the user meant, so compiling it would only add noise.
+        guard patternRange.end < argument.range.end else { return nil }
         guard checkFlags(flags, patternRange: patternRange, argument: argument, in: source) else { return nil }
         let cacheKey = flags + "/" + pattern
         if let compiled = compiledPatterns[cacheKey] { return .regex(compiled, source: pattern) }
@@ -25,9 +28,9 @@ extension CheckerRun {
             case .syntax:
                 report(source.path, range, .invalidRegex, "invalid regular expression: \(error.message)")
             case .unsupported:
-                report(source.path, range, .unsupportedRegex, "\(error.message) (patterns run in linear time, without backtracking)")
+                report(source.path, range, .unsupportedRegex, error.message)
             case .tooComplex:
-                report(source.path, range, .limitExceeded, "regular expression is too complex: \(error.message)")
+                report(source.path, range, .limitExceeded, error.message)
             }
             return nil
         }

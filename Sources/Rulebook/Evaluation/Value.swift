@@ -61,7 +61,8 @@ public struct ValueObject: Sendable {
     public subscript(key: String) -> Value? {
         get {
             if let index { return index[key].map { members[$0].value } }
-            for member in members where member.key == key { return member.value }
+            // By index: iterating `members` would copy (retain) every value passed over.
+            for position in members.indices where members[position].key == key { return members[position].value }
             return nil
         }
         set {

@@ -10,6 +10,7 @@ public struct DiskSourceProvider: SourceProvider {
         self.baseDirectory = baseDirectory
     }
 
+    /// The file's text; relative paths are read against ``baseDirectory``.
     public func read(_ path: String) throws(SourceReadError) -> String {
         let location = fileSystemPath(path)
         var isDirectory: ObjCBool = false

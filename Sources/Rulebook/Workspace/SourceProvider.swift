@@ -22,6 +22,7 @@ public struct SourceReadError: Error, Sendable, Hashable, CustomStringConvertibl
 
     /// The path that was read.
     public let path: String
+    /// What went wrong.
     public let reason: Reason
 
     /// Creates an error.
@@ -56,6 +57,7 @@ public struct InMemorySourceProvider: SourceProvider {
         files[SourcePath.normalize(path)] = text
     }
 
+    /// The file's text, or ``SourceReadError/Reason/notFound``.
     public func read(_ path: String) throws(SourceReadError) -> String {
         guard let text = files[SourcePath.normalize(path)] else { throw SourceReadError(path: path, reason: .notFound) }
         return text
@@ -86,6 +88,7 @@ public struct OverlaySourceProvider: SourceProvider {
         buffers[SourcePath.normalize(path)] = nil
     }
 
+    /// The buffer's text when one is open, else the base provider's.
     public func read(_ path: String) throws(SourceReadError) -> String {
         if let text = buffers[SourcePath.normalize(path)] { return text }
         return try base.read(path)

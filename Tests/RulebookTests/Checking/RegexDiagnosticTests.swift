@@ -13,6 +13,60 @@ final class RegexDiagnosticTests: XCTestCase {
         ])
     }
 
+    func testSyntaxErrorsPointAtTheOffendingCharacters() {
+        let source = MarkedSource("""
+        a: pattern /ab1️⃣)2️⃣c/
+        b: pattern /x3️⃣{3,2}4️⃣/
+        c: pattern /5️⃣\\q6️⃣/
+        d: pattern /é\\/7️⃣(8️⃣/
+
+        """)
+        assertCheck(source, [
+            CheckedDiagnostic(.invalidRegex, source.range(1, 2), "invalid regular expression: unmatched ')': there is no group to close"),
+            CheckedDiagnostic(.invalidRegex, source.range(3, 4),
+                              "invalid regular expression: the repetition '{3,2}' has its minimum above its maximum"),
+            CheckedDiagnostic(.invalidRegex, source.range(5, 6), "invalid regular expression: unknown escape '\\q'"),
+            CheckedDiagnostic(.invalidRegex, source.range(7, 8), "invalid regular expression: unclosed group: '(' has no matching ')'"),
+        ])
+    }
+
+    func testBacktrackingConstructsAreUnsupportedAndNamed() {
+        let source = MarkedSource("""
+        password: pattern /^1️⃣(?=2️⃣.*[0-9]).+$/
+        twice: pattern /(a)3️⃣\\14️⃣/
+        behind: pattern /日本5️⃣(?<=6️⃣x)/i
+
+        """)
+        assertCheck(source, [
+            CheckedDiagnostic(.unsupportedRegex, source.range(1, 2), "lookahead '(?=' is not supported: it needs backtracking"),
+            CheckedDiagnostic(.unsupportedRegex, source.range(3, 4), "backreferences such as '\\1' are not supported: they need backtracking"),
+            CheckedDiagnostic(.unsupportedRegex, source.range(5, 6), "lookbehind '(?<=' is not supported: it needs backtracking"),
+        ])
+    }
+
+    func testPatternsTooLargeToCompileAreALimit() {
+        let source = MarkedSource("code: pattern /(x{1000})1️⃣{1000}2️⃣/\n")
+        assertCheck(source, [
+            CheckedDiagnostic(.limitExceeded, source.range(1, 2), "the pattern is too complex: it needs more than 100000 automaton states"),
+        ])
+    }
+
+    func testAnUnterminatedLiteralIsReportedOnlyByTheParser() {
+        let result = checkSource("a: pattern /[a-z/\n")
+        XCTAssertEqual(result.diagnostics.map(\.code), [.unterminatedLiteral])
+    }
+
+    func testCompiledPatternsMatchWholeText() throws {
+        let ruleSet = assertClean("zip: pattern /[0-9]{5}/\nname: pattern /^[a-z]+$/i\n")
+        guard case .regex(let zip, "[0-9]{5}")? = ruleSet?.statements[0].rules[0].arguments[0].value,
+              case .regex(let name, _)? = ruleSet?.statements[1].rules[0].arguments[0].value else {
+            return XCTFail("patterns")
+        }
+        XCTAssertTrue(zip.matches("12345"))
+        XCTAssertFalse(zip.matches("12345\n"))
+        XCTAssertTrue(name.matches("ABC"))
+    }
+
     func testVerbatimPatternMapsByOffset() {
         let raw = Array("a(?=b)é[".utf8)
         let map = PatternOffsetMap(pattern: "a(?=b)é[", raw: raw, base: 100, limit: 112)

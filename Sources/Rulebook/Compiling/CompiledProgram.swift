@@ -1,0 +1,121 @@
+import RulebookRegex
+
+// The compiled form of a rule set, laid out for evaluation.
+//
+// Performance bends the layout: everything the hot loop reads is a flat array of plain
+// structs (no references inside) in one final class with `let` arrays, and whatever holds
+// strings or nested arrays (keys, patterns, reports, paths) sits in side tables addressed
+// by index. Reading a rule, a group or a field then costs no retain/release, which is
+// what dominated the first profile of the `Value` path.
+
+/// The compiled program; immutable once built.
+final class CompiledProgram: Sendable {
+    /// One per distinct field path, in order of first appearance.
+    let fields: [FieldPlan]
+    /// Runs of keys between `[*]`s (see ``FieldPlan``).
+    let runs: [KeyRun]
+    let keys: [CompiledKey]
+    /// Statements: a condition and a range of rules.
+    let groups: [GroupPlan]
+    let rules: [RulePlan]
+    /// Parallel to `rules`: what a violation reports (read only on failure).
+    let reports: [RuleReport]
+    /// Parallel to `fields`: the written path and, without `[*]`, the concrete path.
+    let fieldInfos: [FieldInfo]
+    let conditions: [CompiledCondition]
+    let patterns: [Pattern]
+    let oneOfSets: [OneOfSet]
+    let references: [ReferencePath]
+
+    init(fields: [FieldPlan], runs: [KeyRun], keys: [CompiledKey], groups: [GroupPlan], rules: [RulePlan],
+         reports: [RuleReport], fieldInfos: [FieldInfo], conditions: [CompiledCondition], patterns: [Pattern],
+         oneOfSets: [OneOfSet], references: [ReferencePath]) {
+        self.fields = fields
+        self.runs = runs
+        self.keys = keys
+        self.groups = groups
+        self.rules = rules
+        self.reports = reports
+        self.fieldInfos = fieldInfos
+        self.conditions = conditions
+        self.patterns = patterns
+        self.oneOfSets = oneOfSets
+        self.references = references
+    }
+}
+
+/// A field: its path as runs of keys (`items[*].sku` is two runs, `items` and `sku`: the
+/// first resolved from the root, the next from each element of the array the previous
+/// reached) and its statements.
+struct FieldPlan: Sendable {
+    /// `runs[runStart..<runEnd]`; one more run than the path has `[*]`s.
+    let runStart: Int
+    let runEnd: Int
+    /// `groups[groupStart..<groupEnd]`.
+    let groupStart: Int
+    let groupEnd: Int
+
+    var wildcardCount: Int { runEnd - runStart - 1 }
+}
+
+/// `keys[keyStart..<keyEnd]`.
+struct KeyRun: Sendable {
+    let keyStart: Int
+    let keyEnd: Int
+}
+
+/// One field statement: its rules apply together when the condition holds.
+struct GroupPlan: Sendable {
+    /// Index into ``CompiledProgram/conditions``, or -1 when unconditional.
+    let condition: Int
+    /// `rules[ruleStart..<ruleEnd]`.
+    let ruleStart: Int
+    let ruleEnd: Int
+    /// Whether some rule of the statement is `required`.
+    let hasRequired: Bool
+}
+
+/// One rule ready to run.
+struct RulePlan: Sendable {
+    let instruction: Instruction
+    /// Whether this is `required` (the one validator that sees empty values).
+    let isRequired: Bool
+}
+
+/// The cold half of a field.
+struct FieldInfo: Sendable {
+    /// The path as written (`items[*].sku`): message lookups and display names.
+    let pattern: FieldPath
+    /// The concrete path when the pattern has no `[*]`, built once.
+    let fixedPath: ConcretePath?
+}
+
+/// What a violation of one rule reports, built once at compile time so that a failure
+/// costs only the message rendering.
+struct RuleReport: Sendable {
+    let validator: BuiltinValidator
+    /// The validator form's catalogue key (`minLength`, `lengthBetween`).
+    let formKey: String
+    /// The key reported in ``Violation/messageKey``: the override key, or the form key.
+    let reportedKey: String
+    let messageOverride: MessageOverride?
+    let location: SourceLocation
+    /// The parameters by name, in signature order. A `today` parameter holds a
+    /// placeholder that evaluation replaces with the context's date.
+    let parameters: [Violation.Parameter]
+    /// The same parameters as message arguments.
+    let messageArguments: [(name: String, value: MessageArgument)]
+    /// The position of a `today` parameter, whose value is filled in per evaluation.
+    let todayParameterIndex: Int?
+}
+
+/// A compiled `when` condition, its paths bound relative to the field it guards
+/// (indices into ``CompiledProgram/references``).
+indirect enum CompiledCondition: Sendable {
+    case present(Int)
+    case equals(Int, Value)
+    case notEquals(Int, Value)
+    case not(CompiledCondition)
+    case and(CompiledCondition, CompiledCondition)
+    case or(CompiledCondition, CompiledCondition)
+}

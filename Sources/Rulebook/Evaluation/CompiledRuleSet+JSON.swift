@@ -1,0 +1,86 @@
+// Validating JSON bytes directly: the bytes are read into a flat tape and the rules run
+// over the tape, so no `Value` tree is built (issue 6's streaming path).
+
+extension CompiledRuleSet {
+    /// Validates one JSON document (UTF-8 bytes) without building a `Value`.
+    ///
+    /// The report is the same as `validate(Value(json: bytes))` would give.
+    /// - Throws: ``JSONError`` when the bytes are not one JSON document within `limits`.
+    public func validate(json bytes: [UInt8], options: ValidationOptions = ValidationOptions(),
+                         limits: JSONLimits = .default) throws(JSONError) -> ValidationReport {
+        var validator = JSONRecordValidator(rules: self, options: options, limits: limits)
+        return try validator.validate(bytes)
+    }
+
+    /// Whether one JSON document passes every rule (stops at the first failure, renders
+    /// no messages).
+    /// - Throws: ``JSONError`` when the bytes are not one JSON document within `limits`.
+    public func isValid(json bytes: [UInt8], context: EvaluationContext = EvaluationContext(),
+                        limits: JSONLimits = .default) throws(JSONError) -> Bool {
+        var validator = JSONRecordValidator(rules: self, options: ValidationOptions(context: context), limits: limits)
+        return try validator.isValid(bytes)
+    }
+}
+
+/// Validates a stream of JSON records (NDJSON lines, request bodies) against one rule
+/// set, reusing its parse buffers: after the largest record has been seen, a record costs
+/// no allocation beyond its report.
+///
+/// Make one per thread. Today is read from the options' context once, when the validator
+/// is made, so every record of a run is judged against the same date.
+///
+/// ```swift
+/// var validator = JSONRecordValidator(rules: rules)
+/// for line in lines { if try !validator.isValid(line) { invalid += 1 } }
+/// ```
+public struct JSONRecordValidator: Sendable {
+    /// The rules.
+    public let rules: CompiledRuleSet
+    /// How reports are made (messages, all failures); today is fixed at creation.
+    public let options: ValidationOptions
+    private var tape: JSONTape
+    private let today: CalendarDate
+
+    /// Creates a validator.
+    public init(rules: CompiledRuleSet, options: ValidationOptions = ValidationOptions(), limits: JSONLimits = .default) {
+        self.rules = rules
+        self.today = rules.today(options.context)
+        var fixed = options
+        fixed.context = EvaluationContext(today: today)
+        self.options = fixed
+        self.tape = JSONTape(limits: limits)
+    }
+
+    /// Validates one JSON document.
+    /// - Throws: ``JSONError`` when the bytes are not one JSON document within the limits.
+    public mutating func validate(_ bytes: UnsafeRawBufferPointer) throws(JSONError) -> ValidationReport {
+        try tape.parse(bytes)
+        return tape.withView(over: bytes) { view in
+            guard let root = view.root else { return ValidationReport(fields: [], changes: nil) }
+            let access = TapeAccess(view: view, root: root)
+            return ValidationReport(fields: rules.evaluate(access, options: options), changes: nil)
+        }
+    }
+
+    /// Validates one JSON document.
+    /// - Throws: ``JSONError`` when the bytes are not one JSON document within the limits.
+    public mutating func validate(_ bytes: [UInt8]) throws(JSONError) -> ValidationReport {
+        try JSONInput.with(bytes) { (buffer) throws(JSONError) in try validate(buffer) }
+    }
+
+    /// Whether one JSON document passes every rule: stops at the first failure, builds no
+    /// report and renders no messages (`rulebook validate --quiet`).
+    /// - Throws: ``JSONError`` when the bytes are not one JSON document within the limits.
+    public mutating func isValid(_ bytes: UnsafeRawBufferPointer) throws(JSONError) -> Bool {
+        try tape.parse(bytes)
+        return tape.withView(over: bytes) { view in
+            guard let root = view.root else { return true }
+            return rules.isValid(TapeAccess(view: view, root: root), today: today)
+        }
+    }
+
+    /// Whether one JSON document passes every rule; see ``isValid(_:)-(UnsafeRawBufferPointer)``.
+    public mutating func isValid(_ bytes: [UInt8]) throws(JSONError) -> Bool {
+        try JSONInput.with(bytes) { (buffer) throws(JSONError) in try isValid(buffer) }
+    }
+}

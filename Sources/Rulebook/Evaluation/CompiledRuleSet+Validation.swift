@@ -1,0 +1,95 @@
+// The public evaluation API over `Value` records.
+
+extension CompiledRuleSet {
+    /// Validates a record: one ``FieldResult`` per concrete field the rules reach, in
+    /// rule order.
+    ///
+    /// - Parameters:
+    ///   - record: The record, usually a JSON object.
+    ///   - options: Failure reporting, message rendering and today.
+    public func validate(_ record: Value, options: ValidationOptions = ValidationOptions()) -> ValidationReport {
+        ValidationReport(fields: evaluate(ValueAccess(record), options: options), changes: nil)
+    }
+
+    /// Whether a record passes every rule. Stops at the first failure and renders no
+    /// messages: the fastest way to count valid records (`rulebook validate --quiet`).
+    public func isValid(_ record: Value, context: EvaluationContext = EvaluationContext()) -> Bool {
+        isValid(ValueAccess(record), context: context)
+    }
+
+    /// Validates one field of a record, for live validation as the user types.
+    ///
+    /// `path` is written as in a rule file (`address.postcode`, `items[*].sku`) or with
+    /// concrete indices (`items[2].sku`: only that element). Conditions and `same`-style
+    /// references read the whole record. Returns no results when no rule names the
+    /// field or the path does not parse.
+    public func validateField(_ path: String, in record: Value,
+                              options: ValidationOptions = ValidationOptions()) -> [FieldResult] {
+        guard let query = FieldQuery(parsing: path) else { return [] }
+        return validateField(query.pattern, in: record, indices: query.indices, options: options)
+    }
+
+    /// Validates one field of a record (every concrete path of a `[*]` field).
+    public func validateField(_ path: FieldPath, in record: Value,
+                              options: ValidationOptions = ValidationOptions()) -> [FieldResult] {
+        validateField(path, in: record, indices: [], options: options)
+    }
+
+    /// The changes from `original` to `edited`: changed concrete fields, an RFC 7386
+    /// merge patch, and whether anything changed.
+    public func changes(from original: Value, to edited: Value) -> ChangeSet {
+        ChangeSet(from: original, to: edited)
+    }
+
+    /// Validates an edited record against its original: the report carries the
+    /// ``ChangeSet``, and with ``ValidationOptions/onlyChangedFields`` it lists only the
+    /// fields that changed (a field counts as changed when its value, a value inside it,
+    /// or a value around it changed: replacing `address` changes `address.postcode`;
+    /// editing `items[2].sku` changes `items`).
+    public func validate(_ edited: Value, original: Value,
+                         options: ValidationOptions = ValidationOptions()) -> ValidationReport {
+        let changes = ChangeSet(from: original, to: edited)
+        var results = evaluate(ValueAccess(edited), options: options)
+        if options.onlyChangedFields {
+            results = results.filter { changes.touches($0.field) }
+        }
+        return ValidationReport(fields: results, changes: changes)
+    }
+
+    private func validateField(_ path: FieldPath, in record: Value, indices: [Int?],
+                                options: ValidationOptions) -> [FieldResult] {
+        guard let field = program.fieldInfos.firstIndex(where: { $0.pattern == path }) else { return [] }
+        var evaluator = RecordEvaluator(program: program, access: ValueAccess(record), today: today(options.context),
+                                        messages: options.messages, reportAllFailures: options.reportAllFailures)
+        evaluator.evaluate(field: field, only: indices)
+        return evaluator.results
+    }
+}
+
+extension CompiledRuleSet {
+    /// Collecting evaluation over any storage.
+    func evaluate<Access: RecordAccess>(_ access: Access, options: ValidationOptions) -> [FieldResult] {
+        var evaluator = RecordEvaluator(program: program, access: access, today: today(options.context),
+                                        messages: options.messages, reportAllFailures: options.reportAllFailures)
+        evaluator.run()
+        return evaluator.results
+    }
+
+    /// Counting evaluation over any storage.
+    func isValid<Access: RecordAccess>(_ access: Access, context: EvaluationContext) -> Bool {
+        isValid(access, today: today(context))
+    }
+
+    /// Counting evaluation with today already read.
+    func isValid<Access: RecordAccess>(_ access: Access, today: CalendarDate) -> Bool {
+        var evaluator = RecordEvaluator(program: program, access: access, today: today, messages: nil,
+                                        reportAllFailures: false)
+        evaluator.run()
+        return !evaluator.failed
+    }
+
+    /// Today from the context, only when some rule reads it (the clock is not free).
+    func today(_ context: EvaluationContext) -> CalendarDate {
+        needsToday ? context.today : CalendarDate(daysSinceEpoch: 0)
+    }
+}

@@ -1,0 +1,274 @@
+/// Evaluates a compiled program against one record, generic over the record's storage
+/// (see ``RecordAccess``). One instance per record; not shared.
+///
+/// Two modes: collecting (one ``FieldResult`` per concrete field, messages rendered) and
+/// counting (``CompiledRuleSet/isValid(_:context:)``: stops at the first failure, builds
+/// no results and renders no messages).
+struct RecordEvaluator<Access: RecordAccess> {
+    typealias Node = Access.Node
+
+    let program: CompiledProgram
+    let access: Access
+    /// Today, read once per record and only when a rule needs it.
+    let today: CalendarDate
+    /// Nil in counting mode.
+    let messages: (any MessageRendering)?
+    /// Whether results are collected (`messages != nil`, stored: reading the existential
+    /// in the hot loop would copy it).
+    let collecting: Bool
+    let reportAllFailures: Bool
+    /// The results so far (collecting mode).
+    private(set) var results: [FieldResult] = []
+    /// Whether some rule failed.
+    private(set) var failed = false
+
+    init(program: CompiledProgram, access: Access, today: CalendarDate, messages: (any MessageRendering)?,
+         reportAllFailures: Bool) {
+        self.program = program
+        self.access = access
+        self.today = today
+        self.messages = messages
+        self.collecting = messages != nil
+        self.reportAllFailures = reportAllFailures
+    }
+
+    /// Whether counting mode may stop.
+    private var done: Bool { failed && !collecting }
+
+    /// Evaluates every field, in rule order.
+    mutating func run() {
+        if collecting { results.reserveCapacity(program.fields.count) }
+        for field in 0..<program.fields.count {
+            evaluate(field: field)
+            if done { return }
+        }
+    }
+
+    /// Evaluates one field at every concrete path it reaches; `only` limits `[*]` steps
+    /// to given indices (nil entries expand fully), for ``CompiledRuleSet/validateField(_:in:options:)``.
+    mutating func evaluate(field: Int, only: [Int?] = []) {
+        let plan = program.fields[field]
+        let start = resolve(access.root, run: plan.runStart)
+        if plan.runEnd - plan.runStart == 1 {
+            evaluateConcrete(field: field, start, bindings: Bindings())
+            return
+        }
+        var bindings = Bindings<Node>()
+        bindings.indices.reserveCapacity(plan.wildcardCount)
+        bindings.nodes.reserveCapacity(plan.wildcardCount)
+        expand(field: field, start, level: 1, bindings: &bindings, only: only)
+    }
+
+    /// Walks one `[*]` level: every element, then the next run of keys from it. Each
+    /// element is reached from its array, never from the root again, so a `[*]` path over
+    /// n elements costs O(n).
+    private mutating func expand(field: Int, _ node: Node?, level: Int, bindings: inout Bindings<Node>, only: [Int?]) {
+        guard let node, access.kind(node) == .array else { return }
+        let plan = program.fields[field]
+        let wanted = level - 1 < only.count ? only[level - 1] : nil
+        let last = level == plan.runEnd - plan.runStart - 1
+        access.forEachElement(node) { index, element in
+            if let wanted, wanted != index { return true }
+            bindings.indices.append(index)
+            bindings.nodes.append(element)
+            let next = resolve(element, run: plan.runStart + level)
+            if last {
+                evaluateConcrete(field: field, next, bindings: bindings)
+            } else {
+                expand(field: field, next, level: level + 1, bindings: &bindings, only: only)
+            }
+            bindings.indices.removeLast()
+            bindings.nodes.removeLast()
+            return !done
+        }
+    }
+
+    /// Follows the keys of one run; absent as soon as a step is missing or not an object.
+    @inline(__always)
+    private func resolve(_ node: Node?, run: Int) -> Node? {
+        guard let node else { return nil }
+        let keys = program.runs[run]
+        switch keys.keyEnd - keys.keyStart {
+        case 0: return node
+        case 1: return access.member(node, program.keys[keys.keyStart])  // the common case, without a copy
+        default:
+            guard var current = access.member(node, program.keys[keys.keyStart]) else { return nil }
+            for key in (keys.keyStart + 1)..<keys.keyEnd {
+                guard let next = access.member(current, program.keys[key]) else { return nil }
+                current = next
+            }
+            return current
+        }
+    }
+
+    /// Runs a field's rules on one concrete value and records the result.
+    private mutating func evaluateConcrete(field: Int, _ node: Node?, bindings: Bindings<Node>) {
+        let plan = program.fields[field]
+        var applicable = false
+        var violations: [Violation] = []
+        // No closure here (`node.map(isEmpty)`): a closure capturing `self` copied the
+        // whole evaluator per field in the profile.
+        var empty = true
+        if let node { empty = isEmpty(node) }
+        groups: for groupIndex in plan.groupStart..<plan.groupEnd {
+            let group = program.groups[groupIndex]
+            if group.condition >= 0, !holds(program.conditions[group.condition], bindings: bindings) { continue }
+            applicable = true
+            if !empty, let present = node {
+                for rule in group.ruleStart..<group.ruleEnd where !program.rules[rule].isRequired {
+                    guard !passes(program.rules[rule].instruction, present, bindings: bindings) else { continue }
+                    guard record(rule: rule, field: field, bindings: bindings, into: &violations) else { break groups }
+                }
+            } else if group.hasRequired {
+                // An empty value meets only `required`; without it the other validators
+                // are skipped (SPEC §3), and with it they would only repeat the same fault.
+                for rule in group.ruleStart..<group.ruleEnd where program.rules[rule].isRequired {
+                    guard record(rule: rule, field: field, bindings: bindings, into: &violations) else { break groups }
+                }
+            }
+        }
+        guard collecting else { return }
+        let status: FieldStatus = !applicable ? .skipped : violations.isEmpty ? .valid : .invalid
+        results.append(FieldResult(field: concretePath(field: field, bindings.indices), status: status, violations: violations))
+    }
+
+    /// Notes a failure; returns whether evaluation of this field goes on.
+    private mutating func record(rule: Int, field: Int, bindings: Bindings<Node>, into violations: inout [Violation]) -> Bool {
+        failed = true
+        // `collecting` first: binding `messages` copies the existential even when nil.
+        guard collecting, let messages else { return false }
+        violations.append(violation(program.reports[rule], field: field, at: concretePath(field: field, bindings.indices),
+                                    messages: messages))
+        return reportAllFailures
+    }
+
+    /// The concrete path of a field at the given `[*]` indices.
+    func concretePath(field: Int, _ indices: [Int]) -> ConcretePath {
+        let info = program.fieldInfos[field]
+        if let fixed = info.fixedPath { return fixed }
+        var segments: [ConcretePath.Segment] = []
+        segments.reserveCapacity(info.pattern.segments.count)
+        var next = 0
+        for segment in info.pattern.segments {
+            switch segment {
+            case .key(let key):
+                segments.append(.key(key))
+            case .wildcard:
+                segments.append(.index(next < indices.count ? indices[next] : 0))
+                next += 1
+            }
+        }
+        return ConcretePath(segments)
+    }
+
+    /// Builds a violation and renders its message.
+    private func violation(_ report: RuleReport, field: Int, at path: ConcretePath,
+                           messages: any MessageRendering) -> Violation {
+        var parameters = report.parameters
+        var arguments = report.messageArguments
+        if let index = report.todayParameterIndex, index < parameters.count, index < arguments.count {
+            parameters[index] = Violation.Parameter(name: parameters[index].name, value: .string(today.description))
+            arguments[index].value = .date(today)
+        }
+        let request = MessageRequest(messageOverride: report.messageOverride, field: program.fieldInfos[field].pattern,
+                                     messageKey: report.formKey, arguments: arguments)
+        return Violation(field: path, validator: report.validator, parameters: parameters, messageKey: report.reportedKey,
+                         message: messages.render(request), location: report.location)
+    }
+}
+
+extension RecordEvaluator {
+    /// Empty (SPEC §3): `null`, text that is empty or only white space, an empty array.
+    /// (Absent is handled by the callers; `{}`, `false` and `0` are values.)
+    @inline(__always)
+    func isEmpty(_ node: Node) -> Bool {
+        switch access.kind(node) {
+        case .null: true
+        case .string: access.withUTF8(node) { TextScan.isBlank($0) }
+        case .array: access.elementCount(node) == 0
+        case .bool, .number, .object: false
+        }
+    }
+
+    /// Whether a `when` condition holds for the concrete field at `indices`.
+    func holds(_ condition: CompiledCondition, bindings: Bindings<Node>) -> Bool {
+        switch condition {
+        case .present(let path):
+            anyValue(path, bindings: bindings) { access.kind($0) != .bool ? !isEmpty($0) : access.bool($0) }
+        case .equals(let path, let literal):
+            anyValue(path, bindings: bindings) { access.equals($0, literal) }
+        case .notEquals(let path, let literal):
+            // The negation of `==`: an absent value equals nothing, so `x != "a"` holds
+            // when x is absent.
+            !anyValue(path, bindings: bindings) { access.equals($0, literal) }
+        case .not(let inner):
+            !holds(inner, bindings: bindings)
+        case .and(let lhs, let rhs):
+            holds(lhs, bindings: bindings) && holds(rhs, bindings: bindings)
+        case .or(let lhs, let rhs):
+            holds(lhs, bindings: bindings) || holds(rhs, bindings: bindings)
+        }
+    }
+
+    /// Whether some value the reference reaches satisfies `predicate` (one value unless
+    /// the path has a free `[*]`; none when it is absent).
+    private func anyValue(_ reference: Int, bindings: Bindings<Node>, _ predicate: (Node) -> Bool) -> Bool {
+        let path = program.references[reference]
+        guard let start = anchor(path, bindings) else { return false }
+        return anyValue(path.steps[...], from: start, predicate)
+    }
+
+    private func anyValue(_ steps: ArraySlice<ReferenceStep>, from node: Node, _ predicate: (Node) -> Bool) -> Bool {
+        var current = node
+        var position = steps.startIndex
+        while position < steps.endIndex {
+            switch steps[position] {
+            case .key(let key):
+                guard let next = access.member(current, key) else { return false }
+                current = next
+            case .any:
+                var found = false
+                let rest = steps[(position + 1)...]
+                access.forEachElement(current) { _, element in
+                    found = anyValue(rest, from: element, predicate)
+                    return !found
+                }
+                return found
+            }
+            position += 1
+        }
+        return predicate(current)
+    }
+
+    /// Where a reference starts: the root, or the element of the field's expansion its
+    /// bound wildcards stand for.
+    @inline(__always)
+    private func anchor(_ path: ReferencePath, _ bindings: Bindings<Node>) -> Node? {
+        guard path.anchor >= 0 else { return access.root }
+        return path.anchor < bindings.nodes.count ? bindings.nodes[path.anchor] : nil
+    }
+
+    /// The value a reference names for the concrete field (`same`, `before startDate`);
+    /// a free `[*]` names no single value, so it resolves to absent.
+    func resolveReference(_ reference: Int, bindings: Bindings<Node>) -> Node? {
+        let path = program.references[reference]
+        guard var current = anchor(path, bindings) else { return nil }
+        for step in path.steps {
+            switch step {
+            case .key(let key):
+                guard let next = access.member(current, key) else { return nil }
+                current = next
+            case .any:
+                return nil
+            }
+        }
+        return current
+    }
+}
+
+/// The `[*]` elements of the concrete field being evaluated: their indices (for the
+/// concrete path) and nodes (where bound references start).
+struct Bindings<Node> {
+    var indices: [Int] = []
+    var nodes: [Node] = []
+}

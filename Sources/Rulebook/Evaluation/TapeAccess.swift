@@ -1,0 +1,99 @@
+// Records read straight from a JSON tape (the streaming path): nodes are entry indices,
+// strings are read in place from the input bytes, and no `Value` is built unless a slow
+// path (`unique`, a composite `oneOf` literal) asks for one.
+
+/// `RecordAccess` over a parsed ``JSONTape``.
+struct TapeAccess: RecordAccess {
+    let view: JSONTape.View
+    let root: JSONTape.Node
+
+    @inline(__always)
+    func kind(_ node: JSONTape.Node) -> NodeKind {
+        switch view.kind(of: node) {
+        case .null: .null
+        case .bool: .bool
+        case .number: .number
+        case .string: .string
+        case .array: .array
+        case .object: .object
+        }
+    }
+
+    @inline(__always)
+    func member(_ node: JSONTape.Node, _ key: CompiledKey) -> JSONTape.Node? {
+        key.utf8.withUnsafeBytes { view.member(of: node, key: $0) }
+    }
+
+    func elementCount(_ node: JSONTape.Node) -> Int {
+        view.kind(of: node) == .array ? view.count(of: node) : 0
+    }
+
+    func forEachElement(_ node: JSONTape.Node, _ body: (Int, JSONTape.Node) -> Bool) {
+        var index = 0
+        for element in view.elements(of: node) {
+            guard body(index, element) else { return }
+            index += 1
+        }
+    }
+
+    @inline(__always)
+    func withUTF8<R>(_ node: JSONTape.Node, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        guard view.kind(of: node) == .string else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        let raw = Self.typed(view.rawUTF8(of: node))
+        guard view.hasEscapes(node), let base = raw.baseAddress else { return body(raw) }
+        // A string with escapes is decoded into a temporary buffer (on the stack when
+        // small): decoding never lengthens, so the raw length is enough.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: raw.count) { buffer in
+            guard let out = buffer.baseAddress else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+            let length = JSONScan.decodeEscaped(base, 0, raw.count, into: out)
+            return body(UnsafeBufferPointer(start: out, count: length))
+        }
+    }
+
+    @inline(__always)
+    private static func typed(_ raw: UnsafeRawBufferPointer) -> UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: raw.count)
+    }
+
+    func string(_ node: JSONTape.Node) -> String { view.string(of: node) ?? "" }
+
+    @inline(__always)
+    func number(_ node: JSONTape.Node) -> Double { view.number(of: node)?.doubleValue ?? .nan }
+
+    func bool(_ node: JSONTape.Node) -> Bool { view.bool(of: node) ?? false }
+
+    func value(_ node: JSONTape.Node) -> Value { view.value(of: node) }
+
+    /// JSON equality with a literal, without building a `Value` for scalars.
+    func equals(_ node: JSONTape.Node, _ literal: Value) -> Bool {
+        switch literal {
+        case .string(let text):
+            guard view.kind(of: node) == .string else { return false }
+            var text = text
+            return text.withUTF8 { view.stringEquals(node, UnsafeRawBufferPointer($0)) }
+        case .integer, .decimal:
+            return view.number(of: node).map { $0.value == literal } ?? false
+        case .bool(let flag):
+            return view.bool(of: node) == flag
+        case .null:
+            return view.kind(of: node) == .null
+        case .array, .object:
+            let kind = view.kind(of: node)
+            guard kind == .array || kind == .object else { return false }
+            return view.value(of: node) == literal
+        }
+    }
+
+    /// JSON equality between two nodes.
+    func equal(_ lhs: JSONTape.Node, _ rhs: JSONTape.Node) -> Bool {
+        let kind = view.kind(of: lhs)
+        guard kind == view.kind(of: rhs) else { return false }
+        switch kind {
+        case .null: return true
+        case .bool: return view.bool(of: lhs) == view.bool(of: rhs)
+        case .number: return view.number(of: lhs)?.value == view.number(of: rhs)?.value
+        case .string: return withUTF8(lhs) { left in withUTF8(rhs) { right in left.elementsEqual(right) } }
+        case .array, .object: return view.value(of: lhs) == view.value(of: rhs)
+        }
+    }
+}

@@ -1,0 +1,193 @@
+// Character classes for the text validators, read from UTF-8 bytes. ASCII-only text
+// (the overwhelmingly common case) is classified byte by byte; only text with a
+// non-ASCII byte is segmented into `Character`s, each classified by Unicode properties
+// of its first scalar (so "é" composed or decomposed is one letter).
+
+/// What a character is, for the text validators.
+struct TextTraits: OptionSet, Sendable {
+    let rawValue: UInt8
+
+    /// A letter of any script (Unicode `Alphabetic`).
+    static let letter = TextTraits(rawValue: 1)
+    /// A decimal digit of any script (Unicode general category `Nd`).
+    static let digit = TextTraits(rawValue: 2)
+    /// White space (Unicode `White_Space`: spaces, tabs, line breaks).
+    static let whitespace = TextTraits(rawValue: 4)
+    /// A space character (Unicode general category `Zs`: U+0020, no-break and
+    /// ideographic spaces; not tabs or line breaks), what `noSpecialChars` allows.
+    static let space = TextTraits(rawValue: 8)
+    static let uppercase = TextTraits(rawValue: 16)
+    static let lowercase = TextTraits(rawValue: 32)
+
+    @inline(__always)
+    static func ascii(_ byte: UInt8) -> TextTraits {
+        switch byte {
+        case 0x41...0x5A: [.letter, .uppercase]
+        case 0x61...0x7A: [.letter, .lowercase]
+        case 0x30...0x39: .digit
+        case 0x20: [.whitespace, .space]
+        case 0x09...0x0D: .whitespace
+        default: []
+        }
+    }
+
+    static func of(_ character: Character) -> TextTraits {
+        guard let scalar = character.unicodeScalars.first else { return [] }
+        if scalar.isASCII && character.unicodeScalars.count == 1 { return ascii(UInt8(scalar.value)) }
+        let properties = scalar.properties
+        var traits: TextTraits = []
+        if properties.isAlphabetic { traits.insert(.letter) }
+        if properties.generalCategory == .decimalNumber { traits.insert(.digit) }
+        if properties.isWhitespace { traits.insert(.whitespace) }
+        if properties.generalCategory == .spaceSeparator { traits.insert(.space) }
+        if character.isUppercase { traits.insert(.uppercase) }
+        if character.isLowercase { traits.insert(.lowercase) }
+        return traits
+    }
+}
+
+/// Scans over the characters of one text.
+enum TextScan {
+    /// Whether every byte is ASCII. Reads eight bytes at a time.
+    @inline(__always)
+    static func isASCII(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        let count = bytes.count
+        var index = 0
+        let raw = UnsafeRawPointer(base)
+        while index + 8 <= count {
+            if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            index += 8
+        }
+        while index < count {
+            if base[index] >= 0x80 { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// The number of `Character`s of ASCII text: its bytes, less one per CR LF pair (a
+    /// single `Character` in Swift).
+    static func asciiCharacterCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = bytes.count
+        var previousWasCR = false
+        for byte in bytes {
+            if byte == 0x0A && previousWasCR { count -= 1 }
+            previousWasCR = byte == 0x0D
+        }
+        return count
+    }
+
+    /// Whether every character has at least one of `traits`.
+    static func all(_ traits: TextTraits, ascii bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes where TextTraits.ascii(byte).isDisjoint(with: traits) { return false }
+        return true
+    }
+
+    /// Whether some character has one of `traits`.
+    static func any(_ traits: TextTraits, ascii bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        for byte in bytes where !TextTraits.ascii(byte).isDisjoint(with: traits) { return true }
+        return false
+    }
+
+    static func all(_ traits: TextTraits, in text: String) -> Bool {
+        text.allSatisfy { !TextTraits.of($0).isDisjoint(with: traits) }
+    }
+
+    static func any(_ traits: TextTraits, in text: String) -> Bool {
+        text.contains { !TextTraits.of($0).isDisjoint(with: traits) }
+    }
+
+    /// Whether the text is only white space (Unicode `White_Space`, scalar by scalar):
+    /// what makes a string "empty". Stops at the first other character.
+    static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                guard byte == 0x20 || (0x09...0x0D).contains(byte) else { return false }
+                index += 1
+            } else {
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[index...]), as: UTF8.self)
+                    .unicodeScalars.allSatisfy(\.properties.isWhitespace)
+            }
+        }
+        return true
+    }
+
+    /// Whether the text contains a white-space scalar outside ASCII (ASCII is checked by
+    /// the callers' byte loops), read on the bytes: U+0085, U+00A0, U+1680, U+2000–U+200A,
+    /// U+2028, U+2029, U+202F, U+205F and U+3000 are the only ones (Unicode `White_Space`).
+    static func containsNonASCIIWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let lead = bytes[index]
+            if lead < 0xC2 || lead > 0xE3 { index += 1; continue }
+            let second: UInt8 = index + 1 < count ? bytes[index + 1] : 0
+            let third: UInt8 = index + 2 < count ? bytes[index + 2] : 0
+            switch lead {
+            case 0xC2 where second == 0x85 || second == 0xA0: return true
+            case 0xE1 where second == 0x9A && third == 0x80: return true
+            case 0xE2 where second == 0x80 && (third <= 0x8A || third == 0xA8 || third == 0xA9 || third == 0xAF): return true
+            case 0xE2 where second == 0x81 && third == 0x9F: return true
+            case 0xE3 where second == 0x80 && third == 0x80: return true
+            default: break
+            }
+            index += 1
+        }
+        return false
+    }
+
+    /// The number of `Character`s when the text is ASCII or uses, beyond ASCII, only
+    /// U+0080–U+02FF (Latin-1 Supplement, Latin Extended-A/B, IPA: most European names).
+    /// None of those scalars joins a neighbour into one grapheme (combining marks start at
+    /// U+0300), so each counts as one character, and CR LF as one. Nil for any other text,
+    /// which the caller counts with `String.count`.
+    static func simpleCharacterCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let base = bytes.baseAddress else { return 0 }
+        let end = bytes.count
+        var index = 0
+        // Eight bytes at a time while they are ASCII without CR: each byte is a character.
+        let raw = UnsafeRawPointer(base)
+        while index + 8 <= end {
+            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+            if word & SWAR.high != 0 || SWAR.contains(word, 0x0D) { break }
+            index += 8
+        }
+        var count = index
+        var previousWasCR = false
+        while index < end {
+            let byte = base[index]
+            if byte < 0x80 {
+                if !(byte == 0x0A && previousWasCR) { count += 1 }
+                previousWasCR = byte == 0x0D
+            } else if byte >= 0xC0 {
+                guard byte <= 0xCB else { return nil }
+                count += 1
+                previousWasCR = false
+            }  // else: a continuation byte of a two-byte sequence already counted
+            index += 1
+        }
+        return count
+    }
+}
+
+/// Byte-parallel tests on eight bytes in a `UInt64` ("SIMD within a register").
+enum SWAR {
+    static let ones: UInt64 = 0x0101_0101_0101_0101
+    static let high: UInt64 = 0x8080_8080_8080_8080
+
+    /// Whether some byte of `word` equals `byte`.
+    @inline(__always)
+    static func contains(_ word: UInt64, _ byte: UInt8) -> Bool {
+        let x = word ^ (ones &* UInt64(byte))
+        return (x &- ones) & ~x & high != 0
+    }
+
+    /// Whether some byte of `word` (all bytes ASCII) is below `limit` (at most 0x80).
+    @inline(__always)
+    static func containsLess(_ word: UInt64, than limit: UInt8) -> Bool {
+        (word &- ones &* UInt64(limit)) & ~word & high != 0
+    }
+}

@@ -1,0 +1,91 @@
+import XCTest
+@testable import Rulebook
+
+/// The byte-level fast paths against straightforward references on a deterministic
+/// randomized corpus (word-at-a-time loops are where off-by-one bugs hide).
+final class TextScanTests: XCTestCase {
+    private struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
+    private let alphabet: [String] = ["a", "b", "Z", "0", "9", "@", ".", "-", " ", "\t", "\r", "\n", "\r\n", "é", "e\u{301}",
+                                      "ż", "Ł", "ß", "ɐ", "\u{A0}", "\u{85}", "\u{3000}", "\u{2003}", "\u{202F}", "日", "👍🏽",
+                                      "🇬🇧", "\u{7F}", "\u{1F}", "_", "!", "ー", "\u{200B}", "\u{2028}"]
+
+    private func corpus(_ count: Int, seed: UInt64, noise: UInt64 = 3) -> [String] {
+        var rng = SplitMix(state: seed)
+        return (0..<count).map { _ in
+            let length = Int(rng.next() % 40)
+            // Mostly plain ASCII runs, so the word-at-a-time loops get exercised at every offset.
+            return (0..<length).map { _ in rng.next() % noise == 0 ? alphabet[Int(rng.next() % UInt64(alphabet.count))] : "x" }.joined()
+        }
+    }
+
+    private func bytes<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        var copy = text
+        return copy.withUTF8(body)
+    }
+
+    func testSimpleCharacterCountAgreesWithStringCount() {
+        var counted = 0
+        for text in corpus(20_000, seed: 1) {
+            if let count = bytes(text, TextScan.simpleCharacterCount) {
+                XCTAssertEqual(count, text.count, text.debugDescription)
+                counted += 1
+            } else {
+                XCTAssertTrue(text.unicodeScalars.contains { $0.value > 0x2FF }, text.debugDescription)
+            }
+        }
+        XCTAssertGreaterThan(counted, 1_000)
+    }
+
+    func testBlankAndNonASCIIWhitespaceAgreeWithScalarProperties() {
+        for text in corpus(20_000, seed: 2) + ["", " ", "\u{A0}\u{3000}", "\r\n\t"] {
+            XCTAssertEqual(bytes(text, TextScan.isBlank), text.unicodeScalars.allSatisfy(\.properties.isWhitespace), text.debugDescription)
+            XCTAssertEqual(bytes(text, TextScan.containsNonASCIIWhitespace),
+                           text.unicodeScalars.contains { !$0.isASCII && $0.properties.isWhitespace }, text.debugDescription)
+        }
+    }
+
+    func testEmailAgreesWithAReferenceReading() {
+        func reference(_ text: String) -> Bool {
+            let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[0].isEmpty else { return false }
+            guard !text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F })
+            else { return false }
+            let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+            return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty }
+        }
+        var valid = 0
+        let pieces = corpus(30_000, seed: 4, noise: 40)
+        let shaped: [String] = (0..<10_000).map { (index: Int) -> String in
+            let local: String = pieces[3 * index], domain: String = pieces[3 * index + 1], top: String = pieces[3 * index + 2]
+            return local + "@" + domain + "." + top
+        }
+        for text in corpus(20_000, seed: 3) + shaped + ["a@b.c", "x@y", "xxxxxxxxxx@yyyyyyyy.zzzzzzzz", "xxxxxxxx@xxxxxxx@xx.xx"] {
+            let expected = reference(text)
+            XCTAssertEqual(bytes(text, TextFormats.isEmail), expected, text.debugDescription)
+            if expected { valid += 1 }
+        }
+        XCTAssertGreaterThan(valid, 1_000)
+    }
+
+    func testSWARPrimitivesAtEveryBytePosition() {
+        for position in 0..<8 {
+            for byte: UInt8 in [0x00, 0x0D, 0x20, 0x40, 0x7F] {
+                var word = SWAR.ones &* 0x61  // "aaaaaaaa"
+                word = word & ~(UInt64(0xFF) << (8 * position)) | UInt64(byte) << (8 * position)
+                XCTAssertTrue(SWAR.contains(word, byte))
+                XCTAssertFalse(SWAR.contains(SWAR.ones &* 0x61, byte))
+                XCTAssertEqual(SWAR.containsLess(word, than: 0x21), byte < 0x21)
+            }
+        }
+    }
+}
