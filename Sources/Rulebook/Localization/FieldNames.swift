@@ -24,11 +24,34 @@ public enum FieldNames {
 
     private static func kind(_ scalar: Unicode.Scalar) -> Kind {
         if scalar == "_" || scalar == "-" || scalar == " " || scalar == "." { return .separator }
+        // Performance: every message names a field, and keys are nearly always ASCII;
+        // Unicode property lookups cost more than the rest of rendering a message.
+        if scalar.isASCII {
+            switch scalar.value {
+            case 0x41...0x5A: return .upper
+            case 0x61...0x7A: return .lower
+            case 0x30...0x39: return .digit
+            default: return .other
+            }
+        }
         let properties = scalar.properties
         if properties.isUppercase { return .upper }
         if properties.isLowercase { return .lower }
         if properties.numericType != nil { return .digit }
         return .other
+    }
+
+    /// Appends `scalar` upper- or lower-cased; ASCII without building a `String`.
+    private static func append(_ scalar: Unicode.Scalar, uppercased: Bool, to output: inout String) {
+        guard scalar.isASCII else {
+            output += uppercased ? String(scalar).uppercased() : String(scalar).lowercased()
+            return
+        }
+        let value = UInt8(scalar.value)
+        let isLower = value >= 0x61 && value <= 0x7A
+        let isUpper = value >= 0x41 && value <= 0x5A
+        let mapped = uppercased ? (isLower ? value - 0x20 : value) : (isUpper ? value + 0x20 : value)
+        output.unicodeScalars.append(Unicode.Scalar(mapped))
     }
 
     /// Splits camelCase, digits and separators into words; the first word is
@@ -61,16 +84,16 @@ public enum FieldNames {
                 wordIsAcronym = current == .upper && (next == .upper || next == .digit || next == .separator)
                     && !(next == .separator && !wroteAny && nextIndex == scalars.endIndex)
                 if !wroteAny {
-                    output += String(scalar).uppercased()  // first letter of the name
+                    append(scalar, uppercased: true, to: &output)  // first letter of the name
                 } else if wordIsAcronym {
                     output.unicodeScalars.append(scalar)
                 } else {
-                    output += String(scalar).lowercased()
+                    append(scalar, uppercased: false, to: &output)
                 }
             } else if wordIsAcronym {
                 output.unicodeScalars.append(scalar)
             } else {
-                output += String(scalar).lowercased()
+                append(scalar, uppercased: false, to: &output)
             }
             wroteAny = true
             previous = current
