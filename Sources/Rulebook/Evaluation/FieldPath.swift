@@ -79,12 +79,31 @@ public struct ConcretePath: Sendable, Hashable, CustomStringConvertible, Compara
 
     /// The RFC 6901 JSON Pointer: `/items/2/sku` (`~` and `/` escaped).
     public var jsonPointer: String {
-        segments.map { segment -> String in
+        // Performance: written once per violation in `--format ndjson`/`json`; one string
+        // built in place (Foundation's `replacingOccurrences` cost more than the
+        // validation itself), escaping only keys that contain `~` or `/`.
+        var pointer = ""
+        for segment in segments {
             switch segment {
-            case .key(let key): "/" + key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-            case .index(let index): "/\(index)"
+            case .key(let key):
+                pointer += "/"
+                if key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
+                    for character in key.unicodeScalars {
+                        switch character {
+                        case "~": pointer += "~0"
+                        case "/": pointer += "~1"
+                        default: pointer.unicodeScalars.append(character)
+                        }
+                    }
+                } else {
+                    pointer += key
+                }
+            case .index(let index):
+                pointer += "/"
+                pointer += String(index)
             }
-        }.joined()
+        }
+        return pointer
     }
 
     /// The path with every index replaced by `[*]` (what the rule file wrote).

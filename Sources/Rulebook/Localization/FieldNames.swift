@@ -22,6 +22,7 @@ public enum FieldNames {
 
     private enum Kind { case lower, upper, digit, other, separator }
 
+    @inline(__always)
     private static func kind(_ scalar: Unicode.Scalar) -> Kind {
         if scalar == "_" || scalar == "-" || scalar == " " || scalar == "." { return .separator }
         // Performance: every message names a field, and keys are nearly always ASCII;
@@ -41,23 +42,55 @@ public enum FieldNames {
         return .other
     }
 
-    /// Appends `scalar` upper- or lower-cased; ASCII without building a `String`.
-    private static func append(_ scalar: Unicode.Scalar, uppercased: Bool, to output: inout String) {
-        guard scalar.isASCII else {
-            output += uppercased ? String(scalar).uppercased() : String(scalar).lowercased()
-            return
-        }
-        let value = UInt8(scalar.value)
-        let isLower = value >= 0x61 && value <= 0x7A
-        let isUpper = value >= 0x41 && value <= 0x5A
-        let mapped = uppercased ? (isLower ? value - 0x20 : value) : (isUpper ? value + 0x20 : value)
-        output.unicodeScalars.append(Unicode.Scalar(mapped))
-    }
+    /// How one scalar of a name is written.
+    private enum Casing { case upper, lower, asIs }
 
     /// Splits camelCase, digits and separators into words; the first word is
     /// capitalised, later words lower-cased unless they are acronyms.
     static func appendHumanized(key: String, to output: inout String) {
-        let scalars = key.unicodeScalars
+        // Performance: every rendered message names its field, so this runs once per
+        // violation. ASCII keys (nearly all) are humanised into a stack buffer and
+        // appended once; scalar-by-scalar `String` appends cost several times more.
+        var key = key
+        let count = key.utf8.count
+        if count <= 256, key.utf8.allSatisfy({ $0 < 0x80 }) {
+            key.withUTF8 { bytes in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * count + 5) { buffer in
+                var length = 0
+                humanize(bytes.lazy.map { Unicode.Scalar($0) }, space: {
+                    buffer[length] = UInt8(ascii: " ")
+                    length += 1
+                }, emit: { scalar, casing in
+                    var byte = UInt8(truncatingIfNeeded: scalar.value)
+                    switch casing {
+                    case .upper where byte >= 0x61 && byte <= 0x7A: byte -= 0x20
+                    case .lower where byte >= 0x41 && byte <= 0x5A: byte += 0x20
+                    default: break
+                    }
+                    buffer[length] = byte
+                    length += 1
+                }, empty: {
+                    for byte in "Value".utf8 { buffer[length] = byte; length += 1 }
+                })
+                output += String(decoding: UnsafeBufferPointer(rebasing: buffer[..<length]), as: UTF8.self)
+            }
+            }
+            return
+        }
+        humanize(key.unicodeScalars, space: { output += " " }, emit: { scalar, casing in
+            switch casing {
+            case .upper: output += String(scalar).uppercased()
+            case .lower: output += String(scalar).lowercased()
+            case .asIs: output.unicodeScalars.append(scalar)
+            }
+        }, empty: { output += "Value" })
+    }
+
+    /// The word-splitting walk itself, writing through `space` and `emit`.
+    @inline(__always)
+    private static func humanize<Scalars: BidirectionalCollection>(
+        _ scalars: Scalars, space: () -> Void, emit: (Unicode.Scalar, Casing) -> Void, empty: () -> Void
+    ) where Scalars.Element == Unicode.Scalar {
         var wroteAny = false
         var pendingSpace = false
         var previous: Kind = .separator
@@ -79,25 +112,25 @@ public enum FieldNames {
                 || (previous != .digit && current == .digit) || (previous == .digit && current != .digit)
                 || (previous == .upper && current == .upper && next == .lower)
             if boundary {
-                if wroteAny || pendingSpace { output += " " }
+                if wroteAny || pendingSpace { space() }
                 pendingSpace = false
                 wordIsAcronym = current == .upper && (next == .upper || next == .digit || next == .separator)
                     && !(next == .separator && !wroteAny && nextIndex == scalars.endIndex)
                 if !wroteAny {
-                    append(scalar, uppercased: true, to: &output)  // first letter of the name
+                    emit(scalar, .upper)  // first letter of the name
                 } else if wordIsAcronym {
-                    output.unicodeScalars.append(scalar)
+                    emit(scalar, .asIs)
                 } else {
-                    append(scalar, uppercased: false, to: &output)
+                    emit(scalar, .lower)
                 }
             } else if wordIsAcronym {
-                output.unicodeScalars.append(scalar)
+                emit(scalar, .asIs)
             } else {
-                append(scalar, uppercased: false, to: &output)
+                emit(scalar, .lower)
             }
             wroteAny = true
             previous = current
         }
-        if !wroteAny { output += "Value" }
+        if !wroteAny { empty() }
     }
 }
