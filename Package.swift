@@ -23,7 +23,7 @@ let package = Package(
         // `swift run -c release rulebook-bench`: workloads, throughput and latency.
         .executableTarget(
             name: "rulebook-bench",
-            dependencies: ["Rulebook", "RulebookCommand", "RulebookRegex"],
+            dependencies: ["Rulebook", "RulebookCommand", "RulebookRegex", "RulebookLanguageServer"],
             path: "Benchmarks/RulebookBenchmarks"
         ),
         .testTarget(name: "RulebookRegexTests", dependencies: ["RulebookRegex"]),

@@ -20,6 +20,8 @@ let usage = """
       tape [--records 100000]                         streaming path per record: JSON tape + rules, per workload
       json [name]                                      ns/record of the JSON tape, reader, writer, ValueEncoder
       parse [--lines 100000] [--runs 5]               lex, parse and format time of a generated rule file
+      lsp [--binary .build/release/rulebook] [--lines 5000] [--edits 200]
+                                                      language server: didChange → publishDiagnostics latency
       regex                                           regex engine: catastrophic patterns at 1k/10k/100k, ns per match
     """
 
@@ -39,6 +41,9 @@ case "json":
     runJSONBenchmark(only: arguments.dropFirst().first)
 case "parse":
     runParseBenchmark(lines: Int(option("--lines", default: "100000")) ?? 100_000, runs: Int(option("--runs", default: "5")) ?? 5)
+case "lsp":
+    runLSPBenchmark(binary: option("--binary", default: ".build/release/rulebook"),
+                    lines: Int(option("--lines", default: "5000")) ?? 5_000, edits: Int(option("--edits", default: "200")) ?? 200)
 default:
     print(usage)
 }

@@ -18,7 +18,7 @@ public enum RulebookTool {
     }
 
     /// Every subcommand, in the order help lists them.
-    static var commands: [any Command.Type] { [CheckCommand.self, FormatCommand.self, LanguageServerCommand.self] }
+    static var commands: [any Command.Type] { [CheckCommand.self, ValidateCommand.self, FormatCommand.self, TestCommand.self, ExplainCommand.self, LanguageServerCommand.self] }
 
     /// Commands with subcommands of their own (`rulebook catalogs export`): the group's
     /// help configuration and its subcommands, whose names are `group sub`.

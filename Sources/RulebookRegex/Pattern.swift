@@ -4,11 +4,13 @@
 /// and a trailing newline is part of the text (`"12345\n"` does not match). `^` matches only
 /// at the start and `$` only at the very end, also in the middle of a pattern (`a|^b`).
 ///
-/// Compilation: source → ``RegexNode`` → Thompson NFA over UTF-8 bytes (Unicode classes
-/// become byte-range sequences) → a complete DFA over byte equivalence classes, built
-/// eagerly so the compiled value is immutable and freely shared between threads. Matching
-/// is one table lookup per byte. Pure literals compare bytes; a pattern whose DFA would
-/// exceed ``Limits/maxDFAStates`` runs on an NFA simulation, still linear in the input.
+/// Compilation: source → syntax tree → the pattern's alphabet (Unicode scalars partitioned
+/// into the classes its sets distinguish) → Thompson NFA over those classes → a complete
+/// DFA, built eagerly so the compiled value is immutable and freely shared between threads.
+/// Matching decodes UTF-8 as it goes (ASCII costs one branch) and does one table lookup per
+/// scalar. Pure literals compare bytes; a pattern whose DFA would exceed
+/// ``Limits/maxDFAStates`` (or 4 MB of table, or a bounded construction effort) runs on an
+/// NFA simulation instead, still linear in the input.
 ///
 /// Syntax: literals, `.` (any scalar but `\n`; with `s`, any), classes `[…]` with ranges,
 /// negation, escapes and ASCII POSIX classes, `\d` `\w` (ASCII) `\s` (Unicode White_Space)
@@ -110,15 +112,15 @@ extension Pattern {
 
         /// Creates limits; the defaults are ``default``'s.
         public init(maxRepetition: Int = 1000, maxNesting: Int = 100, maxNFAStates: Int = 100_000,
-                    maxDFAStates: Int = 4096) {
+                    maxDFAStates: Int = 10_000) {
             self.maxRepetition = maxRepetition
             self.maxNesting = maxNesting
             self.maxNFAStates = maxNFAStates
             self.maxDFAStates = maxDFAStates
         }
 
-        /// Counts up to 1,000, nesting up to 100, 100,000 NFA states, 4,096 DFA states
-        /// (at most about 4 MB of table).
+        /// Counts up to 1,000, nesting up to 100, 100,000 NFA states, 10,000 DFA states (and
+        /// at most 4 MB of DFA table, whatever the state count).
         public static let `default` = Limits()
     }
 }

@@ -9,10 +9,10 @@ final class Program: Sendable {
 
     let strategy: Strategy
     /// Kept for every strategy: the fallback matcher, and the reference path for tests.
-    let nfa: NFA
+    let nfa: FlatNFA
 
     /// The most NFA steps spent building a DFA before falling back to simulation.
-    private static let maxDFABuildWork = 20_000_000
+    private static let maxDFABuildWork = 5_000_000
     /// The most DFA table entries (4 bytes each): 4 MB.
     private static let maxDFATableEntries = 1 << 20
 
@@ -20,7 +20,7 @@ final class Program: Sendable {
         let parserFlags = try Program.parseFlags(flags, sourceLength: source.utf8.count)
         var parser = Parser(source, limits: limits)
         let node = try parser.parse(flags: parserFlags)
-        nfa = try NFACompiler.compile(node, maxStates: limits.maxNFAStates, sourceLength: source.utf8.count)
+        nfa = FlatNFA(try NFACompiler.compile(node, maxStates: limits.maxNFAStates, sourceLength: source.utf8.count))
         if let literal = node.literalBytes {
             strategy = .literal(literal)
         } else if limits.maxDFAStates > 0,

@@ -59,7 +59,9 @@ extension CheckerRun {
             report(source.path, extra, .wrongArgumentCount, message,
                    fixIts: [FixIt(message: "Remove the extra argument\(removed == 1 ? "" : "s")",
                                   edits: [TextEdit(file: source.path, range: SourceRange(start: keptEnd, end: last.range.end),
-                                                   replacement: "")])])
+                                                   replacement: "")],
+                                  // Which argument is the mistake is a guess.
+                                  applicability: .suggested)])
         } else {
             report(source.path, CheckerRun.headRange(of: rule), .wrongArgumentCount, message)
         }

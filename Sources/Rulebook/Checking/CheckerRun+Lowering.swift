@@ -57,7 +57,9 @@ extension CheckerRun {
                "'\(rule.name.name)' is a named rule and takes no arguments, found \(count) argument\(count == 1 ? "" : "s")",
                fixIts: [FixIt(message: "Remove the argument\(count == 1 ? "" : "s")",
                               edits: [TextEdit(file: source.path, range: SourceRange(start: rule.name.range.end, end: last.range.end),
-                                               replacement: "")])])
+                                               replacement: "")],
+                              // The arguments may belong to a validator the author meant instead.
+                              applicability: .suggested)])
     }
 
     /// Converts a `message` override, reporting keys the base catalogue lacks.

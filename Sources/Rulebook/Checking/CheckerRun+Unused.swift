@@ -14,7 +14,9 @@ extension CheckerRun {
                 let range = RemovalSite.wholeLines(definition.syntax.range, in: tree.source)
                 let touchesComment = tree.comments.contains { $0.range.start < range.end && range.start < $0.range.end }
                 let fix = FixIt(message: "Remove named rule '\(definition.reference.name)'",
-                                edits: [TextEdit(file: file, range: range, replacement: "")])
+                                edits: [TextEdit(file: file, range: range, replacement: "")],
+                                // A rule written for later use is not a mistake: never deleted unattended.
+                                applicability: .suggested)
                 report(file, definition.syntax.name.range, .unusedRule,
                        "named rule '\(definition.reference.name)' is never used", fixIts: touchesComment ? [] : [fix])
             }

@@ -38,17 +38,33 @@ public struct TextEdit: Hashable, Sendable {
 
 /// A mechanical fix the user may apply: a short imperative message and its edits.
 ///
-/// `rulebook check --fix` applies them; the language server offers them as quick fixes.
+/// The language server offers every fix as a quick fix; `rulebook check --fix` applies
+/// only those whose ``applicability`` is ``Applicability/automatic``.
 public struct FixIt: Hashable, Sendable {
+    /// Whether a fix may be applied without a person looking at it (rustc's
+    /// "machine applicable" versus "maybe incorrect").
+    public enum Applicability: String, Hashable, Sendable {
+        /// The fix corrects a mistake and keeps what the author meant (a misspelled name,
+        /// swapped bounds, an exact duplicate): `rulebook check --fix` applies it.
+        case automatic
+        /// The fix deletes or rewrites something the author may have meant (an unused
+        /// named rule, arguments of unclear intent): offered in editors, never applied
+        /// unattended.
+        case suggested
+    }
+
     /// What the fix does, e.g. "Replace 'minLenght' with 'minLength'".
     public var message: String
     /// The edits, in any order, never overlapping.
     public var edits: [TextEdit]
+    /// Whether `rulebook check --fix` may apply it.
+    public var applicability: Applicability
 
     /// Creates a fix.
-    public init(message: String, edits: [TextEdit]) {
+    public init(message: String, edits: [TextEdit], applicability: Applicability = .automatic) {
         self.message = message
         self.edits = edits
+        self.applicability = applicability
     }
 }
 

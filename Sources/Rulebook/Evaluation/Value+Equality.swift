@@ -2,6 +2,7 @@
 // (`2 == 2.0`), strings exactly, arrays in order, objects regardless of key order.
 
 extension Value: Hashable {
+    /// JSON equality: numbers by value across kinds, strings exactly, objects ignoring order.
     public static func == (lhs: Value, rhs: Value) -> Bool {
         switch (lhs, rhs) {
         case (.null, .null): true
@@ -16,6 +17,7 @@ extension Value: Hashable {
         }
     }
 
+    /// Hashes consistently with `==` (so `2` and `2.0` hash alike).
     public func hash(into hasher: inout Hasher) {
         switch self {
         case .null: hasher.combine(0)
@@ -39,6 +41,7 @@ extension Double {
 }
 
 extension ValueObject: Hashable {
+    /// Equal when both have the same keys with equal values, in any order.
     public static func == (lhs: ValueObject, rhs: ValueObject) -> Bool {
         guard lhs.count == rhs.count else { return false }
         for member in lhs.members {

@@ -57,14 +57,17 @@ final class ValueEncodingNode: Encoder {
     let parent: ValueEncodingNode?
     let key: (any CodingKey)?
     let sendableUserInfo: [CodingUserInfoKey: any Sendable]
-    var kind = Kind.empty
-    var single: Value = .null
-    var members: [(key: String, value: Value)] = []
-    var elements: [Value] = []
+    // The storage is exempt from dynamic exclusivity checks (they cost a tenth of an
+    // encode): a node is used by one `encode(to:)` call at a time on one thread, and no
+    // access to these properties ever spans a call that could touch them again.
+    @exclusivity(unchecked) var kind = Kind.empty
+    @exclusivity(unchecked) var single: Value = .null
+    @exclusivity(unchecked) var members: [(key: String, value: Value)] = []
+    @exclusivity(unchecked) var elements: [Value] = []
     /// Nested containers and super-encoders handed out by this node's containers: they
     /// may be written after being placed, so their slot (a member or element position,
     /// holding a placeholder) is filled when this node finishes.
-    var pending: [(position: Int, node: ValueEncodingNode)] = []
+    @exclusivity(unchecked) var pending: [(position: Int, node: ValueEncodingNode)] = []
 
     init(parent: ValueEncodingNode?, key: (any CodingKey)?, userInfo: [CodingUserInfoKey: any Sendable]) {
         self.parent = parent

@@ -26,7 +26,7 @@ extension JSONDocument {
     /// Walks the literal's raw bytes, advancing the decoded position by each escape's
     /// decoded length.
     static func map(_ source: [UInt8], _ decodedOffset: Int, _ range: SourceRange, roundUp: Bool) -> Int {
-        let contentStart = Swift.min(range.start + 1, source.count)
+        let contentStart = Swift.max(0, Swift.min(range.start + 1, source.count))
         let contentEnd = Swift.max(contentStart, Swift.min(range.end - 1, source.count))
         var raw = contentStart
         var decoded = 0

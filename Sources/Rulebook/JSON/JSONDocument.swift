@@ -31,11 +31,15 @@ public struct JSONDocument: Sendable {
 
     /// The content of a ``Node``.
     public enum Content: Sendable, Hashable {
+        /// `null`.
         case null
+        /// `true` or `false`.
         case bool(Bool)
+        /// A number, with its exact reading.
         case number(JSONNumber)
         /// The decoded text (escapes resolved).
         case string(String)
+        /// The elements in order.
         case array([Node])
         /// Members as written, duplicates included.
         case object([Member])

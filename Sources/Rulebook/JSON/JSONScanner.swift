@@ -57,7 +57,7 @@ enum JSONScan {
     /// control characters; leaves `index` after the closing quote.
     /// - Returns: whether the string contains a backslash escape (then its bytes must be
     ///   decoded before use).
-    @inlinable
+    @inlinable @inline(__always)
     static func scanString(_ p: UnsafePointer<UInt8>, _ count: Int, _ index: inout Int,
                            _ limits: JSONLimits) throws(JSONError) -> Bool {
         let open = index

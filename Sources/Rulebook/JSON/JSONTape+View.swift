@@ -1,6 +1,17 @@
 /// The kind of a JSON value.
 public enum JSONKind: UInt8, Sendable, Hashable, CaseIterable {
-    case null, bool, number, string, array, object
+    /// `null`.
+    case null
+    /// `true` or `false`.
+    case bool
+    /// Any number (integer or decimal).
+    case number
+    /// A string.
+    case string
+    /// An array.
+    case array
+    /// An object.
+    case object
 }
 
 extension JSONTape {
@@ -224,16 +235,21 @@ extension JSONTape {
         @inlinable
         public func member(of node: Node, key: UnsafeRawBufferPointer) -> Node? {
             guard rawKind(node) == RawKind.object else { return nil }
-            let end = Int(word1(node) & 0xFFFF_FFFF) &- 1
-            var index = node.index &+ 1
-            var found: Node?
-            while index < end {
-                let keyNode = Node(index)
-                let value = Node(index &+ 1)
-                if stringEquals(keyNode, key) { found = value }
-                index = next(after: value).index
+            // Walk the members backwards, so the first match is the last occurrence and
+            // the search can stop there. A closing entry leads back to its container's
+            // opening entry in O(1), so stepping back over a member is constant time.
+            let first = node.index &+ 1
+            var end = Int(word1(node) & 0xFFFF_FFFF) &- 1  // the closing entry
+            while end > first {
+                let last = Node(end &- 1)
+                let lastKind = rawKind(last)
+                let value = lastKind == RawKind.arrayEnd || lastKind == RawKind.objectEnd
+                    ? Node(Int(word1(last) & 0xFFFF_FFFF)) : last
+                let keyNode = Node(value.index &- 1)
+                if stringEquals(keyNode, key) { return value }
+                end = keyNode.index
             }
-            return found
+            return nil
         }
 
         /// The value of the member `key` of the object `node`; see ``member(of:key:)-(_,UnsafeRawBufferPointer)``.

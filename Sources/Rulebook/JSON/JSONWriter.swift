@@ -19,56 +19,57 @@ public struct JSONWriter: Sendable {
 
     /// `value` as JSON text.
     public func string(from value: Value) -> String {
-        var buffer: [UInt8] = []
-        write(value, into: &buffer)
-        return String(decoding: buffer, as: UTF8.self)
+        JSONOutput.withOutput { output in
+            write(value, to: &output, indent: 0)
+            return String(decoding: UnsafeBufferPointer(start: output.base, count: output.count), as: UTF8.self)
+        }
     }
 
     /// Appends `value` as JSON to `buffer`.
     public func write(_ value: Value, into buffer: inout [UInt8]) {
-        write(value, into: &buffer, indent: 0)
+        JSONOutput.withOutput { output in
+            write(value, to: &output, indent: 0)
+            buffer.append(contentsOf: UnsafeBufferPointer(start: output.base, count: output.count))
+        }
     }
 
-    private func write(_ value: Value, into buffer: inout [UInt8], indent: Int) {
+    private func write(_ value: Value, to output: inout JSONOutput, indent: Int) {
         switch value {
-        case .null: Self.appendLiteral("null", into: &buffer)
-        case .bool(let flag): Self.appendLiteral(flag ? "true" : "false", into: &buffer)
-        case .integer(let integer): Self.appendInteger(integer, into: &buffer)
-        case .decimal(let decimal): Self.appendDecimal(decimal, into: &buffer)
-        case .string(let text): Self.appendJSONString(text, into: &buffer)
+        case .null: output.append("null")
+        case .bool(let flag): output.append(flag ? "true" : "false")
+        case .integer(let integer): output.appendInteger(integer)
+        case .decimal(let decimal):
+            if decimal.isFinite { output.append(decimal.description) } else { output.append("null") }
+        case .string(let text): output.appendJSONString(text)
         case .array(let elements):
-            buffer.append(ASCII.openBracket)
+            output.append(ASCII.openBracket)
             for (position, element) in elements.enumerated() {
-                if position > 0 { buffer.append(ASCII.comma) }
-                newline(&buffer, indent + 1)
-                write(element, into: &buffer, indent: indent + 1)
+                if position > 0 { output.append(ASCII.comma) }
+                newline(&output, indent + 1)
+                write(element, to: &output, indent: indent + 1)
             }
-            if !elements.isEmpty { newline(&buffer, indent) }
-            buffer.append(ASCII.closeBracket)
+            if !elements.isEmpty { newline(&output, indent) }
+            output.append(ASCII.closeBracket)
         case .object(let object):
-            buffer.append(ASCII.openBrace)
+            output.append(ASCII.openBrace)
             for (position, member) in object.members.enumerated() {
-                if position > 0 { buffer.append(ASCII.comma) }
-                newline(&buffer, indent + 1)
-                Self.appendJSONString(member.key, into: &buffer)
-                buffer.append(ASCII.colon)
-                if pretty { buffer.append(ASCII.space) }
-                write(member.value, into: &buffer, indent: indent + 1)
+                if position > 0 { output.append(ASCII.comma) }
+                newline(&output, indent + 1)
+                output.appendJSONString(member.key)
+                output.append(ASCII.colon)
+                if pretty { output.append(ASCII.space) }
+                write(member.value, to: &output, indent: indent + 1)
             }
-            if object.count > 0 { newline(&buffer, indent) }
-            buffer.append(ASCII.closeBrace)
+            if object.count > 0 { newline(&output, indent) }
+            output.append(ASCII.closeBrace)
         }
     }
 
     /// In pretty mode, a line break and `level` indentation steps.
-    private func newline(_ buffer: inout [UInt8], _ level: Int) {
+    private func newline(_ output: inout JSONOutput, _ level: Int) {
         guard pretty else { return }
-        buffer.append(ASCII.newline)
-        buffer.append(contentsOf: repeatElement(ASCII.space, count: 2 * level))
-    }
-
-    static func appendLiteral(_ literal: StaticString, into buffer: inout [UInt8]) {
-        buffer.append(contentsOf: UnsafeBufferPointer(start: literal.utf8Start, count: literal.utf8CodeUnitCount))
+        output.append(ASCII.newline)
+        for _ in 0..<(2 * level) { output.append(ASCII.space) }
     }
 }
 
@@ -80,67 +81,35 @@ extension JSONWriter {
     }
 
     /// Appends the UTF-8 text `utf8` (assumed well-formed) as a quoted, escaped JSON
-    /// string. Runs of bytes needing no escape are copied in one step.
+    /// string.
     public static func appendJSONString(utf8: UnsafeRawBufferPointer, into buffer: inout [UInt8]) {
-        buffer.append(ASCII.quote)
-        guard let base = utf8.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+        // Common case, nothing to escape: three appends.
+        if JSONOutput.firstByteToEscape(utf8) == utf8.count {
+            buffer.append(ASCII.quote)
+            buffer.append(contentsOf: utf8)
             buffer.append(ASCII.quote)
             return
         }
-        let count = utf8.count
-        var runStart = 0, index = 0
-        while index < count {
-            // Eight bytes at a time while none is `"`, `\` or a control character
-            // (non-ASCII bytes are flagged too and simply stepped over below).
-            if index &+ 8 <= count {
-                let word = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                let mask = JSONScan.specialByteMask(word)
-                if mask == 0 {
-                    index &+= 8
-                    continue
-                }
-                index &+= mask.trailingZeroBitCount >> 3
-            }
-            let byte = base[index]
-            guard byte < 0x20 || byte == ASCII.quote || byte == ASCII.backslash else {
-                index &+= 1
-                continue
-            }
-            if runStart < index { buffer.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: index - runStart)) }
-            appendEscape(byte, into: &buffer)
-            index &+= 1
-            runStart = index
-        }
-        if runStart < count { buffer.append(contentsOf: UnsafeBufferPointer(start: base + runStart, count: count - runStart)) }
-        buffer.append(ASCII.quote)
-    }
-
-    /// The escape of one byte that must not appear raw in a JSON string.
-    private static func appendEscape(_ byte: UInt8, into buffer: inout [UInt8]) {
-        buffer.append(ASCII.backslash)
-        switch byte {
-        case ASCII.quote, ASCII.backslash: buffer.append(byte)
-        case 0x08: buffer.append(0x62)  // b
-        case 0x0C: buffer.append(0x66)  // f
-        case 0x0A: buffer.append(0x6E)  // n
-        case 0x0D: buffer.append(0x72)  // r
-        case 0x09: buffer.append(0x74)  // t
-        default:
-            let hex: [UInt8] = Array("0123456789abcdef".utf8)
-            buffer.append(contentsOf: [0x75, 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])  // u00XX
+        JSONOutput.withOutput { output in
+            output.appendJSONString(utf8: utf8)
+            buffer.append(contentsOf: UnsafeBufferPointer(start: output.base, count: output.count))
         }
     }
 
     /// Appends `value` in decimal, exactly.
     public static func appendInteger(_ value: Int, into buffer: inout [UInt8]) {
+        if value >= 0 && value < 10 {
+            buffer.append(ASCII.zero &+ UInt8(truncatingIfNeeded: value))
+            return
+        }
         if value < 0 { buffer.append(ASCII.minus) }
         var magnitude = value.magnitude
-        // Digits are produced backwards into a small stack buffer, then copied.
+        // Digits are produced backwards into a small stack buffer, then copied once.
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
             var position = 20
             repeat {
                 position -= 1
-                digits[position] = ASCII.zero + UInt8(magnitude % 10)
+                digits[position] = ASCII.zero &+ UInt8(truncatingIfNeeded: magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
             buffer.append(contentsOf: UnsafeBufferPointer(rebasing: digits[position..<20]))
@@ -150,7 +119,149 @@ extension JSONWriter {
     /// Appends `value` as the shortest text that reads back as the same `Double`, or
     /// `null` when it is not finite.
     public static func appendDecimal(_ value: Double, into buffer: inout [UInt8]) {
-        guard value.isFinite else { appendLiteral("null", into: &buffer); return }
-        buffer.append(contentsOf: value.description.utf8)
+        buffer.append(contentsOf: (value.isFinite ? value.description : "null").utf8)
+    }
+}
+
+/// A growable byte buffer for the writer: it starts on the stack (most lines fit in a
+/// kilobyte) and moves to the heap only when it must, so writing a line costs one
+/// `Array.append` instead of one per token with its uniqueness and capacity checks.
+struct JSONOutput {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
+    private var capacity: Int
+    private var onHeap = false
+
+    /// Calls `body` with an empty output, freeing it afterwards.
+    static func withOutput<R>(_ body: (inout JSONOutput) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { stack in
+            var output = JSONOutput(base: stack.baseAddress.unsafelyUnwrapped, capacity: stack.count)
+            defer { if output.onHeap { output.base.deallocate() } }
+            return body(&output)
+        }
+    }
+
+    private init(base: UnsafeMutablePointer<UInt8>, capacity: Int) {
+        self.base = base
+        self.capacity = capacity
+    }
+
+    @inline(__always)
+    mutating func append(_ byte: UInt8) {
+        if count == capacity { grow(1) }
+        base[count] = byte
+        count &+= 1
+    }
+
+    @inline(__always)
+    mutating func append(_ bytes: UnsafePointer<UInt8>, count length: Int) {
+        if count &+ length > capacity { grow(length) }
+        (base + count).update(from: bytes, count: length)
+        count &+= length
+    }
+
+    mutating func append(_ literal: StaticString) {
+        append(literal.utf8Start, count: literal.utf8CodeUnitCount)
+    }
+
+    mutating func append(_ text: String) {
+        var text = text
+        text.withUTF8 { buffer in
+            if let start = buffer.baseAddress { append(start, count: buffer.count) }
+        }
+    }
+
+    @inline(never)
+    private mutating func grow(_ extra: Int) {
+        let newCapacity = Swift.max(capacity * 2, count + extra)
+        let newBase = UnsafeMutablePointer<UInt8>.allocate(capacity: newCapacity)
+        newBase.update(from: base, count: count)
+        if onHeap { base.deallocate() }
+        base = newBase
+        capacity = newCapacity
+        onHeap = true
+    }
+
+    /// Appends `value` in decimal.
+    mutating func appendInteger(_ value: Int) {
+        if value < 0 { append(ASCII.minus) }
+        var magnitude = value.magnitude
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
+            var position = 20
+            repeat {
+                position -= 1
+                digits[position] = ASCII.zero &+ UInt8(truncatingIfNeeded: magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            append(digits.baseAddress.unsafelyUnwrapped + position, count: 20 - position)
+        }
+    }
+
+    mutating func appendJSONString(_ text: String) {
+        var text = text
+        text.withUTF8 { appendJSONString(utf8: UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Appends `utf8` quoted, copying runs that need no escape in one step.
+    mutating func appendJSONString(utf8: UnsafeRawBufferPointer) {
+        append(ASCII.quote)
+        guard let base = utf8.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
+            append(ASCII.quote)
+            return
+        }
+        var rest = utf8
+        var runStart = base
+        while true {
+            let index = Self.firstByteToEscape(rest)
+            let position = rest.baseAddress.unsafelyUnwrapped.assumingMemoryBound(to: UInt8.self) + index
+            guard index < rest.count else { break }
+            append(runStart, count: position - runStart)
+            appendEscape(position.pointee)
+            runStart = position + 1
+            rest = UnsafeRawBufferPointer(start: position + 1, count: rest.count - index - 1)
+        }
+        append(runStart, count: base + utf8.count - runStart)
+        append(ASCII.quote)
+    }
+
+    /// The index of the first byte of `utf8` that must be escaped (`"`, `\`, a control
+    /// character), or its count. Eight bytes at a time.
+    static func firstByteToEscape(_ utf8: UnsafeRawBufferPointer) -> Int {
+        guard let base = utf8.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
+        let count = utf8.count
+        var index = 0
+        while index < count {
+            if index &+ 8 <= count {
+                let mask = JSONScan.specialByteMask(UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)))
+                if mask == 0 {
+                    index &+= 8
+                    continue
+                }
+                // The mask also flags non-ASCII bytes, which need no escape: step over.
+                index &+= mask.trailingZeroBitCount >> 3
+            }
+            let byte = base[index]
+            if byte < 0x20 || byte == ASCII.quote || byte == ASCII.backslash { return index }
+            index &+= 1
+        }
+        return count
+    }
+
+    /// The escape of one byte that must not appear raw in a JSON string.
+    private mutating func appendEscape(_ byte: UInt8) {
+        append(ASCII.backslash)
+        switch byte {
+        case ASCII.quote, ASCII.backslash: append(byte)
+        case 0x08: append(0x62)  // b
+        case 0x0C: append(0x66)  // f
+        case 0x0A: append(0x6E)  // n
+        case 0x0D: append(0x72)  // r
+        case 0x09: append(0x74)  // t
+        default:
+            let hex: StaticString = "0123456789abcdef"
+            append("u00")
+            append(hex.utf8Start[Int(byte >> 4)])
+            append(hex.utf8Start[Int(byte & 0xF)])
+        }
     }
 }

@@ -34,6 +34,9 @@ struct ArgumentParser {
                 parsed.positionals.append(word)
             }
         }
+        for option in configuration.options where option.isRequired && parsed.values[option.name] == nil {
+            throw error("missing option \(option.synopsis)")
+        }
         try checkPositionalCount(parsed.positionals)
         return parsed
     }

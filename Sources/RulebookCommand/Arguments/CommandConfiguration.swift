@@ -22,6 +22,8 @@ struct OptionDefinition: Sendable {
     let allowedValues: [String]?
     /// Whether the option may be given more than once (values accumulate).
     let isRepeatable: Bool
+    /// Whether the command cannot run without it (the parser reports its absence).
+    var isRequired = false
 
     /// A boolean flag.
     static func flag(_ name: String, short: Character? = nil, help: String) -> OptionDefinition {
@@ -32,10 +34,11 @@ struct OptionDefinition: Sendable {
     /// An option with a value.
     static func option(
         _ name: String, short: Character? = nil, valueName: String, help: String, defaultValue: String? = nil,
-        allowedValues: [String]? = nil, repeatable: Bool = false
+        allowedValues: [String]? = nil, repeatable: Bool = false, required: Bool = false
     ) -> OptionDefinition {
         OptionDefinition(name: name, short: short, kind: .value(valueName: valueName), help: help,
-                         defaultValue: defaultValue, allowedValues: allowedValues, isRepeatable: repeatable)
+                         defaultValue: defaultValue, allowedValues: allowedValues, isRepeatable: repeatable,
+                         isRequired: required)
     }
 
     /// Whether the option takes a value.

@@ -13,7 +13,7 @@ struct HelpFormatter {
     func render() -> String {
         var sections: [String] = []
         sections.append("NAME\n" + Self.indent + "\(configuration.commandLine) — \(configuration.abstract)")
-        sections.append("SYNOPSIS\n" + Self.wrap(usage, indent: Self.indent, hanging: Self.indent + "    "))
+        sections.append("SYNOPSIS\n" + Self.wrap(parts: usageParts, indent: Self.indent, hanging: Self.indent + "    "))
         if !configuration.discussion.isEmpty {
             sections.append("DESCRIPTION\n" + Self.paragraphs(configuration.discussion, indent: Self.indent))
         }
@@ -39,7 +39,10 @@ struct HelpFormatter {
     }
 
     /// The usage line: `rulebook check [--format text|json|sarif|github] [--fix] [PATH …]`.
-    var usage: String {
+    var usage: String { usageParts.joined(separator: " ") }
+
+    /// The usage line's parts; a part is never split across lines.
+    var usageParts: [String] {
         var parts = [configuration.commandLine]
         if !subcommands.isEmpty { parts.append("<command>") }
         for option in configuration.options {
@@ -47,13 +50,13 @@ struct HelpFormatter {
             if case .value(let valueName) = option.kind {
                 text += " " + (option.allowedValues?.joined(separator: "|") ?? valueName)
             }
-            parts.append(option.isRepeatable ? "[\(text) …]" : "[\(text)]")
+            parts.append(option.isRequired ? text : option.isRepeatable ? "[\(text) …]" : "[\(text)]")
         }
         for argument in configuration.arguments {
             let text = argument.isRepeated ? "\(argument.name) …" : argument.name
             parts.append(argument.isOptional ? "[\(text)]" : text)
         }
-        return parts.joined(separator: " ")
+        return parts
     }
 
     private func describe(_ option: OptionDefinition) -> String {
@@ -61,6 +64,7 @@ struct HelpFormatter {
         if let allowed = option.allowedValues { text += " One of: \(allowed.joined(separator: ", "))." }
         if let defaultValue = option.defaultValue { text += " Default: \(defaultValue)." }
         if option.isRepeatable { text += " May be repeated." }
+        if option.isRequired { text += " Required." }
         return text
     }
 
@@ -92,10 +96,16 @@ struct HelpFormatter {
 
     /// Greedy word wrap to ``width`` columns.
     static func wrap(_ text: String, indent: String, hanging: String) -> String {
+        wrap(parts: text.split(separator: " ", omittingEmptySubsequences: true).map(String.init), indent: indent,
+             hanging: hanging)
+    }
+
+    /// Greedy wrap of unbreakable parts to ``width`` columns.
+    static func wrap(parts: [String], indent: String, hanging: String) -> String {
         var lines: [String] = []
         var line = indent
         var lineHasWord = false
-        for word in text.split(separator: " ", omittingEmptySubsequences: true) {
+        for word in parts {
             if lineHasWord, line.count + 1 + word.count > width {
                 lines.append(line)
                 line = hanging

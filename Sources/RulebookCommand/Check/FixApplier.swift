@@ -2,7 +2,9 @@ import Rulebook
 
 /// Applies the checker's fixes to files (`rulebook check --fix`).
 ///
-/// The first (best) fix of each diagnostic is taken, unless one of its edits overlaps
+/// Only fixes marked ``FixIt/Applicability/automatic`` are applied: deleting an unused
+/// named rule, say, is offered in editors but never done unattended.
+/// The first (best) such fix of each diagnostic is taken, unless one of its edits overlaps
 /// an edit already taken — then the whole fix waits for the next run. Edits are applied
 /// to the UTF-8 bytes from the end of the file backwards, so earlier offsets stay valid.
 enum FixApplier {
@@ -16,7 +18,8 @@ enum FixApplier {
     static func plan(_ diagnostics: [Diagnostic]) -> Plan {
         var plan = Plan()
         for diagnostic in diagnostics {
-            guard let fix = diagnostic.fixIts.first, !fix.edits.isEmpty else { continue }
+            guard let fix = diagnostic.fixIts.first(where: { $0.applicability == .automatic }), !fix.edits.isEmpty
+            else { continue }
             let conflicts = fix.edits.contains { edit in
                 (plan.edits[edit.file] ?? []).contains { overlaps($0.range, edit.range) }
             }

@@ -58,7 +58,7 @@ struct CatalogsExportCommand: Command {
             """,
         options: [
             .option("format", valueName: "FORMAT", help: "The exchange format.", defaultValue: "xliff", allowedValues: ["xliff"]),
-            .option("locale", valueName: "LOCALE", help: "The target language, a BCP 47 tag (required)."),
+            .option("locale", valueName: "LOCALE", help: "The target language, a BCP 47 tag.", required: true),
             .option("catalogs", valueName: "DIR", help: "The catalogue directory.", defaultValue: "Localizations"),
             .option("output", short: "o", valueName: "FILE", help: "Where to write the file.", defaultValue: "stdout"),
         ],
@@ -72,7 +72,7 @@ struct CatalogsExportCommand: Command {
     let output: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        guard let locale = arguments.value("locale") else { throw Self.usageError("missing option --locale LOCALE") }
+        let locale = arguments.value("locale") ?? ""
         guard LocaleTag.isWellFormed(locale) else { throw Self.usageError("'\(locale)' is not a BCP 47 locale tag") }
         self.locale = locale
         catalogs = arguments.value("catalogs")

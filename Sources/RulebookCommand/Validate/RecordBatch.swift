@@ -31,7 +31,7 @@ struct RecordSlice: Sendable, Equatable {
 /// Limits and sizes of the streaming reader.
 struct ReaderLimits: Sendable {
     /// How many bytes one read asks for; also the target size of a batch.
-    var chunkSize = 1 << 20
+    var chunkSize = 1 << 19
     /// A record (line, array element or whole document) longer than this is reported
     /// as an error and skipped without being held in memory.
     var maxRecordBytes = 64 << 20

@@ -21,11 +21,27 @@ enum Completion {
         var sortText: String?
     }
 
-    static let route = Route.typed(TextDocumentPositionParams.self) { params, context in
-        let analysis = try await context.analysis(params.textDocument.uri)
+    /// `textDocument/completion` params: a position and how completion was triggered.
+    struct Params: JSONDecodable {
+        var position: TextDocumentPositionParams
+        var triggerCharacter: String?
+
+        init(json: JSONView) throws(InvalidParams) {
+            position = try TextDocumentPositionParams(json: json)
+            triggerCharacter = try json["context"]["triggerCharacter"].optionalString()
+        }
+    }
+
+    static let route = Route.typed(Params.self) { params, context in
+        let analysis = try await context.analysis(params.position.textDocument.uri)
         let converter = analysis.document.converter(context.encoding)
-        let offset = converter.offset(of: params.position)
+        let offset = converter.offset(of: params.position.position)
         let completion = CompletionContext(source: analysis.document.source, offset: offset)
+        // A space typed in indentation or between words should not pop up every field;
+        // after `message `, `same `, `when ` … it should.
+        if params.triggerCharacter == " ", completion.kind == .statementStart || completion.kind == .ruleName {
+            return .object(["isIncomplete": .bool(false), "items": .array([])])
+        }
         let items = Completion.items(for: completion, analysis: analysis, documents: context.documents, snippets: context.session.client.snippets)
         let replace = converter.range(of: SourceRange(start: completion.wordStart, end: offset))
         return .object([

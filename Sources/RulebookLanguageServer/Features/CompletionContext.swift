@@ -28,9 +28,11 @@ struct CompletionContext: Sendable, Equatable {
 
     /// Reads the context at `offset` of `source`.
     init(source: SourceFile, offset: Int) {
+        let bytes = Array(source.text.utf8)
+        let offset = Swift.max(0, Swift.min(offset, bytes.count))
         let line = source.lines.line(containing: offset)
         let lineStart = source.lines.lineStarts[line]
-        let before = Array(source.text.utf8)[lineStart..<offset]
+        let before = bytes[lineStart..<offset]
         let scan = LineScan(before)
         wordStart = lineStart + scan.wordStart
         prefix = String(decoding: before[(before.startIndex + scan.wordStart)...], as: UTF8.self)
@@ -56,7 +58,7 @@ struct CompletionContext: Sendable, Equatable {
             return
         }
         // No separator on this line: a statement start, a condition, or a continuation line.
-        if CompletionContext.continues(source: source, beforeLine: line) {
+        if CompletionContext.continues(source: source, bytes: bytes, beforeLine: line) {
             kind = CompletionContext.ruleListKind(words: words, atWordBoundary: scan.atWordBoundary)
             return
         }
@@ -82,11 +84,11 @@ struct CompletionContext: Sendable, Equatable {
     }
 
     /// Whether the logical line before `line` ends with `,` (so `line` continues a rule list).
-    private static func continues(source: SourceFile, beforeLine line: Int) -> Bool {
+    private static func continues(source: SourceFile, bytes: [UInt8], beforeLine line: Int) -> Bool {
         var previous = line - 1
         while previous >= 0 {
             let range = source.lines.contentRange(ofLine: previous, in: source.text)
-            let scan = LineScan(Array(source.text.utf8)[range.start..<range.end])
+            let scan = LineScan(bytes[range.start..<range.end])
             let code = scan.codeBeforeComment.trimmingTrailingSpaces()
             if code.trimmingLeadingSpaces().isEmpty { previous -= 1; continue }
             return code.hasSuffix(",")

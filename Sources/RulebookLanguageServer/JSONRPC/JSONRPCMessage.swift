@@ -2,7 +2,9 @@ import Rulebook
 
 /// A JSON-RPC request id: LSP allows integers and strings.
 public enum RequestID: Hashable, Sendable, CustomStringConvertible {
+    /// A numeric id.
     case integer(Int)
+    /// A string id.
     case string(String)
 
     /// The id as JSON.
@@ -23,6 +25,7 @@ public enum RequestID: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The id as JSON text would show it (`7`, `"abc"`).
     public var description: String {
         switch self {
         case .integer(let number): String(number)

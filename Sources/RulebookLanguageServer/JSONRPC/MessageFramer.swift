@@ -8,8 +8,8 @@
 /// - bytes before a header (garbage, the tail of a body whose length was understated)
 ///   are skipped up to the next `Content-Length`, and reported once per run;
 /// - a header block without a valid `Content-Length` is reported and skipped;
-/// - a body that contains `Content-Length:` outside a JSON string cannot be valid JSON,
-///   so an overstated length is cut there and the next message is not swallowed;
+/// - a body that contains a `Content-Length: N` header line cannot be valid JSON, so an
+///   overstated length is cut there and the next message is not swallowed;
 /// - a body larger than ``maximumBodySize`` is discarded as it streams past, without
 ///   being buffered.
 public struct MessageFramer: Sendable {
@@ -149,10 +149,10 @@ extension MessageFramer {
     }
 
     private mutating func readBody(length: Int, scan: inout BodyScanner) -> Bool {
-        let available = Swift.min(buffer.count - cursor, length)
-        // A `Content-Length:` outside a JSON string means the length was overstated and
-        // the next message has begun: cut the body there rather than swallowing it.
-        if let cut = scan.scan(buffer, from: cursor, upTo: cursor + available) {
+        // A header line inside the body means the length was overstated and the next
+        // message has begun: cut the body there rather than swallowing that message.
+        switch scan.scan(buffer, bodyStart: cursor, bodyEnd: cursor + length) {
+        case .header(let cut):
             // The bytes before the header are delivered: when only the length was wrong
             // they are the intended message and parse fine.
             let body = Array(buffer[cursor..<cut])
@@ -161,35 +161,15 @@ extension MessageFramer {
             events.append(.skipped(reason: "declared length \(length) overruns the next header after \(body.count) bytes"))
             events.append(.message(body))
             return true
-        }
-        guard available == length else {
+        case .needMoreBytes:
             state = .body(length: length, scan: scan)
             return false
+        case .clean:
+            events.append(.message(Array(buffer[cursor..<(cursor + length)])))
+            cursor += length
+            state = .header
+            return true
         }
-        // The body may end inside what continues as `Content-Length` in the next bytes
-        // (an overstated length that stops mid-name): look just past it before deciding.
-        if scan.partialMatch > 0 {
-            let needed = HeaderSyntax.contentLength.count - scan.partialMatch
-            let after = cursor + length
-            guard buffer.count - after >= needed else {
-                state = .body(length: length, scan: scan)
-                return false
-            }
-            if zip(buffer[after..<(after + needed)], HeaderSyntax.contentLength[scan.partialMatch...])
-                .allSatisfy({ HeaderSyntax.lowercased($0) == $1 }) {
-                let cut = after - scan.partialMatch
-                let body = Array(buffer[cursor..<cut])
-                cursor = cut
-                state = .header
-                events.append(.skipped(reason: "declared length \(length) overruns the next header after \(body.count) bytes"))
-                events.append(.message(body))
-                return true
-            }
-        }
-        events.append(.message(Array(buffer[cursor..<(cursor + length)])))
-        cursor += length
-        state = .header
-        return true
     }
 
     private mutating func discard(_ remaining: Int) -> Bool {
@@ -204,40 +184,67 @@ extension MessageFramer {
     }
 }
 
-/// Scans a body incrementally for `Content-Length:` outside JSON strings.
+/// Scans a body incrementally for a `Content-Length: N` header line.
+///
+/// Such a line can never occur in a valid JSON body: outside strings the name is not
+/// JSON, and inside strings the raw line break that ends the header is not allowed.
+/// So finding one proves the declared length overran into the next message, whatever
+/// quotes the (possibly broken) body contains.
 struct BodyScanner: Sendable {
-    /// How many body bytes were already scanned (relative to the body's start).
+    enum Outcome: Sendable { case clean, needMoreBytes, header(at: Int) }
+
+    /// Body offsets below this (relative to the body's start) start no header.
     private var scanned = 0
-    private var inString = false
-    private var escaped = false
-    /// How many bytes of `content-length` are matched so far.
-    private var matched = 0
 
-    /// How many bytes of `content-length` the scanned bytes end with (outside a string).
-    var partialMatch: Int { matched }
-
-    /// Scans `bytes[from + scanned ..< end]`; returns the absolute offset where the
-    /// header starts when one is found.
-    mutating func scan(_ bytes: [UInt8], from bodyStart: Int, upTo end: Int) -> Int? {
-        let needle = HeaderSyntax.contentLength
+    /// Scans candidate starts inside `bodyStart..<bodyEnd`, looking past `bodyEnd` when a
+    /// match starting inside the body needs it.
+    mutating func scan(_ bytes: [UInt8], bodyStart: Int, bodyEnd: Int) -> Outcome {
         var index = bodyStart + scanned
-        while index < end {
-            let byte = bytes[index]
-            if inString {
-                if escaped { escaped = false } else if byte == UInt8(ascii: "\\") { escaped = true } else if byte == UInt8(ascii: "\"") { inString = false }
-                matched = 0
-            } else if byte == UInt8(ascii: "\"") {
-                inString = true
-                matched = 0
-            } else if HeaderSyntax.lowercased(byte) == needle[matched] {
-                matched += 1
-                if matched == needle.count { return index + 1 - needle.count }
-            } else {
-                matched = HeaderSyntax.lowercased(byte) == needle[0] ? 1 : 0
+        while index < bodyEnd {
+            if index >= bytes.count {
+                scanned = index - bodyStart
+                return .needMoreBytes
+            }
+            if HeaderSyntax.lowercased(bytes[index]) == UInt8(ascii: "c") {
+                switch BodyScanner.headerLine(in: bytes, at: index) {
+                case .match: return .header(at: index)
+                case .incomplete:
+                    scanned = index - bodyStart
+                    return .needMoreBytes
+                case .noMatch: break
+                }
             }
             index += 1
         }
         scanned = index - bodyStart
-        return nil
+        return .clean
+    }
+
+    private enum Match { case match, noMatch, incomplete }
+
+    /// Whether `content-length[ \t]*:[ \t]*DIGITS[ \t]*(\r|\n)` starts at `start`.
+    private static func headerLine(in bytes: [UInt8], at start: Int) -> Match {
+        var index = start
+        for expected in HeaderSyntax.contentLength {
+            guard index < bytes.count else { return .incomplete }
+            guard HeaderSyntax.lowercased(bytes[index]) == expected else { return .noMatch }
+            index += 1
+        }
+        func skipBlanks() { while index < bytes.count && (bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")) { index += 1 } }
+        skipBlanks()
+        guard index < bytes.count else { return .incomplete }
+        guard bytes[index] == UInt8(ascii: ":") else { return .noMatch }
+        index += 1
+        skipBlanks()
+        var digits = 0
+        while index < bytes.count && bytes[index] >= UInt8(ascii: "0") && bytes[index] <= UInt8(ascii: "9") && digits <= 15 {
+            index += 1
+            digits += 1
+        }
+        guard index < bytes.count else { return .incomplete }
+        guard digits > 0 && digits <= 15 else { return .noMatch }
+        skipBlanks()
+        guard index < bytes.count else { return .incomplete }
+        return bytes[index] == UInt8(ascii: "\r") || bytes[index] == UInt8(ascii: "\n") ? .match : .noMatch
     }
 }

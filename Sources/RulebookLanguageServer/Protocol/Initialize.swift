@@ -1,21 +1,21 @@
 import Rulebook
 
 /// `initialize` params: the workspace and what the client can do.
-public struct InitializeParams: Sendable, JSONDecodable {
+struct InitializeParams: Sendable, JSONDecodable {
     /// The method name.
-    public static let method = "initialize"
+    static let method = "initialize"
 
     /// `rootUri` (or the deprecated `rootPath` turned into a URI).
-    public var rootURI: String?
+    var rootURI: String?
     /// `workspaceFolders` URIs.
-    public var workspaceFolders: [String]
+    var workspaceFolders: [String]
     /// What the client declared.
-    public var capabilities: ClientCapabilities
+    var capabilities: ClientCapabilities
     /// `initializationOptions.locale`, or the client's UI `locale`: the locale hovers
     /// render messages in (the base catalogue when absent).
-    public var locale: String?
+    var locale: String?
 
-    public init(json: JSONView) throws(InvalidParams) {
+    init(json: JSONView) throws(InvalidParams) {
         try json.requireObject(allowAbsent: true)
         if let uri = try json["rootUri"].optionalString() {
             rootURI = uri
@@ -30,7 +30,7 @@ public struct InitializeParams: Sendable, JSONDecodable {
     }
 
     /// The workspace roots: the folders, else the root URI.
-    public var roots: [String] {
+    var roots: [String] {
         if !workspaceFolders.isEmpty { return workspaceFolders }
         return rootURI.map { [$0] } ?? []
     }
@@ -38,32 +38,32 @@ public struct InitializeParams: Sendable, JSONDecodable {
 
 /// The client capabilities the server reads. Parsing is tolerant: an odd value in a
 /// capability never fails `initialize`, it just counts as "not supported".
-public struct ClientCapabilities: Sendable, Hashable {
+struct ClientCapabilities: Sendable, Hashable {
     /// `general.positionEncodings`, in the client's order of preference.
-    public var positionEncodings: [String]
+    var positionEncodings: [String]
     /// `textDocument.diagnostic` is declared: the client pulls diagnostics.
-    public var pullDiagnostics: Bool
+    var pullDiagnostics: Bool
     /// `textDocument.publishDiagnostics.relatedInformation`.
-    public var relatedInformation: Bool
+    var relatedInformation: Bool
     /// `textDocument.completion.completionItem.snippetSupport`.
-    public var snippets: Bool
+    var snippets: Bool
     /// `textDocument.hover.contentFormat` includes markdown (or is absent).
-    public var markdownHover: Bool
+    var markdownHover: Bool
     /// `textDocument.documentSymbol.hierarchicalDocumentSymbolSupport`.
-    public var hierarchicalSymbols: Bool
+    var hierarchicalSymbols: Bool
     /// `textDocument.codeAction.codeActionLiteralSupport`.
-    public var codeActionLiterals: Bool
+    var codeActionLiterals: Bool
     /// `textDocument.rename.prepareSupport`.
-    public var prepareRename: Bool
+    var prepareRename: Bool
     /// `workspace.didChangeWatchedFiles.dynamicRegistration`.
-    public var watchedFilesRegistration: Bool
+    var watchedFilesRegistration: Bool
     /// `workspace.diagnostics.refreshSupport`.
-    public var diagnosticRefresh: Bool
+    var diagnosticRefresh: Bool
     /// `textDocument.foldingRange.lineFoldingOnly`.
-    public var lineFoldingOnly: Bool
+    var lineFoldingOnly: Bool
 
     /// Reads the capabilities, ignoring anything malformed.
-    public init(_ json: JSONView) {
+    init(_ json: JSONView) {
         let textDocument = json["textDocument"]
         let workspace = json["workspace"]
         positionEncodings = json["general"]["positionEncodings"].strings
@@ -82,21 +82,21 @@ public struct ClientCapabilities: Sendable, Hashable {
 
     /// The encoding to use: UTF-8 when offered (it is the server's native unit), else
     /// UTF-16, the protocol's mandatory default.
-    public var negotiatedEncoding: PositionEncoding {
+    var negotiatedEncoding: PositionEncoding {
         positionEncodings.contains(PositionEncoding.utf8.rawValue) ? .utf8 : .utf16
     }
 }
 
 /// The `initialize` result: the negotiated encoding and the advertised capabilities.
-public struct InitializeResult: Sendable, JSONEncodable {
+struct InitializeResult: Sendable, JSONEncodable {
     /// The encoding every position in the session uses.
-    public var positionEncoding: PositionEncoding
+    var positionEncoding: PositionEncoding
     /// What the client declared (some capabilities depend on it).
-    public var client: ClientCapabilities
+    var client: ClientCapabilities
     /// The server's version, reported in `serverInfo`.
-    public var version: String
+    var version: String
 
-    public var json: Value {
+    var json: Value {
         .object([
             "capabilities": ServerCapabilities.json(encoding: positionEncoding, client: client),
             "serverInfo": .object(["name": .string("rulebook"), "version": .string(version)]),

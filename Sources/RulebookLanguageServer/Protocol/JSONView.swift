@@ -1,39 +1,39 @@
 import Rulebook
 
 /// Why request parameters could not be decoded: answered with -32602.
-public struct InvalidParams: Error, Sendable, Hashable, CustomStringConvertible {
+struct InvalidParams: Error, Sendable, Hashable, CustomStringConvertible {
     /// Where in the params (`textDocument.uri`).
-    public var path: String
+    var path: String
     /// What was wrong.
-    public var problem: String
+    var problem: String
 
-    public var description: String { path.isEmpty ? problem : "\(path): \(problem)" }
+    var description: String { path.isEmpty ? problem : "\(path): \(problem)" }
 }
 
 /// A read-only view of one (possibly absent) JSON value at a path inside a message's
 /// params, with typed accessors whose errors name the path.
 ///
 /// Absent and `null` are treated alike for optional fields, as LSP clients send both.
-public struct JSONView: Sendable {
+struct JSONView: Sendable {
     /// The value, or `nil` when absent.
-    public let value: Value?
+    let value: Value?
     /// The dotted path from the params root, for error messages.
-    public let path: String
+    let path: String
 
     /// Views a params value (absent params are an empty view).
-    public init(_ value: Value?, path: String = "") {
+    init(_ value: Value?, path: String = "") {
         self.value = value
         self.path = path
     }
 
     /// Whether the value is present and not `null`.
-    public var isPresent: Bool {
+    var isPresent: Bool {
         if let value, value != .null { return true }
         return false
     }
 
     /// The member `key` (absent when this is not an object).
-    public subscript(key: String) -> JSONView {
+    subscript(key: String) -> JSONView {
         var member: Value?
         if case .object(let object)? = value { member = object[key] }
         return JSONView(member, path: path.isEmpty ? key : "\(path).\(key)")
@@ -42,19 +42,19 @@ public struct JSONView: Sendable {
     func failure(_ problem: String) -> InvalidParams { InvalidParams(path: path, problem: problem) }
 
     /// A required string.
-    public func string() throws(InvalidParams) -> String {
+    func string() throws(InvalidParams) -> String {
         guard case .string(let text)? = value else { throw failure(isPresent ? "expected a string" : "missing") }
         return text
     }
 
     /// An optional string.
-    public func optionalString() throws(InvalidParams) -> String? {
+    func optionalString() throws(InvalidParams) -> String? {
         guard isPresent else { return nil }
         return try string()
     }
 
     /// A required integer (a decimal with no fraction is accepted).
-    public func integer() throws(InvalidParams) -> Int {
+    func integer() throws(InvalidParams) -> Int {
         switch value {
         case .integer(let number)?: return number
         case .decimal(let number)? where number.rounded() == number && abs(number) < 9e15: return Int(number)
@@ -63,13 +63,13 @@ public struct JSONView: Sendable {
     }
 
     /// An optional integer.
-    public func optionalInteger() throws(InvalidParams) -> Int? {
+    func optionalInteger() throws(InvalidParams) -> Int? {
         guard isPresent else { return nil }
         return try integer()
     }
 
     /// An optional boolean; `nil` when absent.
-    public func optionalBool() throws(InvalidParams) -> Bool? {
+    func optionalBool() throws(InvalidParams) -> Bool? {
         guard isPresent else { return nil }
         guard case .bool(let flag)? = value else { throw failure("expected a boolean") }
         return flag
@@ -77,28 +77,28 @@ public struct JSONView: Sendable {
 
     /// A boolean capability flag: `true` only when present and `true` (tolerant: clients
     /// send odd things in capabilities, which must never fail `initialize`).
-    public var flag: Bool { if case .bool(true)? = value { true } else { false } }
+    var flag: Bool { if case .bool(true)? = value { true } else { false } }
 
     /// A required array's elements.
-    public func array() throws(InvalidParams) -> [JSONView] {
+    func array() throws(InvalidParams) -> [JSONView] {
         guard case .array(let elements)? = value else { throw failure(isPresent ? "expected an array" : "missing") }
         return elements.enumerated().map { JSONView($0.element, path: "\(path)[\($0.offset)]") }
     }
 
     /// An optional array's elements (empty when absent).
-    public func optionalArray() throws(InvalidParams) -> [JSONView] {
+    func optionalArray() throws(InvalidParams) -> [JSONView] {
         guard isPresent else { return [] }
         return try array()
     }
 
     /// The strings of an array, ignoring other elements (for tolerant capability lists).
-    public var strings: [String] {
+    var strings: [String] {
         guard case .array(let elements)? = value else { return [] }
         return elements.compactMap { if case .string(let text) = $0 { text } else { nil } }
     }
 
     /// Requires an object (or, when `allowAbsent`, absent/null params).
-    public func requireObject(allowAbsent: Bool = false) throws(InvalidParams) {
+    func requireObject(allowAbsent: Bool = false) throws(InvalidParams) {
         if case .object? = value { return }
         if allowAbsent && !isPresent { return }
         throw failure(isPresent ? "expected an object" : "missing")
@@ -106,13 +106,13 @@ public struct JSONView: Sendable {
 }
 
 /// A type that can be read from JSON-RPC params.
-public protocol JSONDecodable: Sendable {
+protocol JSONDecodable: Sendable {
     /// Reads the value, throwing a precise ``InvalidParams``.
     init(json: JSONView) throws(InvalidParams)
 }
 
 /// A type that can be written as a JSON value.
-public protocol JSONEncodable: Sendable {
+protocol JSONEncodable: Sendable {
     /// The JSON form.
     var json: Value { get }
 }
@@ -134,13 +134,13 @@ extension Value {
 }
 
 extension String: JSONEncodable {
-    public var json: Value { .string(self) }
+    var json: Value { .string(self) }
 }
 
 extension Int: JSONEncodable {
-    public var json: Value { .integer(self) }
+    var json: Value { .integer(self) }
 }
 
 extension Bool: JSONEncodable {
-    public var json: Value { .bool(self) }
+    var json: Value { .bool(self) }
 }

@@ -2,25 +2,25 @@ import Rulebook
 
 /// An LSP `Diagnostic`: a ``Rulebook/Diagnostic`` with its range in the negotiated
 /// encoding.
-public struct LSPDiagnostic: Sendable, Hashable, JSONEncodable {
+struct LSPDiagnostic: Sendable, Hashable, JSONEncodable {
     /// A note that points somewhere (LSP `DiagnosticRelatedInformation`).
-    public struct Related: Sendable, Hashable {
-        public var location: Location
-        public var message: String
+    struct Related: Sendable, Hashable {
+        var location: Location
+        var message: String
     }
 
-    public var range: LSPRange
+    var range: LSPRange
     /// 1 error, 2 warning, 3 information, 4 hint.
-    public var severity: Int
+    var severity: Int
     /// The kebab-case code (`unknown-validator`).
-    public var code: String
-    public var message: String
-    public var related: [Related]
+    var code: String
+    var message: String
+    var related: [Related]
 
     /// Always `rulebook`.
-    public static let source = "rulebook"
+    static let source = "rulebook"
 
-    public init(range: LSPRange, severity: Int, code: String, message: String, related: [Related]) {
+    init(range: LSPRange, severity: Int, code: String, message: String, related: [Related]) {
         self.range = range
         self.severity = severity
         self.code = code
@@ -29,7 +29,7 @@ public struct LSPDiagnostic: Sendable, Hashable, JSONEncodable {
     }
 
     /// The LSP severity of a Rulebook severity.
-    public static func severity(_ severity: Severity) -> Int {
+    static func severity(_ severity: Severity) -> Int {
         switch severity {
         case .error: 1
         case .warning: 2
@@ -37,14 +37,14 @@ public struct LSPDiagnostic: Sendable, Hashable, JSONEncodable {
         }
     }
 
-    public var json: Value {
+    var json: Value {
         .object([
             "range": range.json,
             "severity": .integer(severity),
             "code": .string(code),
             "source": .string(LSPDiagnostic.source),
             "message": .string(message),
-            "relatedInformation": related.isEmpty ? nil : .array(related.map {
+            "relatedInformation": related.isEmpty ? Value?.none : .array(related.map {
                 .object(["location": $0.location.json, "message": .string($0.message)])
             }),
         ])

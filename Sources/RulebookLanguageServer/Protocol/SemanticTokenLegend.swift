@@ -5,11 +5,11 @@ import Rulebook
 ///
 /// Standard LSP type names are used so that every theme colours them: validators are
 /// functions, fields properties, named rules macros (they expand in place).
-public enum SemanticTokenType: Int, CaseIterable, Sendable {
+enum SemanticTokenType: Int, CaseIterable, Sendable {
     case keyword, function, property, macro, string, number, regexp, comment, `operator`, enumMember
 
     /// The LSP name.
-    public var name: String {
+    var name: String {
         switch self {
         case .keyword: "keyword"
         case .function: "function"
@@ -26,14 +26,14 @@ public enum SemanticTokenType: Int, CaseIterable, Sendable {
 }
 
 /// Token modifiers, as bits.
-public enum SemanticTokenModifier: Int, CaseIterable, Sendable {
+enum SemanticTokenModifier: Int, CaseIterable, Sendable {
     /// Where a named rule is defined.
     case declaration
     /// A built-in validator.
     case defaultLibrary
 
     /// The LSP name.
-    public var name: String {
+    var name: String {
         switch self {
         case .declaration: "declaration"
         case .defaultLibrary: "defaultLibrary"
@@ -41,7 +41,7 @@ public enum SemanticTokenModifier: Int, CaseIterable, Sendable {
     }
 
     /// The modifier's bit in the token's modifier set.
-    public var bit: Int { 1 << rawValue }
+    var bit: Int { 1 << rawValue }
 }
 
 enum SemanticTokenLegend {

@@ -1,14 +1,14 @@
 import Rulebook
 
 /// `textDocument/didOpen`.
-public struct DidOpenTextDocumentParams: Sendable, JSONDecodable {
-    public static let method = "textDocument/didOpen"
-    public var uri: String
-    public var languageID: String
-    public var version: Int
-    public var text: String
+struct DidOpenTextDocumentParams: Sendable, JSONDecodable {
+    static let method = "textDocument/didOpen"
+    var uri: String
+    var languageID: String
+    var version: Int
+    var text: String
 
-    public init(json: JSONView) throws(InvalidParams) {
+    init(json: JSONView) throws(InvalidParams) {
         let item = json["textDocument"]
         try item.requireObject()
         uri = try item["uri"].string()
@@ -19,18 +19,18 @@ public struct DidOpenTextDocumentParams: Sendable, JSONDecodable {
 }
 
 /// One entry of `contentChanges`: a whole new text, or a replaced range.
-public struct TextDocumentContentChange: Sendable, Hashable, JSONDecodable {
+struct TextDocumentContentChange: Sendable, Hashable, JSONDecodable {
     /// The replaced range in the negotiated encoding; `nil` replaces the whole text.
-    public var range: LSPRange?
+    var range: LSPRange?
     /// The new text.
-    public var text: String
+    var text: String
 
-    public init(range: LSPRange?, text: String) {
+    init(range: LSPRange?, text: String) {
         self.range = range
         self.text = text
     }
 
-    public init(json: JSONView) throws(InvalidParams) {
+    init(json: JSONView) throws(InvalidParams) {
         try json.requireObject()
         range = json["range"].isPresent ? try LSPRange(json: json["range"]) : nil
         text = try json["text"].string()
@@ -39,13 +39,13 @@ public struct TextDocumentContentChange: Sendable, Hashable, JSONDecodable {
 }
 
 /// `textDocument/didChange`.
-public struct DidChangeTextDocumentParams: Sendable, JSONDecodable {
-    public static let method = "textDocument/didChange"
-    public var uri: String
-    public var version: Int?
-    public var contentChanges: [TextDocumentContentChange]
+struct DidChangeTextDocumentParams: Sendable, JSONDecodable {
+    static let method = "textDocument/didChange"
+    var uri: String
+    var version: Int?
+    var contentChanges: [TextDocumentContentChange]
 
-    public init(json: JSONView) throws(InvalidParams) {
+    init(json: JSONView) throws(InvalidParams) {
         try json.requireObject()
         uri = try json["textDocument"]["uri"].string()
         version = try json["textDocument"]["version"].optionalInteger()
@@ -56,24 +56,24 @@ public struct DidChangeTextDocumentParams: Sendable, JSONDecodable {
 }
 
 /// `textDocument/didClose`.
-public struct DidCloseTextDocumentParams: Sendable, JSONDecodable {
-    public static let method = "textDocument/didClose"
-    public var uri: String
+struct DidCloseTextDocumentParams: Sendable, JSONDecodable {
+    static let method = "textDocument/didClose"
+    var uri: String
 
-    public init(json: JSONView) throws(InvalidParams) {
+    init(json: JSONView) throws(InvalidParams) {
         try json.requireObject()
         uri = try json["textDocument"]["uri"].string()
     }
 }
 
 /// `textDocument/didSave`.
-public struct DidSaveTextDocumentParams: Sendable, JSONDecodable {
-    public static let method = "textDocument/didSave"
-    public var uri: String
+struct DidSaveTextDocumentParams: Sendable, JSONDecodable {
+    static let method = "textDocument/didSave"
+    var uri: String
     /// Present only when the client was asked to include it.
-    public var text: String?
+    var text: String?
 
-    public init(json: JSONView) throws(InvalidParams) {
+    init(json: JSONView) throws(InvalidParams) {
         try json.requireObject()
         uri = try json["textDocument"]["uri"].string()
         text = try json["text"].optionalString()
@@ -81,15 +81,15 @@ public struct DidSaveTextDocumentParams: Sendable, JSONDecodable {
 }
 
 /// `workspace/didChangeWatchedFiles`.
-public struct DidChangeWatchedFilesParams: Sendable, JSONDecodable {
-    public static let method = "workspace/didChangeWatchedFiles"
+struct DidChangeWatchedFilesParams: Sendable, JSONDecodable {
+    static let method = "workspace/didChangeWatchedFiles"
 
     /// What happened to a file.
-    public enum ChangeType: Int, Sendable { case created = 1, changed = 2, deleted = 3 }
+    enum ChangeType: Int, Sendable { case created = 1, changed = 2, deleted = 3 }
 
-    public var changes: [(uri: String, type: ChangeType)]
+    var changes: [(uri: String, type: ChangeType)]
 
-    public init(json: JSONView) throws(InvalidParams) {
+    init(json: JSONView) throws(InvalidParams) {
         try json.requireObject()
         changes = try json["changes"].array().map { change throws(InvalidParams) in
             let raw = try change["type"].integer()
@@ -100,12 +100,12 @@ public struct DidChangeWatchedFilesParams: Sendable, JSONDecodable {
 }
 
 /// `workspace/didChangeWorkspaceFolders`.
-public struct DidChangeWorkspaceFoldersParams: Sendable, JSONDecodable {
-    public static let method = "workspace/didChangeWorkspaceFolders"
-    public var added: [String]
-    public var removed: [String]
+struct DidChangeWorkspaceFoldersParams: Sendable, JSONDecodable {
+    static let method = "workspace/didChangeWorkspaceFolders"
+    var added: [String]
+    var removed: [String]
 
-    public init(json: JSONView) throws(InvalidParams) {
+    init(json: JSONView) throws(InvalidParams) {
         try json.requireObject()
         let event = json["event"]
         added = try event["added"].optionalArray().map { folder throws(InvalidParams) in try folder["uri"].string() }
@@ -114,11 +114,11 @@ public struct DidChangeWorkspaceFoldersParams: Sendable, JSONDecodable {
 }
 
 /// `$/cancelRequest`.
-public struct CancelParams: Sendable, JSONDecodable {
-    public static let method = "$/cancelRequest"
-    public var id: RequestID
+struct CancelParams: Sendable, JSONDecodable {
+    static let method = "$/cancelRequest"
+    var id: RequestID
 
-    public init(json: JSONView) throws(InvalidParams) {
+    init(json: JSONView) throws(InvalidParams) {
         try json.requireObject()
         guard let value = json["id"].value, let id = RequestID(value) else { throw json["id"].failure("expected an integer or a string") }
         self.id = id
@@ -126,13 +126,13 @@ public struct CancelParams: Sendable, JSONDecodable {
 }
 
 /// `textDocument/publishDiagnostics` (server to client).
-public struct PublishDiagnosticsParams: Sendable, JSONEncodable {
-    public static let method = "textDocument/publishDiagnostics"
-    public var uri: String
-    public var version: Int?
-    public var diagnostics: [LSPDiagnostic]
+struct PublishDiagnosticsParams: Sendable, JSONEncodable {
+    static let method = "textDocument/publishDiagnostics"
+    var uri: String
+    var version: Int?
+    var diagnostics: [LSPDiagnostic]
 
-    public var json: Value {
+    var json: Value {
         .object(["uri": .string(uri), "version": version.map(Value.integer), "diagnostics": .array(diagnostics)])
     }
 }

@@ -7,8 +7,10 @@ struct DocumentAnalysis: Sendable {
     let document: TextDocument
     /// The syntax tree (`nil` for catalogues).
     let tree: SyntaxTree?
-    /// Occurrences in the tree, for features.
-    let index: SyntaxIndex?
+    /// Occurrences in the tree, for features: built on first use, since publishing
+    /// diagnostics (the common path, after every edit) never needs them.
+    var index: SyntaxIndex? { indexBox.value }
+    private let indexBox: LazyIndex
     /// The diagnostics of this document's file.
     let diagnostics: [Diagnostic]
     /// Every file the analysis read (imports, catalogues), to find dependents.
@@ -28,6 +30,21 @@ struct DocumentAnalysis: Sendable {
     /// the workspace reads imports from the editor's buffers over the disk, and the
     /// checker's options come from the catalogues. Catalogue documents get the catalogue
     /// checks of their directory.
+    init(document: TextDocument, tree: SyntaxTree?, diagnostics: [Diagnostic], dependencies: Set<String>,
+         sources: [String: SourceFile], trees: [String: SyntaxTree], imports: [String: [String]], scope: RuleScope,
+         workspace: WorkspaceModel) {
+        self.document = document
+        self.tree = tree
+        self.indexBox = LazyIndex(tree)
+        self.diagnostics = diagnostics
+        self.dependencies = dependencies
+        self.sources = sources
+        self.trees = trees
+        self.imports = imports
+        self.scope = scope
+        self.workspace = workspace
+    }
+
     static func compute(document: TextDocument, documents: DocumentStore, workspace: WorkspaceModel) -> DocumentAnalysis {
         if document.isCatalogue { return catalogue(document: document, workspace: workspace) }
         var provider = OverlaySourceProvider(base: DiskSourceProvider())
@@ -38,7 +55,7 @@ struct DocumentAnalysis: Sendable {
         guard let result = try? library.check(rootFile: path) else {
             // Unreachable with the buffer in the overlay; analyse the text alone rather than fail.
             let tree = workspace.tree(for: document.source)
-            return DocumentAnalysis(document: document, tree: tree, index: SyntaxIndex(tree), diagnostics: tree.diagnostics,
+            return DocumentAnalysis(document: document, tree: tree, diagnostics: tree.diagnostics,
                                     dependencies: [], sources: [:], trees: [document.path: tree], imports: [:],
                                     scope: RuleScope(file: document.path, trees: [document.path: tree], imports: [:]), workspace: workspace)
         }
@@ -48,11 +65,18 @@ struct DocumentAnalysis: Sendable {
         var imports: [String: [String]] = [:]
         for (file, edges) in result.graph.imports { imports[file] = edges.compactMap(\.target) }
         if path != document.path { imports[document.path] = imports[path] }
+        // Everything read, and every import target even when missing: creating the
+        // missing file must re-check this one.
         var dependencies = Set(result.trees.keys)
+        for (file, edges) in result.graph.imports {
+            for edge in edges where !edge.syntax.path.isEmpty {
+                dependencies.insert(edge.target ?? SourcePath.resolve(edge.syntax.path, relativeTo: file))
+            }
+        }
         dependencies.remove(path)
         if let directory = workspace.catalogueDirectory(for: document.path) { dependencies.formUnion(directory.texts.keys) }
         return DocumentAnalysis(
-            document: document, tree: tree, index: SyntaxIndex(tree),
+            document: document, tree: tree,
             diagnostics: result.diagnostics.filter { $0.file == path || $0.file == document.path },
             dependencies: dependencies, sources: result.trees.mapValues(\.source), trees: trees, imports: imports,
             scope: RuleScope(file: document.path, trees: trees, imports: imports), workspace: workspace)
@@ -68,7 +92,7 @@ struct DocumentAnalysis: Sendable {
             texts[document.path] = document.text
             diagnostics = CatalogChecker.check(files: texts).filter { $0.file == document.path }
         }
-        return DocumentAnalysis(document: document, tree: nil, index: nil, diagnostics: diagnostics, dependencies: [],
+        return DocumentAnalysis(document: document, tree: nil, diagnostics: diagnostics, dependencies: [],
                                 sources: [:], trees: [:], imports: [:], scope: RuleScope(file: document.path, trees: [:], imports: [:]),
                                 workspace: workspace)
     }
@@ -99,5 +123,22 @@ extension DiagnosticConversion {
     static func convert(_ diagnostics: [Diagnostic], in analysis: DocumentAnalysis, session: Session) -> [LSPDiagnostic] {
         convert(diagnostics, file: analysis.document.source, encoding: session.encoding,
                 relatedInformation: session.client.relatedInformation, sources: { analysis.sources[$0] })
+    }
+}
+
+/// A syntax index computed once, on first use, by whichever request needs it first.
+final class LazyIndex: Sendable {
+    private let tree: SyntaxTree?
+    private let built = Locked<SyntaxIndex??>(nil)
+
+    init(_ tree: SyntaxTree?) { self.tree = tree }
+
+    var value: SyntaxIndex? {
+        built.withLock { cached in
+            if let cached { return cached }
+            let index = tree.map(SyntaxIndex.init)
+            cached = .some(index)
+            return index
+        }
     }
 }

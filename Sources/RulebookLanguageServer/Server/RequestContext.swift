@@ -2,19 +2,19 @@ import Rulebook
 
 /// Everything a request handler may read, captured when the request arrived: later
 /// edits never change what a running request sees.
-public struct RequestContext: Sendable {
+struct RequestContext: Sendable {
     /// The session settings.
-    public let session: Session
+    let session: Session
     /// The open documents at arrival.
     let documents: DocumentStore
     /// Analyses (shared, cached per document version).
     let analyzer: Analyzer
 
     /// The negotiated position encoding.
-    public var encoding: PositionEncoding { session.encoding }
+    var encoding: PositionEncoding { session.encoding }
 
     /// The open document at `uri`, or an invalid-params error naming it.
-    public func document(_ uri: String) throws(ResponseError) -> TextDocument {
+    func document(_ uri: String) throws(ResponseError) -> TextDocument {
         guard let document = documents[uri] else {
             throw ResponseError.invalidParams("document \(uri) is not open")
         }

@@ -2,11 +2,11 @@ import Rulebook
 
 /// A request handler: decodes its params, computes, returns the JSON result. Thrown
 /// errors become the request's error answer; the server carries on.
-public struct Route: Sendable {
+struct Route: Sendable {
     let handler: @Sendable (JSONView, RequestContext) async throws -> Value
 
     /// A handler over raw params.
-    public init(_ handler: @escaping @Sendable (JSONView, RequestContext) async throws -> Value) {
+    init(_ handler: @escaping @Sendable (JSONView, RequestContext) async throws -> Value) {
         self.handler = handler
     }
 

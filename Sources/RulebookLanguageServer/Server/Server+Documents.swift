@@ -15,7 +15,7 @@ extension Server {
             logger.log("didChange for \(params.uri), which is not open")
             return
         }
-        let document = current.applying(params.contentChanges, version: params.version ?? current.version + 1, encoding: session.encoding)
+        let document = current.applying(params.contentChanges, version: params.version ?? current.version &+ 1, encoding: session.encoding)
         documents[params.uri] = document
         documentChanged(document)
     }
@@ -60,9 +60,10 @@ extension Server {
             reanalyseEverything()
             return
         }
-        var uris = [DocumentURI.normalized(document.uri)]
-        uris += analyzer.invalidateDependents(of: document.path)
-        schedule(uris)
+        let dependents = analyzer.invalidateDependents(of: document.path)
+        schedule([DocumentURI.normalized(document.uri)] + dependents)
+        // A pull client re-pulls the edited document itself; its dependents need a nudge.
+        if !dependents.isEmpty { refreshPulledDiagnostics() }
     }
 
     /// Files changed outside the editor (or were saved): re-check their dependents.

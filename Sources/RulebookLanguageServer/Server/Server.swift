@@ -99,7 +99,9 @@ actor Server {
     private func start(_ route: Route, id: RequestID, params: Value?) {
         guard let session else { return }
         let context = RequestContext(session: session, documents: documents, analyzer: analyzer)
-        let task = Task { [weak self] in
+        // Detached: the handler must run off the actor, so that new messages (edits,
+        // cancellations) keep being processed while it works.
+        let task = Task.detached { [weak self] in
             let result = await Routes.run(route, params: params, context: context)
             await self?.finish(id: id, result: result)
         }

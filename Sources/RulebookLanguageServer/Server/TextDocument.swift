@@ -5,19 +5,19 @@ import Rulebook
 ///
 /// A value: every edit makes a new document, so a snapshot handed to a request or an
 /// analysis never changes under it.
-public struct TextDocument: Sendable {
+struct TextDocument: Sendable {
     /// The URI as the client sent it (answers echo it back unchanged).
-    public let uri: String
+    let uri: String
     /// The client's version number.
-    public let version: Int
+    let version: Int
     /// `rulebook`, `json`, … as the client said.
-    public let languageID: String
+    let languageID: String
     /// The text, named by its file path (or by the URI when it has no path), as the
     /// library's diagnostics name it.
-    public let source: SourceFile
+    let source: SourceFile
 
     /// Creates a document.
-    public init(uri: String, version: Int, languageID: String, text: String) {
+    init(uri: String, version: Int, languageID: String, text: String) {
         self.uri = uri
         self.version = version
         self.languageID = languageID
@@ -25,17 +25,17 @@ public struct TextDocument: Sendable {
     }
 
     /// The text.
-    public var text: String { source.text }
+    var text: String { source.text }
     /// The file path the library knows the document by.
-    public var path: String { source.path }
+    var path: String { source.path }
 
     /// Whether this document is a message catalogue (a `.json` file) rather than rules.
-    public var isCatalogue: Bool { path.hasSuffix(".json") || languageID == "json" || languageID == "jsonc" }
+    var isCatalogue: Bool { path.hasSuffix(".json") || languageID == "json" || languageID == "jsonc" }
 
     /// The document after `changes`, applied in order as LSP requires (each range refers
     /// to the text after the previous change). Out-of-range positions are clamped; a
     /// range whose end precedes its start is read backwards.
-    public func applying(_ changes: [TextDocumentContentChange], version: Int, encoding: PositionEncoding) -> TextDocument {
+    func applying(_ changes: [TextDocumentContentChange], version: Int, encoding: PositionEncoding) -> TextDocument {
         var text = self.text
         var lines = source.lines
         for change in changes {
@@ -70,34 +70,34 @@ public struct TextDocument: Sendable {
 
 /// Conversions between byte offsets and LSP positions for one text, in the session's
 /// encoding.
-public struct PositionConverter: Sendable {
+struct PositionConverter: Sendable {
     /// The text and its line table.
-    public let source: SourceFile
+    let source: SourceFile
     /// The negotiated encoding.
-    public let encoding: PositionEncoding
+    let encoding: PositionEncoding
 
-    public init(source: SourceFile, encoding: PositionEncoding) {
+    init(source: SourceFile, encoding: PositionEncoding) {
         self.source = source
         self.encoding = encoding
     }
 
     /// The byte offset of a position (clamped).
-    public func offset(of position: LinePosition) -> Int {
+    func offset(of position: LinePosition) -> Int {
         source.lines.offset(of: position, in: source.text, encoding: encoding)
     }
 
     /// The position of a byte offset (clamped).
-    public func position(of offset: Int) -> LinePosition {
+    func position(of offset: Int) -> LinePosition {
         source.lines.position(of: offset, in: source.text, encoding: encoding)
     }
 
     /// The LSP range of a byte range.
-    public func range(of range: SourceRange) -> LSPRange {
+    func range(of range: SourceRange) -> LSPRange {
         LSPRange(start: position(of: range.start), end: position(of: range.end))
     }
 
     /// The byte range of an LSP range (ordered, clamped).
-    public func sourceRange(of range: LSPRange) -> SourceRange {
+    func sourceRange(of range: LSPRange) -> SourceRange {
         let start = offset(of: range.start), end = offset(of: range.end)
         return SourceRange(start: Swift.min(start, end), end: Swift.max(start, end))
     }
@@ -105,7 +105,7 @@ public struct PositionConverter: Sendable {
 
 extension TextDocument {
     /// Converts positions of this document in `encoding`.
-    public func converter(_ encoding: PositionEncoding) -> PositionConverter {
+    func converter(_ encoding: PositionEncoding) -> PositionConverter {
         PositionConverter(source: source, encoding: encoding)
     }
 }

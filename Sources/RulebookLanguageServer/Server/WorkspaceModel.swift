@@ -24,6 +24,8 @@ struct WorkspaceModel: Sendable {
     let catalogues: [String: CatalogueDirectory]
     /// Parsed files shared by every analysis (only edited files are parsed again).
     let parseCache: ParseCache
+    /// "Add the key to the base catalogue" fixes by key (valid while the catalogues are).
+    private let insertionFixes = Locked<[String: FixIt]>([:])
 
     /// Reads the catalogues of every root (open documents override files on disk).
     init(roots: [String], locale: String?, documents: DocumentStore, parseCache: ParseCache) {
@@ -81,10 +83,18 @@ struct WorkspaceModel: Sendable {
         guard let directory = catalogueDirectory(for: path), directory.catalogs.base != nil else { return CheckOptions() }
         let basePath = directory.basePath
         let baseText = directory.texts[basePath]
+        let fixes = insertionFixes
         return CheckOptions(
             knownMessageKeys: directory.catalogs.baseKeys,
             missingMessageKeyFix: { missing in
-                CatalogEdits.insertKey(missing.key, message: "{field} is invalid.", intoCatalogAt: basePath, text: baseText)
+                // The same fix as `rulebook check` offers; computing it parses the base
+                // catalogue, so it is computed once per key (a key is often used many times).
+                fixes.withLock { cache in
+                    if let fix = cache[missing.key] { return fix }
+                    let fix = CatalogEdits.insertKey(missing.key, message: "{field} is invalid.", intoCatalogAt: basePath, text: baseText)
+                    cache[missing.key] = fix
+                    return fix
+                }
             }
         )
     }

@@ -35,14 +35,17 @@ struct Alphabet: Sendable {
     init?(sets scalarSets: [ScalarSet], maxClasses: Int = 65_535) {
         let sets = scalarSets.map(Alphabet.bridgingSurrogates)
         // Elementary intervals: cut the scalar range at every set boundary.
-        var cuts: Set<UInt32> = [0]
+        var cuts: [UInt32] = [0]
         for set in sets {
             for range in set {
-                cuts.insert(range.lowerBound)
-                if range.upperBound < 0x10FFFF { cuts.insert(range.upperBound + 1) }
+                cuts.append(range.lowerBound)
+                if range.upperBound < 0x10FFFF { cuts.append(range.upperBound + 1) }
             }
         }
-        let starts = cuts.sorted()
+        cuts.sort()
+        var starts: [UInt32] = []
+        starts.reserveCapacity(cuts.count)
+        for cut in cuts where cut != starts.last { starts.append(cut) }
         // Each interval's signature: which sets contain it (flat, `words` per interval).
         let words = max(1, (sets.count + 63) / 64)
         var signatures = [UInt64](repeating: 0, count: starts.count * words)

@@ -3,12 +3,14 @@
 /// per position, so time is O(input × states) whatever the pattern. Used when the DFA would
 /// be too large, and by tests as an independent second path to check the DFA against.
 enum NFASimulation {
-    static func matches(_ nfa: NFA, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var scratch = ClosureScratch(stateCount: nfa.states.count)
-        var current: [Int32] = []
-        var next: [Int32] = []
-        scratch.startClosure()
-        scratch.add(nfa.start, in: nfa, atStart: true, atEnd: bytes.isEmpty, into: &current)
+    static func matches(_ nfa: FlatNFA, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var workspace = ClosureWorkspace(for: nfa)
+        let lists = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * max(1, nfa.stateCount))
+        defer { lists.deallocate() }
+        var current = lists, next = lists + max(1, nfa.stateCount)
+        var currentCount = 0
+        workspace.startClosure()
+        workspace.add(nfa.start, in: nfa, atStart: true, atEnd: bytes.isEmpty, into: current, count: &currentCount)
         var index = 0
         while index < bytes.count {
             let byteClass: Int
@@ -22,16 +24,18 @@ enum NFASimulation {
                 index += length
             }
             let atEnd = index == bytes.count
-            next.removeAll(keepingCapacity: true)
-            scratch.startClosure()
-            for state in current {
-                guard case .step(let set, let target) = nfa.states[Int(state)],
-                      nfa.classSets[Int(set)].contains(byteClass) else { continue }
-                scratch.add(target, in: nfa, atStart: false, atEnd: atEnd, into: &next)
+            var nextCount = 0
+            workspace.startClosure()
+            for position in 0..<currentCount {
+                if let target = nfa.advance(current[position], on: byteClass) {
+                    workspace.add(target, in: nfa, atStart: false, atEnd: atEnd, into: next, count: &nextCount)
+                }
             }
-            if next.isEmpty { return false }
+            if nextCount == 0 { return false }
             swap(&current, &next)
+            currentCount = nextCount
         }
-        return current.contains { if case .match = nfa.states[Int($0)] { true } else { false } }
+        for position in 0..<currentCount where nfa.isMatch(current[position]) { return true }
+        return false
     }
 }

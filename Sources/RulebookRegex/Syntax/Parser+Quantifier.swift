@@ -10,7 +10,7 @@ extension Parser {
     }
 
     /// Applies every quantifier that follows an atom; a second one is an error.
-    mutating func parseQuantifiers(on atom: RegexNode, atomStart: Int) throws(PatternError) -> RegexNode {
+    mutating func parseQuantifiers(on atom: RegexNode) throws(PatternError) -> RegexNode {
         guard let quantifier = try parseQuantifier() else { return atom }
         switch atom {
         case .startAnchor, .endAnchor:
@@ -26,7 +26,7 @@ extension Parser {
     }
 
     /// Refuses a quantifier after an item that matches nothing itself (`(?i)*`).
-    mutating func rejectQuantifier(after start: Int) throws(PatternError) {
+    mutating func rejectQuantifier() throws(PatternError) {
         let before = index
         if let quantifier = try parseQuantifier() {
             throw .syntax("nothing to repeat before '\(text(quantifier.range))'", quantifier.range)

@@ -49,12 +49,11 @@ struct Parser {
                 index += 1
                 continue
             }
-            let start = index
             guard let atom = try parseAtom(flags: &flags) else {
-                try rejectQuantifier(after: start)
+                try rejectQuantifier()
                 continue
             }
-            items.append(try parseQuantifiers(on: atom, atomStart: start))
+            items.append(try parseQuantifiers(on: atom))
         }
         branches.append(RegexNode.concatenation(items))
         return branches.count == 1 ? branches[0] : .alternation(branches)

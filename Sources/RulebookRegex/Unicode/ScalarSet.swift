@@ -11,6 +11,16 @@ struct ScalarSet: Hashable, Sendable {
     /// The empty set.
     init() { ranges = [] }
 
+    /// Hashes the size and a few ranges only: a Unicode class has over a thousand ranges, and
+    /// the compiler looks sets up by value for every occurrence (`[\p{L}]{2,50}` has 50).
+    /// Equality still compares every range.
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(ranges.count)
+        for range in ranges.prefix(4) { hasher.combine(range.lowerBound); hasher.combine(range.upperBound) }
+        if let last = ranges.last { hasher.combine(last.lowerBound); hasher.combine(last.upperBound) }
+        if ranges.count > 8 { hasher.combine(ranges[ranges.count / 2].lowerBound) }
+    }
+
     /// A set from arbitrary (possibly overlapping, unsorted) ranges; surrogates are removed.
     init<S: Sequence>(ranges input: S) where S.Element == ClosedRange<UInt32> {
         ranges = ScalarSet.normalized(Array(input))

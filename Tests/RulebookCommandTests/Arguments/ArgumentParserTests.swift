@@ -82,6 +82,18 @@ final class ArgumentParserTests: XCTestCase {
                        "option '--format' given more than once")
     }
 
+    func testRequiredOptions() throws {
+        let validate = CommandConfiguration(name: "validate", abstract: "", options: [
+            .option("rules", valueName: "FILE", help: "", required: true),
+        ])
+        XCTAssertThrowsError(try ArgumentParser(validate).parse(["x.json"])) { error in
+            XCTAssertEqual((error as? UsageError)?.message, "missing option --rules FILE")
+        }
+        XCTAssertEqual(try ArgumentParser(validate).parse(["--rules", "a.rules"]).value("rules"), "a.rules")
+        XCTAssertTrue(try ArgumentParser(validate).parse(["--help"]).helpRequested, "help needs no required option")
+        XCTAssertTrue(HelpFormatter(configuration: validate).usage.hasPrefix("rulebook validate --rules FILE"))
+    }
+
     func testUsageErrorRendersAHint() {
         let error = UsageError("unknown option '--x'", commandLine: "rulebook check")
         XCTAssertEqual(error.rendered, "error: unknown option '--x'\nsee 'rulebook check --help'\n")

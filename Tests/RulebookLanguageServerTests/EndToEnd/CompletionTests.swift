@@ -92,3 +92,19 @@ final class CompletionTests: LSPTestCase {
         XCTAssertEqual(try complete("c.rules", "# name: ‸"), [])
     }
 }
+
+extension CompletionTests {
+    func testASpaceTriggerOnlyCompletesWhereASpaceLeadsSomewhere() throws {
+        try startInitialized()
+        let (text, line, character) = marked("a: required\n  ‸")
+        open("s.rules", text)
+        let indentation = try client.request("textDocument/completion",
+                                             at("s.rules", line, character, extra: #", "context": {"triggerKind": 2, "triggerCharacter": " "}"#))
+        XCTAssertEqual(indentation["items"], .array([]))
+        let (after, line2, character2) = marked("a: required\nb: same ‸")
+        open("t.rules", after)
+        let field = try client.request("textDocument/completion",
+                                       at("t.rules", line2, character2, extra: #", "context": {"triggerKind": 2, "triggerCharacter": " "}"#))
+        XCTAssertTrue(field["items"].arrayValue?.contains { $0["label"] == .string("a") } ?? false)
+    }
+}

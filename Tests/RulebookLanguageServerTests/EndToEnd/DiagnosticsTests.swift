@@ -188,3 +188,39 @@ final class DiagnosticsTests: LSPTestCase {
         return String(decoding: bytes, as: UTF8.self)
     }
 }
+
+extension DiagnosticsTests {
+    func testCreatingAMissingImportRechecksTheImporter() throws {
+        try startInitialized()
+        open("form.rules", "import \"later.rules\"\nname: personName\n")
+        XCTAssertTrue(try diagnostics("form.rules", version: 1).contains { $0["code"] == .string("missing-import") })
+        try write("later.rules", "rule personName = required\n")
+        client.notify("workspace/didChangeWatchedFiles", .json(#"{"changes": [{"uri": "\#(uri("later.rules"))", "type": 1}]}"#))
+        let after = try client.waitForNotification("textDocument/publishDiagnostics") {
+            $0["uri"] == .string(self.uri("form.rules")) && $0["diagnostics"] == .array([])
+        }
+        XCTAssertNotNil(after)
+    }
+}
+
+extension DiagnosticsTests {
+    func testPullClientsAreAskedToRefreshOnlyWhenTheyCanBe() throws {
+        try startInitialized(capabilities: #""textDocument": {"diagnostic": {}}, "workspace": {"diagnostics": {"refreshSupport": true}}"#)
+        open("lib.rules", "rule personName = required\n")
+        open("form.rules", "import \"lib.rules\"\nname: personName\n")
+        XCTAssertEqual(try client.request("textDocument/diagnostic", document("form.rules"))["items"], .array([]))
+        change("lib.rules", version: 2, text: "rule other = required\n")
+        let refresh = try client.waitFor("refresh") { $0["method"] == .string("workspace/diagnostic/refresh") }
+        XCTAssertNotNil(refresh["id"], "a server-to-client request")
+        let report = try client.request("textDocument/diagnostic", document("form.rules"))
+        XCTAssertEqual(report["items"][0]["code"], .string("unknown-validator"))
+
+        try startInitialized(capabilities: #""textDocument": {"diagnostic": {}}"#)
+        open("lib.rules", "rule personName = required\n")
+        open("form.rules", "import \"lib.rules\"\nname: personName\n")
+        _ = try client.request("textDocument/diagnostic", document("form.rules"))
+        change("lib.rules", version: 2, text: "rule other = required\n")
+        _ = try client.request("shutdown", nil)
+        XCTAssertFalse(client.drain().contains { $0["method"] == .string("workspace/diagnostic/refresh") })
+    }
+}

@@ -100,3 +100,21 @@ final class DispatchTests: LSPTestCase {
         XCTAssertEqual(response["error"]["code"], .integer(-32601), file: file, line: line)
     }
 }
+
+/// Cancellation through the real executable: whatever the timing, exactly one answer.
+final class CancellationTests: LSPTestCase {
+    func testCancelARequestWaitingForAnalysis() throws {
+        try startInitialized()
+        // Thousands of statements on one field: the analysis takes a while.
+        open("slow.rules", String(repeating: "field: required, minLength 2\n", count: 3_000))
+        let id = client.sendRequest("textDocument/documentSymbol", document("slow.rules"))
+        client.notify("$/cancelRequest", .object(["id": id]))
+        let response = try client.waitForResponse(id: id)
+        let cancelled = response["error"]["code"] == .integer(-32800)
+        XCTAssertTrue(cancelled || response["result"]?.arrayValue != nil, "\(response)")
+        // The server goes on, and never answers the request twice.
+        XCTAssertEqual(try client.requestResponse("textDocument/nothing", nil)["error"]["code"], .integer(-32601))
+        _ = try client.request("shutdown", nil)
+        XCTAssertFalse(client.drain().contains { $0["id"] == id && $0["method"] == nil })
+    }
+}

@@ -125,3 +125,18 @@ final class DocumentSyncTests: LSPTestCase {
         XCTAssertEqual(params["diagnostics"].arrayValue?.count, 1)
     }
 }
+
+extension DocumentSyncTests {
+    func testExtremeVersionsAndPositionsDoNotCrash() throws {
+        try startInitialized()
+        client.notify("textDocument/didOpen", .json(#"{"textDocument": {"uri": "\#(uri("v.rules"))", "languageId": "rulebook", "version": 9223372036854775807, "text": "a: required\n"}}"#))
+        client.notify("textDocument/didChange", .json(#"{"textDocument": {"uri": "\#(uri("v.rules"))"}, "contentChanges": [{"range": {"start": {"line": 9223372036854775807, "character": 9223372036854775807}, "end": {"line": -5, "character": -1}}, "text": "b: email\n"}]}"#))
+        let hover = try client.requestResponse("textDocument/hover", .json(#"{"textDocument": {"uri": "\#(uri("v.rules"))"}, "position": {"line": 9223372036854775807, "character": 9223372036854775807}}"#))
+        XCTAssertNil(hover["error"])
+        let completion = try client.requestResponse("textDocument/completion", .json(#"{"textDocument": {"uri": "\#(uri("v.rules"))"}, "position": {"line": 1e300, "character": 0}}"#))
+        XCTAssertEqual(completion["error"]["code"], .integer(-32602), "a number that is not an integer is invalid params")
+        let symbols = try client.request("textDocument/documentSymbol", document("v.rules"))
+        // The reversed range (end clamped to 0:0) is read forwards: it covers the whole text.
+        XCTAssertEqual(symbols.arrayValue?.compactMap { $0["name"].stringValue }, ["b"])
+    }
+}

@@ -112,6 +112,13 @@ final class MessageFramerTests: XCTestCase {
                        "a header inside a JSON string does not cut; the real next header does")
     }
 
+    func testOverstatedLengthWithAnOddNumberOfQuotesStillResyncs() {
+        // The broken body opens a string it never closes: the next header must still count.
+        var framer = MessageFramer()
+        framer.append(frame(#"0","id":7,"x":"#, header: "Content-Length: 637\r\n\n") + frame("[1]"))
+        XCTAssertEqual(messages(drain(&framer)), [#"0","id":7,"x":"#, "[1]"])
+    }
+
     func testOverstatedLengthWaitsWhenNothingFollows() {
         var framer = MessageFramer()
         framer.append(frame("[1]", header: "Content-Length: 10\r\n\r\n"))

@@ -67,3 +67,62 @@ final class TextDocumentTests: XCTestCase {
         XCTAssertEqual(document.path, "untitled:Untitled-1")
     }
 }
+
+/// Thousands of random incremental edits in every encoding, checked against a reference
+/// that edits an array of Unicode scalars.
+final class TextDocumentRandomizedTests: XCTestCase {
+    private let alphabet: [String] = ["a", "b", " ", ":", ",", "\n", "\r\n", "\r", "é", "日", "👋🏽", "😀", "#"]
+
+    /// The scalars of each line, split the way LSP splits lines.
+    private func lines(_ scalars: [Unicode.Scalar]) -> [(start: Int, content: [Unicode.Scalar])] {
+        var result: [(Int, [Unicode.Scalar])] = []
+        var start = 0, index = 0
+        while index < scalars.count {
+            if scalars[index] == "\n" || scalars[index] == "\r" {
+                result.append((start, Array(scalars[start..<index])))
+                if scalars[index] == "\r" && index + 1 < scalars.count && scalars[index + 1] == "\n" { index += 1 }
+                start = index + 1
+            }
+            index += 1
+        }
+        result.append((start, Array(scalars[start...])))
+        return result
+    }
+
+    private func width(_ scalar: Unicode.Scalar, _ encoding: PositionEncoding) -> Int {
+        switch encoding {
+        case .utf8: String(scalar).utf8.count
+        case .utf16: scalar.value > 0xFFFF ? 2 : 1
+        case .unicodeScalars: 1
+        }
+    }
+
+    func testRandomEditsMatchTheReference() {
+        var random = MessageReaderRandomizedTests.SplitMix(state: 7)
+        for encoding in PositionEncoding.allCases {
+            var scalars: [Unicode.Scalar] = Array("a: b\r\n日本: 👋🏽\rc\n".unicodeScalars)
+            var document = TextDocument(uri: "file:///r.rules", version: 0, languageID: "rulebook", text: String(String.UnicodeScalarView(scalars)))
+            for step in 1...1_500 {
+                let table = lines(scalars)
+                func randomPoint() -> (scalarIndex: Int, position: LinePosition) {
+                    let line = Int.random(in: 0..<table.count, using: &random)
+                    let column = Int.random(in: 0...table[line].content.count, using: &random)
+                    let character = table[line].content[..<column].reduce(0) { $0 + width($1, encoding) }
+                    return (table[line].start + column, LinePosition(line: line, character: character))
+                }
+                var a = randomPoint(), b = randomPoint()
+                if b.scalarIndex < a.scalarIndex { swap(&a, &b) }
+                // Never split a CRLF pair (a position cannot point between \r and \n anyway).
+                let insert = (0..<Int.random(in: 0...3, using: &random)).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &random)] }.joined()
+                scalars.replaceSubrange(a.scalarIndex..<b.scalarIndex, with: insert.unicodeScalars)
+                document = document.applying([TextDocumentContentChange(range: LSPRange(start: a.position, end: b.position), text: insert)],
+                                             version: step, encoding: encoding)
+                let expected = String(String.UnicodeScalarView(scalars))
+                if document.text.utf8.elementsEqual(expected.utf8) == false {
+                    XCTFail("\(encoding) step \(step): \(document.text.debugDescription) != \(expected.debugDescription)")
+                    return
+                }
+            }
+        }
+    }
+}

@@ -22,12 +22,13 @@ final class PatternEngineTests: XCTestCase {
 
     func testDFAOverLimitFallsBackToSimulationWithTheSameAnswers() throws {
         let source = "(a|b)*a(a|b){12}"  // the classic DFA blow-up: 2^13 states
-        let fallback = try Pattern(source)
+        let fallback = try Pattern(source, limits: .init(maxDFAStates: 1_000))
         XCTAssertEqual(fallback.engine, .nfaSimulation)
         let matching = "bbbba" + String(repeating: "b", count: 12)
         XCTAssertTrue(fallback.matches(matching))
         XCTAssertFalse(fallback.matches("bbbbb" + String(repeating: "b", count: 12)))
-        XCTAssertEqual(try Pattern("(a|b)*a(a|b){3}").engine, .dfa)
+        XCTAssertEqual(try Pattern("(a|b)*a(a|b){3}", limits: .init(maxDFAStates: 1_000)).engine, .dfa)
+        XCTAssertEqual(try Pattern("(a|b)*a(a|b){3}", limits: .init(maxDFAStates: 1_000)).dfaStateCount, 17)
     }
 
     func testLiteralFastPathComparesEveryByte() throws {

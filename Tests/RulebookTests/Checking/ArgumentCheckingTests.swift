@@ -32,7 +32,7 @@ final class ArgumentCheckingTests: XCTestCase {
         let source = MarkedSource("name: minLength 21️⃣ 2️⃣3 43️⃣\n")
         assertCheck(source, [
             CheckedDiagnostic(.wrongArgumentCount, source.range(2, 3), "'minLength' expects 1 argument ('minLength min'), found 3",
-                              fixIts: [fix("Remove the extra arguments", source.range(1, 3), "")]),
+                              fixIts: [fix("Remove the extra arguments", source.range(1, 3), "", applicability: .suggested)]),
         ])
     }
 
@@ -49,7 +49,7 @@ final class ArgumentCheckingTests: XCTestCase {
         assertCheck(source, [
             CheckedDiagnostic(.wrongArgumentCount, source.range(2, 3),
                               "'length' expects 1 or 2 arguments ('length n' or 'length min max'), found 3",
-                              fixIts: [fix("Remove the extra argument", source.range(1, 3), "")]),
+                              fixIts: [fix("Remove the extra argument", source.range(1, 3), "", applicability: .suggested)]),
         ])
     }
 
@@ -57,7 +57,7 @@ final class ArgumentCheckingTests: XCTestCase {
         let source = MarkedSource("email: email1️⃣ 2️⃣\"x\"3️⃣\n")
         assertCheck(source, [
             CheckedDiagnostic(.wrongArgumentCount, source.range(2, 3), "'email' takes no arguments, found 1",
-                              fixIts: [fix("Remove the extra argument", source.range(1, 3), "")]),
+                              fixIts: [fix("Remove the extra argument", source.range(1, 3), "", applicability: .suggested)]),
         ])
     }
 

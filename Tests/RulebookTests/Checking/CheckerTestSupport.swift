@@ -71,8 +71,9 @@ func assertClean(_ text: String, files: [String: String] = [:], options: CheckOp
 }
 
 /// A fix with one edit in `test.rules`.
-func fix(_ message: String, _ range: SourceRange, _ replacement: String, file: String = "test.rules") -> FixIt {
-    FixIt(message: message, edits: [TextEdit(file: file, range: range, replacement: replacement)])
+func fix(_ message: String, _ range: SourceRange, _ replacement: String, file: String = "test.rules",
+         applicability: FixIt.Applicability = .automatic) -> FixIt {
+    FixIt(message: message, edits: [TextEdit(file: file, range: range, replacement: replacement)], applicability: applicability)
 }
 
 /// A note pointing into `test.rules` (or `file`).

@@ -175,7 +175,7 @@ final class NameResolutionTests: XCTestCase {
         assertCheck(source, [
             CheckedDiagnostic(.wrongArgumentCount, source.range(2, 3),
                               "'short' is a named rule and takes no arguments, found 2 arguments",
-                              fixIts: [fix("Remove the arguments", source.range(1, 3), "")]),
+                              fixIts: [fix("Remove the arguments", source.range(1, 3), "", applicability: .suggested)]),
         ])
     }
 
@@ -183,7 +183,7 @@ final class NameResolutionTests: XCTestCase {
         let source = MarkedSource("rule 1️⃣helper2️⃣ = maxLength 3\nname: required\n")
         assertCheck(source, [
             CheckedDiagnostic(.unusedRule, source.range(1, 2), "named rule 'helper' is never used",
-                              fixIts: [fix("Remove named rule 'helper'", SourceRange(start: 0, end: 26), "")]),
+                              fixIts: [fix("Remove named rule 'helper'", SourceRange(start: 0, end: 26), "", applicability: .suggested)]),
         ])
     }
 
@@ -253,7 +253,7 @@ final class NameResolutionTests: XCTestCase {
                               "unknown validator or named rule 'emial'; did you mean 'email'?",
                               fixIts: [fix("Replace 'emial' with 'email'", source.range(7, 8), "email")]),
             CheckedDiagnostic(.wrongArgumentCount, source.range(9, 0), "'required' takes no arguments, found 1",
-                              fixIts: [fix("Remove the extra argument", SourceRange(start: source[9] - 1, end: source[0]), "")]),
+                              fixIts: [fix("Remove the extra argument", SourceRange(start: source[9] - 1, end: source[0]), "", applicability: .suggested)]),
         ])
     }
 }

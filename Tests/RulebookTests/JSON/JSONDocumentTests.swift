@@ -91,4 +91,39 @@ final class JSONDocumentTests: XCTestCase {
         let decodedBrace = Array("héllo ".utf8).count
         XCTAssertEqual(document.sourceOffset(forDecodedOffset: decodedBrace, inStringAt: node.range), range(of: "{name", in: text).start)
     }
+
+    /// On generated documents, every node's range re-reads as that node's value, every
+    /// key range as its key, and the whole tree agrees with the `Value` reader.
+    func testEveryRangeReparsesToItsValue() throws {
+        var rng = SplitMix64(seed: 0x5EED_0005)
+        var checked = 0
+        for round in 0..<800 {
+            let text = JSONWriter(pretty: round % 2 == 0).string(from: RandomJSON.value(&rng))
+            let document = try JSONDocument(parsing: text)
+            XCTAssertEqual(document.root.value, try JSONReader().parse(text))
+            var pending = [document.root]
+            while let node = pending.popLast() {
+                checked += 1
+                let slice = Array(document.source[node.range.start..<node.range.end])
+                XCTAssertEqual(try JSONReader().parse(slice), node.value, text)
+                for member in node.members {
+                    let key = Array(document.source[member.keyRange.start..<member.keyRange.end])
+                    XCTAssertEqual(try JSONReader().parse(key), .string(member.key))
+                    pending.append(member.value)
+                }
+                pending.append(contentsOf: node.elements)
+            }
+        }
+        XCTAssertGreaterThan(checked, 1_000)
+    }
+
+    func testMappingNeverLeavesTheSource() throws {
+        let document = try JSONDocument(parsing: #"["a\u00e9"]"#)
+        for range in [SourceRange(start: -5, end: -1), SourceRange(start: 0, end: 99), SourceRange(start: 50, end: 60)] {
+            for decoded in [-1, 0, 3, 100] {
+                let offset = document.sourceOffset(forDecodedOffset: decoded, inStringAt: range)
+                XCTAssertTrue((0...document.source.count).contains(offset))
+            }
+        }
+    }
 }

@@ -195,6 +195,35 @@ final class JSONTapeTests: XCTestCase {
         XCTAssertGreaterThan(rejected, 1_000)
     }
 
+    /// Member lookup agrees with `Value`'s subscript on objects with duplicate keys and
+    /// nested containers as values (the backwards walk steps over them).
+    func testMemberLookupAgreesWithValueIncludingDuplicates() throws {
+        var rng = SplitMix64(seed: 0x5EED_0006)
+        for _ in 0..<1_500 {
+            var members: [(key: String, value: Value)] = []
+            for _ in 0..<Int(rng.next() % 8) {
+                members.append((RandomJSON.keyPool[Int(rng.next() % 5)], RandomJSON.value(&rng, depth: 2)))
+            }
+            var text: [UInt8] = Array("{".utf8)
+            for (position, member) in members.enumerated() {
+                if position > 0 { text.append(UInt8(ascii: ",")) }
+                JSONWriter.appendJSONString(member.key, into: &text)
+                text.append(UInt8(ascii: ":"))
+                JSONWriter().write(member.value, into: &text)
+            }
+            text.append(UInt8(ascii: "}"))
+            let expected = ValueObject(members)
+            var tape = JSONTape()
+            try tape.parse(text)
+            tape.withView(over: text) { view in
+                for key in RandomJSON.keyPool {
+                    let found = view.member(of: view.root!, key: key).map { view.value(of: $0) }
+                    XCTAssertEqual(found, expected[key], "\(key) in \(String(decoding: text, as: UTF8.self))")
+                }
+            }
+        }
+    }
+
     /// Generated documents read the same through Foundation's `JSONSerialization`, an
     /// independent reader.
     func testDifferentialAgainstFoundation() throws {

@@ -67,6 +67,23 @@ final class JSONWriterTests: XCTestCase {
         XCTAssertEqual(text([.decimal(.nan), 1]), "[null,1]")
     }
 
+    func testStaticAppendersForTheNDJSONPath() {
+        for integer in [0, 9, 10, -1, -10, 12_345, Int.min, Int.max] {
+            var buffer: [UInt8] = Array("x".utf8)
+            JSONWriter.appendInteger(integer, into: &buffer)
+            XCTAssertEqual(String(decoding: buffer, as: UTF8.self), "x\(integer)")
+        }
+        var buffer: [UInt8] = []
+        JSONWriter.appendDecimal(0.5, into: &buffer)
+        JSONWriter.appendDecimal(.nan, into: &buffer)
+        XCTAssertEqual(String(decoding: buffer, as: UTF8.self), "0.5null")
+        buffer = []
+        let long = String(repeating: "é\"", count: 1_000)  // forces the output off the stack
+        JSONWriter.appendJSONString(long, into: &buffer)
+        XCTAssertEqual(try Value(json: buffer), .string(long))
+        XCTAssertEqual(JSONWriter().string(from: .array(Array(repeating: .string(long), count: 3))).utf8.count, 3 * (long.utf8.count + 1_000 + 2) + 4)
+    }
+
     func testWriteAppendsIntoBuffers() {
         var buffer: [UInt8] = Array("{\"record\":0,\"value\":".utf8)
         JSONWriter().write(["a": 1], into: &buffer)

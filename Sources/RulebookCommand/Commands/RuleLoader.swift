@@ -1,0 +1,80 @@
+import Foundation
+import Rulebook
+
+/// Loads what `validate`, `test` and `explain` evaluate with: a rule file, checked and
+/// compiled, and the message renderer for the requested locale.
+///
+/// A rule file with errors is not evaluated: its diagnostics are printed on stderr (in
+/// the text format) and the command ends with status 2. Warnings are printed and the
+/// command goes on.
+struct RuleLoader {
+    /// The catalogue directory, if any (`--catalogs`, else `Localizations` when present).
+    let catalogsDirectory: String?
+    /// The locale of messages (`--locale`); the base locale when nil.
+    let locale: String?
+
+    /// Resolves `--catalogs` and `--locale`.
+    init(catalogs: String?, locale: String?) throws(CommandError) {
+        if let catalogs {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: catalogs, isDirectory: &isDirectory), isDirectory.boolValue else {
+                throw CommandError("no catalogue directory '\(catalogs)'")
+            }
+            catalogsDirectory = catalogs
+        } else {
+            var isDirectory: ObjCBool = false
+            let present = FileManager.default.fileExists(atPath: "Localizations", isDirectory: &isDirectory) && isDirectory.boolValue
+            catalogsDirectory = present ? "Localizations" : nil
+        }
+        if let locale {
+            guard LocaleTag.isWellFormed(locale) else { throw CommandError("'\(locale)' is not a BCP 47 locale tag (e.g. de, pt-BR)") }
+            guard catalogsDirectory != nil else {
+                throw CommandError("--locale \(locale) needs message catalogues: give --catalogs DIR or add a Localizations directory")
+            }
+        }
+        self.locale = locale
+    }
+
+    /// The loaded catalogues (empty without a directory).
+    func catalogs() throws(CommandError) -> MessageCatalogs {
+        guard let catalogsDirectory else { return .empty }
+        do {
+            return try MessageCatalogs(directory: catalogsDirectory)
+        } catch {
+            throw CommandError("cannot read the catalogues in '\(catalogsDirectory)': \(error.localizedDescription)")
+        }
+    }
+
+    /// The renderer for messages: the localiser when there are catalogues, else the
+    /// built-in English defaults.
+    func messages(_ catalogs: MessageCatalogs) -> any MessageRendering {
+        guard catalogsDirectory != nil, !catalogs.catalogs.isEmpty else { return DefaultMessages() }
+        return catalogs.localizer(locale: locale ?? MessageCatalogs.baseLocale)
+    }
+
+    /// Checks and compiles `path` (with `overlay` text, when the rules are not on disk).
+    func compile(_ path: String, catalogs: MessageCatalogs, overlay: String? = nil,
+                 in context: CommandContext) throws -> CompiledRuleSet {
+        let options = CheckOptions(knownMessageKeys: catalogs.base == nil ? nil : catalogs.baseKeys)
+        var provider: any SourceProvider = DiskSourceProvider()
+        if let overlay { provider = OverlaySourceProvider(base: DiskSourceProvider(), buffers: [path: overlay]) }
+        let result: CheckResult
+        do {
+            result = try Workspace(provider: provider, options: options).check(rootFile: path)
+        } catch {
+            throw CommandError(error.description)
+        }
+        if !result.diagnostics.isEmpty {
+            let report = DiagnosticReport(diagnostics: result.diagnostics, sources: result.trees.values.map(\.source),
+                                          fileCount: result.trees.count)
+            let terminal = Terminal(mode: .auto, isTerminal: context.stderr.isTerminal, environment: context.environment)
+            context.stderr.write(TextDiagnosticRenderer(terminal: terminal).render(report))
+        }
+        guard let ruleSet = result.ruleSet else {
+            context.reportError("'\(path)' has errors; nothing was evaluated")
+            throw CommandFailure(.usageError)
+        }
+        return CompiledRuleSet(ruleSet)
+    }
+}
+

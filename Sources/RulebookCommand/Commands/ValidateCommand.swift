@@ -1,0 +1,245 @@
+import Foundation
+import Rulebook
+
+/// `rulebook validate --rules FILE [INPUT … | -]`: validates records in bulk, streaming.
+struct ValidateCommand: Command {
+    static let configuration = CommandConfiguration(
+        name: "validate",
+        abstract: "validate JSON records against a rule file",
+        discussion: """
+            Validates every record of the inputs against the rules of FILE (checked first: \
+            a rule file with errors is reported and nothing is validated) and prints one \
+            result per record, in input order.
+
+            An input may be one JSON object, a JSON array of objects, or NDJSON (one object \
+            per line); the layout is detected from the first bytes. Inputs are files, or \
+            stdin when the input is - or when no input is given and stdin is not a terminal. \
+            NDJSON and arrays are streamed in constant memory and validated in parallel on \
+            all cores; results still come out in input order.
+
+            Records are numbered from 0: for NDJSON the number is the 0-based line index \
+            (blank lines produce no output but keep their number), for an array the element \
+            index; numbers continue across several inputs. A record that cannot be read \
+            (malformed JSON, not an object, invalid UTF-8, over 64 MiB) is reported as \
+            {"record": N, "error": "line N+1, column C: reason"} and the run goes on; the \
+            exit status is then 2.
+
+            A summary goes to stderr at the end (1,000,000 records, 312,118 invalid, 2.1 s), \
+            with a progress line while running when stderr is a terminal.
+            """,
+        options: [
+            .option("rules", valueName: "FILE", help: "The rule file to validate against.", required: true),
+            .option("format", valueName: "FORMAT",
+                    help: "text: failing fields and messages per invalid record; json: one object (an array of objects for many records); ndjson: one object per line with \"record\": N.",
+                    defaultValue: "text", allowedValues: ValidationFormat.allCases.map(\.rawValue)),
+            .option("locale", valueName: "LOCALE", help: "The language of messages, a BCP 47 tag (de, pl, pt-BR); needs catalogues.",
+                    defaultValue: "en"),
+            .option("catalogs", valueName: "DIR", help: "The message catalogue directory.",
+                    defaultValue: "Localizations, when it exists"),
+            .option("today", valueName: "YYYY-MM-DD", help: "The date 'today' means in rules (before today, minAge), for reproducible runs.",
+                    defaultValue: "the current date in UTC"),
+            .flag("all", help: "Report every failing rule of a field, not just the first."),
+            .option("changed-from", valueName: "FILE",
+                    help: "The original record(s), in the same layout and order as the input: each result says whether the record changed (\"changed\"), which fields (\"changedFields\") and the JSON Merge Patch from the original (\"patch\")."),
+            .flag("only-changed", help: "With --changed-from, report only the fields that changed."),
+            .flag("quiet", short: "q", help: "Print no results: count valid and invalid records (the fastest mode); the exit status and the stderr summary tell the outcome."),
+            .flag("no-summary", help: "Do not print the summary line on stderr."),
+            .flag("exit-zero", help: "Exit with status 0 once every record was reported, even when some are invalid or unreadable (for runners such as Spark's RDD.pipe and Hadoop Streaming that treat any other status as a crashed task). Rule-file, usage and I/O errors still exit with 2."),
+        ],
+        arguments: [ArgumentDefinition("INPUT", help: "Record files (.json or .ndjson), or - for stdin. Default: stdin.",
+                                       repeated: true, optional: true)],
+        examples: [
+            Example(command: "rulebook validate --rules Rules/profile.rules profile.json",
+                    explanation: "Validate one record and list its failing fields."),
+            Example(command: "rulebook validate --rules Rules/profile.rules --format ndjson users.ndjson > results.ndjson",
+                    explanation: "One result line per input line, in order."),
+            Example(command: "cat users.ndjson | rulebook validate --rules Rules/profile.rules --quiet",
+                    explanation: "Count invalid records; exit status 1 when there are any."),
+            Example(command: "rulebook validate --rules Rules/profile.rules --locale pl --format json profile.json",
+                    explanation: "Messages in Polish."),
+            Example(command: "rulebook validate --rules Rules/profile.rules --changed-from before.json --only-changed after.json",
+                    explanation: "Validate only what an edit changed, with the patch."),
+        ],
+        sections: [("EXIT STATUS", """
+              0  every record is valid
+              1  some record is invalid
+              2  usage or I/O errors, a record that cannot be read, or errors in the rule file
+            """)]
+    )
+
+    let rules: String
+    let format: ValidationFormat
+    let locale: String?
+    let catalogs: String?
+    let today: CalendarDate?
+    let all: Bool
+    let changedFrom: String?
+    let onlyChanged: Bool
+    let quiet: Bool
+    let summary: Bool
+    let exitZero: Bool
+    let inputs: [String]
+
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        rules = arguments.value("rules") ?? ""
+        format = arguments.value("format").flatMap(ValidationFormat.init(rawValue:)) ?? .text
+        locale = arguments.value("locale")
+        catalogs = arguments.value("catalogs")
+        if let text = arguments.value("today") {
+            guard let date = CalendarDate(iso: text) else {
+                throw Self.usageError("invalid value '\(text)' for '--today': expected a date like 2026-01-31")
+            }
+            today = date
+        } else {
+            today = nil
+        }
+        all = arguments.flag("all")
+        changedFrom = arguments.value("changed-from")
+        onlyChanged = arguments.flag("only-changed")
+        if onlyChanged && changedFrom == nil { throw Self.usageError("--only-changed needs --changed-from FILE") }
+        quiet = arguments.flag("quiet")
+        summary = !arguments.flag("no-summary")
+        exitZero = arguments.flag("exit-zero")
+        inputs = arguments.positionals
+        if inputs.filter({ $0 == "-" }).count > 1 { throw Self.usageError("stdin (-) can be read only once") }
+    }
+
+    func run(in context: CommandContext) throws -> ExitStatus {
+        let loader = try RuleLoader(catalogs: catalogs, locale: locale)
+        let catalogues = try loader.catalogs()
+        let compiled = try loader.compile(rules, catalogs: catalogues, in: context)
+        let options = ValidationOptions(reportAllFailures: all, onlyChangedFields: onlyChanged,
+                                        messages: loader.messages(catalogues),
+                                        context: today.map { EvaluationContext(today: $0) } ?? EvaluationContext())
+        let sources = try openInputs(context)
+        var statistics = RunStatistics()
+        var writer = ResultWriter(output: context.stdout, quiet: quiet)
+        let pipeline = OrderedPipeline<BatchResult>(window: OrderedPipeline<BatchResult>.defaultWindow)
+        var originals = try changedFrom.map { path throws(CommandError) in
+            try OriginalRecords(source: path == "-" ? ByteSource(descriptor: context.stdinDescriptor, name: "<stdin>")
+                                                    : ByteSource(path: path))
+        }
+        var offset = 0
+        for source in sources {
+            var stream = try RecordStream(source: source, limits: ReaderLimits())
+            let output = quiet ? nil : ValidationOutput(
+                format: format, numbered: !(sources.count == 1 && stream.layout == .document),
+                textListsValidRecords: sources.count == 1 && stream.layout == .document)
+            writer.prepare(output)
+            let processor = RecordProcessor(rules: compiled, options: options, output: output,
+                                            inputName: sources.count > 1 ? source.name : nil)
+            let naming: RecordNaming = stream.layout == .ndjson ? .line : stream.layout == .array ? .element : .document
+            let base = offset
+            while let batch = try stream.next() {
+                let paired = try originals?.take(for: batch)
+                pipeline.submit({ processor.process(batch, offset: base, naming: naming, originals: paired) }) { result in
+                    statistics.add(result)
+                    writer.write(result)
+                    statistics.showProgress(on: context.stderr)
+                }
+            }
+            pipeline.finish { result in
+                statistics.add(result)
+                writer.write(result)
+            }
+            for problem in stream.framingErrors {
+                context.reportError("\(source.name): \(problem)")
+                statistics.inputErrors += 1
+            }
+            offset += stream.recordNumbersUsed
+        }
+        writer.finish()
+        context.stdout.flush()
+        if summary { statistics.printSummary(on: context.stderr) }
+        if exitZero { return .success }
+        if statistics.errors > 0 || statistics.inputErrors > 0 { return .usageError }
+        return statistics.invalid > 0 ? .failure : .success
+    }
+
+    private func openInputs(_ context: CommandContext) throws -> [ByteSource] {
+        if inputs.isEmpty {
+            guard !context.stdinIsTerminal else {
+                throw Self.usageError("no input: give record files, or pipe records to stdin")
+            }
+            return [ByteSource(descriptor: context.stdinDescriptor, name: "<stdin>")]
+        }
+        var sources: [ByteSource] = []
+        for input in inputs {
+            sources.append(input == "-" ? ByteSource(descriptor: context.stdinDescriptor, name: "<stdin>")
+                                        : try ByteSource(path: input))
+        }
+        return sources
+    }
+}
+
+/// Writes batch results to stdout in order, adding the brackets of a JSON array when
+/// several records are printed in the json format.
+struct ResultWriter {
+    let output: Output
+    let quiet: Bool
+    private var arrayFramed = false
+    private var wroteRecord = false
+    private var opened = false
+
+    init(output: Output, quiet: Bool) {
+        self.output = output
+        self.quiet = quiet
+    }
+
+    /// Called before each input's records.
+    mutating func prepare(_ encoding: ValidationOutput?) {
+        guard let encoding, !opened else { return }
+        opened = true
+        arrayFramed = encoding.arrayFramed
+        if arrayFramed { output.write("[") }
+    }
+
+    mutating func write(_ result: BatchResult) {
+        guard !quiet, !result.output.isEmpty else { return }
+        result.output.withUnsafeBufferPointer { bytes in
+            if arrayFramed && !wroteRecord {
+                // Records are each preceded by ",\n"; the first needs only the line break.
+                output.append(UnsafeBufferPointer(rebasing: bytes[1...]))
+            } else {
+                output.append(bytes)
+            }
+        }
+        wroteRecord = true
+    }
+
+    mutating func finish() {
+        if arrayFramed { output.write(wroteRecord ? "\n]\n" : "]\n") }
+    }
+}
+
+/// The original records of `--changed-from`, read in step with the input: each batch
+/// of input records gets the originals with the same numbers (memory stays bounded).
+struct OriginalRecords {
+    private var stream: RecordStream
+    private var pending: [Int: [UInt8]] = [:]
+    private var exhausted = false
+    private var nextIndex = 0
+
+    init(source: ByteSource) throws(CommandError) {
+        stream = try RecordStream(source: source, limits: ReaderLimits())
+    }
+
+    /// The originals whose numbers the batch's records have.
+    mutating func take(for batch: RecordBatch) throws(CommandError) -> [Int: [UInt8]] {
+        guard let last = batch.records.last?.index, let first = batch.records.first?.index else { return [:] }
+        while !exhausted && nextIndex <= last {
+            guard let originals = try stream.next() else {
+                exhausted = true
+                break
+            }
+            for record in originals.records where record.problem == nil {
+                pending[record.index] = Array(originals.bytes[record.range])
+            }
+            nextIndex = stream.recordNumbersUsed
+        }
+        var taken: [Int: [UInt8]] = [:]
+        for record in batch.records { taken[record.index] = pending.removeValue(forKey: record.index) }
+        pending = pending.filter { $0.key > first }
+        return taken
+    }
+}
