@@ -24,17 +24,21 @@ public enum FieldNames {
 
     @inline(__always)
     private static func kind(_ scalar: Unicode.Scalar) -> Kind {
-        if scalar == "_" || scalar == "-" || scalar == " " || scalar == "." { return .separator }
         // Performance: every message names a field, and keys are nearly always ASCII;
-        // Unicode property lookups cost more than the rest of rendering a message.
-        if scalar.isASCII {
-            switch scalar.value {
-            case 0x41...0x5A: return .upper
-            case 0x61...0x7A: return .lower
-            case 0x30...0x39: return .digit
-            default: return .other
-            }
+        // Unicode property lookups (and the metadata they instantiate) cost more than the
+        // rest of rendering a message, so they live in a separate, non-inlined function.
+        switch scalar.value {
+        case 0x5F, 0x2D, 0x20, 0x2E: return .separator  // _ - space .
+        case 0x41...0x5A: return .upper
+        case 0x61...0x7A: return .lower
+        case 0x30...0x39: return .digit
+        case 0..<0x80: return .other
+        default: return unicodeKind(scalar)
         }
+    }
+
+    @inline(never)
+    private static func unicodeKind(_ scalar: Unicode.Scalar) -> Kind {
         let properties = scalar.properties
         if properties.isUppercase { return .upper }
         if properties.isLowercase { return .lower }
