@@ -63,7 +63,7 @@ enum DocumentSymbols {
             "kind": .integer(symbol.kind),
             "range": converter.range(of: symbol.range).json,
             "selectionRange": converter.range(of: symbol.selectionRange).json,
-            "children": symbol.children.isEmpty ? nil : .array(symbol.children.map { json($0, converter) }),
+            "children": symbol.children.isEmpty ? Value?.none : .array(symbol.children.map { json($0, converter) }),
         ])
     }
 

@@ -44,7 +44,7 @@ struct LSPDiagnostic: Sendable, Hashable, JSONEncodable {
             "code": .string(code),
             "source": .string(LSPDiagnostic.source),
             "message": .string(message),
-            "relatedInformation": related.isEmpty ? nil : .array(related.map {
+            "relatedInformation": related.isEmpty ? Value?.none : .array(related.map {
                 .object(["location": $0.location.json, "message": .string($0.message)])
             }),
         ])
