@@ -2,20 +2,21 @@ import Foundation
 import XCTest
 
 /// Issue 7, "nothing lost": `rulebook validate` (the built executable) writes exactly one
-/// result per input record, in input order, whatever the bytes — malformed JSON, invalid
-/// UTF-8, NUL bytes, Windows line endings, a 10 MB line, a million nested brackets, a
-/// truncated last line — and exits 2 when any record could not be read.
+/// result per NDJSON line (docs/command.md: blank lines included, as errors), in input
+/// order, whatever the bytes — malformed JSON, invalid UTF-8, NUL bytes, Windows line
+/// endings, a 10 MB line, a million nested brackets, a truncated last line — and exits 2
+/// when any line could not be read.
 final class ValidateNothingLostTests: XCTestCase {
     private let rules = "name: required, minLength 2\n"
 
     /// One NDJSON line of the hostile input, and what its result must be.
-    private enum Expected { case valid, invalid, error, none }
+    private enum Expected { case valid, invalid, error }
 
     private func hostileLines() -> [(bytes: [UInt8], expected: Expected)] {
         [
             (Array(#"{"name":"Ann"}"#.utf8), .valid),
-            ([], .none),                                                     // empty line: not a record
-            (Array("   \t ".utf8), .none),                                   // blank line: not a record
+            ([], .error),                                                    // empty line
+            (Array("   \t ".utf8), .error),                                  // blank line
             (Array(#"{"name":"#.utf8), .error),                              // cut-off object
             (Array(#"{"name":""#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8), .error),  // invalid UTF-8
             (Array(#"{"name":"A"}"#.utf8) + [0x0D], .invalid),               // Windows line ending
@@ -43,8 +44,8 @@ final class ValidateNothingLostTests: XCTestCase {
         let result = try project.run(["validate", "--rules", "r.rules", "--format", "ndjson", "in.ndjson"])
         XCTAssertEqual(result.status, 2, "a malformed record makes the exit status 2\n\(result.stderr)")
         let outputs = try Self.parseLines(result.stdout)
-        let recordLines = expected.indices.filter { expected[$0] != .none }
-        XCTAssertEqual(outputs.compactMap { $0["record"] as? Int }, recordLines, "one result per record, in order")
+        let recordLines = Array(expected.indices)
+        XCTAssertEqual(outputs.compactMap { $0["record"] as? Int }, recordLines, "one result per line, in order")
         for (output, line) in zip(outputs, recordLines) {
             switch expected[line] {
             case .valid: XCTAssertEqual(output["valid"] as? Bool, true, "line \(line + 1): \(output)")
@@ -53,7 +54,6 @@ final class ValidateNothingLostTests: XCTestCase {
                 let message = output["error"] as? String ?? ""
                 XCTAssertFalse(message.isEmpty, "line \(line + 1) needs an error: \(output)")
                 XCTAssertTrue(message.contains("line \(line + 1)"), "the error names line \(line + 1): \(message)")
-            case .none: XCTFail("blank line \(line + 1) produced output")
             }
         }
     }
@@ -70,7 +70,7 @@ final class ValidateNothingLostTests: XCTestCase {
         XCTAssertEqual(fromFile.status, 2)
         XCTAssertEqual(fromStdin.status, 2)
         // A complete last line without a final newline is a record like any other.
-        XCTAssertEqual(try Self.parseLines(fromStdin.stdout).compactMap { $0["record"] as? Int }, [0, 1, 3])
+        XCTAssertEqual(try Self.parseLines(fromStdin.stdout).compactMap { $0["record"] as? Int }, [0, 1, 2, 3])
         XCTAssertEqual(try Self.parseLines(fromStdin.stdout).last?["valid"] as? Bool, false)
     }
 
@@ -79,10 +79,12 @@ final class ValidateNothingLostTests: XCTestCase {
     func testStatusWithoutMalformedLines() throws {
         let project = try TemporaryProject(copyRules: false, copyLocalizations: false)
         try project.write(rules, to: "r.rules")
-        try project.write(#"{"name":"Ann"}"# + "\r\n\n" + #"{"name":"Lee"}"#, to: "ok.ndjson")
+        try project.write(#"{"name":"Ann"}"# + "\r\n" + #"{"name":"Lee"}"#, to: "ok.ndjson")
         XCTAssertEqual(try project.run(["validate", "--rules", "r.rules", "--format", "ndjson", "ok.ndjson"]).status, 0)
         try project.write(#"{"name":"Ann"}"# + "\n" + #"{"name":"L"}"# + "\n", to: "bad.ndjson")
         XCTAssertEqual(try project.run(["validate", "--rules", "r.rules", "--format", "ndjson", "bad.ndjson"]).status, 1)
+        try project.write(#"{"name":"Ann"}"# + "\n\n" + #"{"name":"Lee"}"# + "\n", to: "blank.ndjson")
+        XCTAssertEqual(try project.run(["validate", "--rules", "r.rules", "--format", "ndjson", "blank.ndjson"]).status, 2)
     }
 
     static func parseLines(_ stdout: String) throws -> [[String: Any]] {
