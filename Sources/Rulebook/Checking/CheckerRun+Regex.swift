@@ -14,8 +14,12 @@ extension CheckerRun {
         // "pattern" is not what the user meant, so compiling it would only add noise.
         guard patternRange.end < argument.range.end else { return nil }
         guard checkFlags(flags, patternRange: patternRange, argument: argument, in: source) else { return nil }
+        let cacheKey = flags + "/" + pattern
+        if let compiled = compiledPatterns[cacheKey] { return .regex(compiled, source: pattern) }
         do {
-            return .regex(try Pattern(pattern, flags: flags), source: pattern)
+            let compiled = try Pattern(pattern, flags: flags)
+            compiledPatterns[cacheKey] = compiled
+            return .regex(compiled, source: pattern)
         } catch {
             let map = PatternOffsetMap(pattern: pattern, raw: Array(source.text(in: patternRange).utf8), base: patternRange.start,
                                        limit: argument.range.end)

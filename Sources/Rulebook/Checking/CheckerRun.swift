@@ -1,3 +1,5 @@
+import RulebookRegex
+
 /// A named rule, identified by the file that defines it and its name.
 struct RuleReference: Hashable {
     let file: String
@@ -102,6 +104,11 @@ final class CheckerRun {
 
     /// The checked field statements of each file, in source order.
     var statements: [String: [CheckedStatement]] = [:]
+    /// Patterns compiled so far, by flags and source. Performance: rule files repeat the
+    /// same few patterns (a named rule expanded at every use, one pattern per `[*]` item
+    /// field), and compiling one to a DFA costs far more than the rest of its checking;
+    /// `Pattern` is an immutable `Sendable` value, so equal literals share one.
+    var compiledPatterns: [String: Pattern] = [:]
 
     init(graph: ProgramGraph, options: CheckOptions) {
         self.graph = graph
