@@ -1,3 +1,5 @@
+import RulebookRegex
+
 /// A named rule, identified by the file that defines it and its name.
 struct RuleReference: Hashable {
     let file: String
@@ -35,13 +37,13 @@ struct ExpandedRule {
     /// What the rule says about passing values (computed once, shared by every expansion).
     let facts: RuleFacts
     /// Equal for rules that do exactly the same thing (see ``CheckedRule/repetitionKey``).
-    let repetitionKey: String
+    let repetitionKey: RepetitionKey
 
     init(rule: CheckedRule, file: String, range: SourceRange, text: String) {
         self.init(rule: rule, file: file, range: range, text: text, facts: RuleFacts(rule), repetitionKey: rule.repetitionKey)
     }
 
-    private init(rule: CheckedRule, file: String, range: SourceRange, text: String, facts: RuleFacts, repetitionKey: String) {
+    private init(rule: CheckedRule, file: String, range: SourceRange, text: String, facts: RuleFacts, repetitionKey: RepetitionKey) {
         self.rule = rule
         self.file = file
         self.range = range
@@ -99,6 +101,9 @@ final class CheckerRun {
     var nameSuggestions: [String: Suggestions] = [:]
     /// The base catalogue's keys, sorted (built on first need).
     var messageKeySuggestions: Suggestions?
+
+    /// Each distinct pattern's compilation (see `compiled(_:flags:)`).
+    var patterns: [PatternKey: Result<Pattern, PatternError>] = [:]
 
     /// The checked field statements of each file, in source order.
     var statements: [String: [CheckedStatement]] = [:]
