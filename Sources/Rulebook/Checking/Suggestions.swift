@@ -95,7 +95,8 @@ struct Suggestions {
             run = scalar == previous ? run + 1 : 0
             previous = scalar
             guard run < 4 else { continue }
-            let hash = (scalar &* 2_654_435_761 &+ UInt32(run) &* 40_503) >> 25 & 127
+            // Scalars fit in 21 bits, so `run` above them makes each (character, k) distinct.
+            let hash = ((scalar ^ UInt32(run) << 21) &* 2_654_435_761) >> 25 & 127
             if hash < 64 { result.low |= 1 << UInt64(hash) } else { result.high |= 1 << UInt64(hash - 64) }
         }
         return result
@@ -104,33 +105,44 @@ struct Suggestions {
     /// Optimal-string-alignment distance; returns a value above `limit` as soon as every
     /// cell of a row exceeds it (the answer can only grow).
     ///
-    /// Performance: the three rows live in one stack allocation, not three arrays. A
-    /// lookup compares hundreds of candidates, and the heap traffic of the rows was most
-    /// of the cost of "did you mean" on large files.
+    /// Performance: the three rows live in one stack allocation, not three arrays, and
+    /// only the diagonal band `|i - j| <= limit` is computed (a cell outside it is at
+    /// least `limit + 1`, and stands in as exactly that, which cannot bring a result at
+    /// or below `limit` from above it). A lookup compares hundreds of candidates; heap
+    /// traffic and full rows were most of the cost of "did you mean" on large files.
     static func editDistance(_ a: [UInt32], _ b: [UInt32], limit: Int) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         let width = b.count + 1
+        // A band as wide as the strings is no band; also keeps `limit + 1` from overflowing.
+        let band = limit < Swift.max(a.count, b.count) ? Swift.max(limit, 0) : Swift.max(a.count, b.count)
+        let outside = band + 1
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: 3 * width) { rows in
             var previousPrevious = 0, previous = width, current = 2 * width  // row offsets
             for j in 0..<width {
-                rows[previousPrevious + j] = 0
-                rows[previous + j] = j
+                rows[previousPrevious + j] = outside
+                rows[previous + j] = Swift.min(j, outside)
+                rows[current + j] = outside
             }
             return a.withUnsafeBufferPointer { a in
                 b.withUnsafeBufferPointer { b in
                     for i in 1...a.count {
-                        rows[current] = i
-                        var rowMinimum = i
-                        for j in 1...b.count {
+                        let low = Swift.max(1, i - band), high = Swift.min(b.count, i + band)
+                        guard low <= high else { return outside }  // `a` is longer than `b` by more than the band
+                        rows[current] = Swift.min(i, outside)
+                        if low > 1 { rows[current + low - 1] = outside }
+                        var rowMinimum = low == 1 ? rows[current] : outside
+                        for j in low...high {
                             let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                            var value = min(rows[previous + j] + 1, rows[current + j - 1] + 1, rows[previous + j - 1] + cost)
+                            var value = Swift.min(rows[previous + j] + 1, rows[current + j - 1] + 1, rows[previous + j - 1] + cost)
                             if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                                value = min(value, rows[previousPrevious + j - 2] + 1)
+                                value = Swift.min(value, rows[previousPrevious + j - 2] + 1)
                             }
+                            value = Swift.min(value, outside)
                             rows[current + j] = value
-                            rowMinimum = min(rowMinimum, value)
+                            rowMinimum = Swift.min(rowMinimum, value)
                         }
+                        if high < b.count { rows[current + high + 1] = outside }
                         if rowMinimum > limit { return rowMinimum }
                         (previousPrevious, previous, current) = (previous, current, previousPrevious)
                     }
