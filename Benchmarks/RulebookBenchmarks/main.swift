@@ -17,6 +17,7 @@ let usage = """
       e2e [--binary .build/release/rulebook] [--dir Benchmarks/data] [--runs 3]
                                                       rulebook validate throughput, CPU, RSS; check wall time
       engine [--records 100000]                       library API ns/record (Value, Encodable, JSON tape)
+      tape [--records 100000]                         streaming path per record: JSON tape + rules, per workload
       json [name]                                      ns/record of the JSON tape, reader, writer, ValueEncoder
       parse [--lines 100000] [--runs 5]               lex, parse and format time of a generated rule file
       check [--runs 5] [--only 1|2|3]                 parse and check time: 100k-line file, one field × 20k, LSP file
@@ -35,6 +36,8 @@ case "e2e":
                 directory: option("--dir", default: "Benchmarks/data"), runs: Int(option("--runs", default: "3")) ?? 3)
 case "engine":
     runEngineBenchmark(records: Int(option("--records", default: "100000")) ?? 100_000)
+case "tape":
+    runTapeBenchmark(records: Int(option("--records", default: "100000")) ?? 100_000)
 case "json":
     runJSONBenchmark(only: arguments.dropFirst().first)
 case "parse":

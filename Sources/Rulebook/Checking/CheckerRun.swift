@@ -102,11 +102,15 @@ final class CheckerRun {
     /// The base catalogue's keys, sorted (built on first need).
     var messageKeySuggestions: Suggestions?
 
-    /// Each distinct pattern's compilation (see `compiled(_:flags:)`).
-    var patterns: [PatternKey: Result<Pattern, PatternError>] = [:]
 
     /// The checked field statements of each file, in source order.
     var statements: [String: [CheckedStatement]] = [:]
+    /// Each distinct pattern's compilation, by source and flags (see `compiled(_:flags:)`).
+    /// Performance: rule files repeat the same few patterns (a named rule expanded at
+    /// every use, one pattern per `[*]` item field), and compiling one to a DFA costs far
+    /// more than the rest of its checking; `Pattern` is an immutable `Sendable` value, so
+    /// equal literals share one. Failures are kept too, and reported at every occurrence.
+    var patterns: [PatternKey: Result<Pattern, PatternError>] = [:]
 
     init(graph: ProgramGraph, options: CheckOptions) {
         self.graph = graph

@@ -2,27 +2,71 @@
 // field's own path, see `FieldPlan`) or bound to the element being validated (paths inside
 // conditions and field arguments).
 
-/// An object key ready for lookup in either record storage: the `String` for `Value`
-/// records, its UTF-8 bytes for the JSON tape (compared without decoding).
-struct CompiledKey: Sendable {
+/// An object key ready for lookup in either record storage: its UTF-8 bytes, compared
+/// byte for byte with a `Value` member's key or a tape key (JSON keys are not
+/// normalised, so `"é"` composed and decomposed are different keys).
+///
+/// Performance bends this type: the bytes live in memory owned by the program's
+/// ``KeyStorage`` (allocated once, freed with the program), so a key is two plain words
+/// and reading one from the program costs no reference counting. Evaluation always holds
+/// the program, so the pointer is valid whenever a key is read.
+struct CompiledKey: @unchecked Sendable {
+    let bytes: UnsafeRawBufferPointer
+    /// The key as text, for `Value` members (a small string for most keys: no allocation,
+    /// no reference counting).
     let string: String
-    let utf8: [UInt8]
-    /// Whether the key is ASCII (then String `==` is byte equality).
+    /// Whether the key is ASCII: then String `==` is byte equality.
     let isASCII: Bool
 
-    init(_ string: String) {
-        self.string = string
-        self.utf8 = Array(string.utf8)
-        self.isASCII = utf8.allSatisfy { $0 < 0x80 }
-    }
-
-    /// Whether `candidate` is this key, byte for byte (JSON keys are not normalised).
+    /// Whether `candidate` is this key, byte for byte.
     @inline(__always)
     func matches(_ candidate: String) -> Bool {
-        // The length is O(1) for native strings and rules out nearly every other key; two
-        // ASCII strings are equal under `==` exactly when their bytes are.
-        guard candidate.utf8.count == utf8.count, candidate == string else { return false }
-        return isASCII || candidate.utf8.elementsEqual(utf8)
+        // The length is O(1) for native strings and rules out most other keys; `==` is a
+        // bit comparison for equal small strings.
+        guard candidate.utf8.count == bytes.count, candidate == string else { return false }
+        return isASCII || candidate.utf8.elementsEqual(bytes)
+    }
+}
+
+/// Owns the bytes of every ``CompiledKey`` of one program.
+final class KeyStorage: @unchecked Sendable {
+    private var buffers: [UnsafeMutableRawBufferPointer] = []
+
+    /// A key whose bytes live as long as this storage. Only called while compiling.
+    func key(_ text: String) -> CompiledKey {
+        let utf8 = Array(text.utf8)
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(utf8.count, 1), alignment: 8)
+        buffer.copyBytes(from: utf8)
+        buffers.append(buffer)
+        return CompiledKey(bytes: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<utf8.count]),
+                           string: text, isASCII: utf8.allSatisfy { $0 < 0x80 })
+    }
+
+    deinit {
+        for buffer in buffers { buffer.deallocate() }
+    }
+}
+
+/// Byte comparison of UTF-8 buffers, eight bytes at a time.
+enum UTF8Bytes {
+    @inline(__always)
+    static func equal(_ lhs: UnsafeBufferPointer<UInt8>, _ rhs: UnsafeRawBufferPointer) -> Bool {
+        let count = lhs.count
+        guard count == rhs.count else { return false }
+        guard count > 0, let left = lhs.baseAddress, let right = rhs.baseAddress else { return true }
+        let raw = UnsafeRawPointer(left)
+        var index = 0
+        while index + 8 <= count {
+            if raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) != right.loadUnaligned(fromByteOffset: index, as: UInt64.self) {
+                return false
+            }
+            index += 8
+        }
+        while index < count {
+            if left[index] != right.load(fromByteOffset: index, as: UInt8.self) { return false }
+            index += 1
+        }
+        return true
     }
 }
 
@@ -50,7 +94,7 @@ struct ReferencePath: Sendable {
     /// As written, for parameters and messages.
     let written: FieldPath
 
-    init(_ path: FieldPath, relativeTo field: FieldPath) {
+    init(_ path: FieldPath, relativeTo field: FieldPath, keys: KeyStorage) {
         var anchor = -1
         var anchorPosition = -1
         var wildcards = 0
@@ -65,7 +109,7 @@ struct ReferencePath: Sendable {
         self.anchor = anchor
         self.steps = path.segments[(anchorPosition + 1)...].map { segment in
             switch segment {
-            case .key(let key): .key(CompiledKey(key))
+            case .key(let key): .key(keys.key(key))
             case .wildcard: .any
             }
         }

@@ -10,6 +10,8 @@ import RulebookRegex
 
 /// The compiled program; immutable once built.
 final class CompiledProgram: Sendable {
+    /// Owns the bytes every ``CompiledKey`` points to.
+    let keyStorage: KeyStorage
     /// One per distinct field path, in order of first appearance.
     let fields: [FieldPlan]
     /// Runs of keys between `[*]`s (see ``FieldPlan``).
@@ -27,9 +29,10 @@ final class CompiledProgram: Sendable {
     let oneOfSets: [OneOfSet]
     let references: [ReferencePath]
 
-    init(fields: [FieldPlan], runs: [KeyRun], keys: [CompiledKey], groups: [GroupPlan], rules: [RulePlan],
+    init(keyStorage: KeyStorage, fields: [FieldPlan], runs: [KeyRun], keys: [CompiledKey], groups: [GroupPlan], rules: [RulePlan],
          reports: [RuleReport], fieldInfos: [FieldInfo], conditions: [CompiledCondition], patterns: [Pattern],
          oneOfSets: [OneOfSet], references: [ReferencePath]) {
+        self.keyStorage = keyStorage
         self.fields = fields
         self.runs = runs
         self.keys = keys

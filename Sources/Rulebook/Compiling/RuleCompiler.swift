@@ -9,6 +9,7 @@ struct RuleCompiler {
     private var fields: [FieldPlan] = []
     private var runs: [KeyRun] = []
     private var keys: [CompiledKey] = []
+    private let keyStorage = KeyStorage()
     private var groups: [GroupPlan] = []
     private var rules: [RulePlan] = []
     private var reports: [RuleReport] = []
@@ -26,7 +27,7 @@ struct RuleCompiler {
             statementsByPath[statement.path, default: []].append(statement)
         }
         for path in order { add(path, statements: statementsByPath[path] ?? []) }
-        return CompiledProgram(fields: fields, runs: runs, keys: keys, groups: groups, rules: rules, reports: reports,
+        return CompiledProgram(keyStorage: keyStorage, fields: fields, runs: runs, keys: keys, groups: groups, rules: rules, reports: reports,
                                fieldInfos: fieldInfos, conditions: conditions, patterns: patterns,
                                oneOfSets: oneOfSets, references: references)
     }
@@ -37,7 +38,7 @@ struct RuleCompiler {
         for segment in path.segments {
             switch segment {
             case .key(let key):
-                keys.append(CompiledKey(key))
+                keys.append(keyStorage.key(key))
             case .wildcard:
                 runs.append(KeyRun(keyStart: keyStart, keyEnd: keys.count))
                 keyStart = keys.count
@@ -61,7 +62,7 @@ struct RuleCompiler {
     }
 
     private mutating func reference(_ path: FieldPath, field: FieldPath) -> Int {
-        references.append(ReferencePath(path, relativeTo: field))
+        references.append(ReferencePath(path, relativeTo: field, keys: keyStorage))
         return references.count - 1
     }
 

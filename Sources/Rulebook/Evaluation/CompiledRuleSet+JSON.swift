@@ -40,6 +40,8 @@ public struct JSONRecordValidator: Sendable {
     public let options: ValidationOptions
     private var tape: JSONTape
     private let today: CalendarDate
+    /// Each rule's rendered message, once it has been needed (see `RecordEvaluator`).
+    private var messageCache: [String?] = []
 
     /// Creates a validator.
     public init(rules: CompiledRuleSet, options: ValidationOptions = ValidationOptions(), limits: JSONLimits = .default) {
@@ -55,10 +57,16 @@ public struct JSONRecordValidator: Sendable {
     /// - Throws: ``JSONError`` when the bytes are not one JSON document within the limits.
     public mutating func validate(_ bytes: UnsafeRawBufferPointer) throws(JSONError) -> ValidationReport {
         try tape.parse(bytes)
+        // Locals, so the closure captures two references rather than copying `self`.
+        let program = rules.program, today = today, options = options
+        var cache: [String?] = []
+        swap(&cache, &messageCache)
+        defer { swap(&cache, &messageCache) }
         return tape.withView(over: bytes) { view in
             guard let root = view.root else { return ValidationReport(fields: [], changes: nil) }
             let access = TapeAccess(view: view, root: root)
-            return ValidationReport(fields: rules.evaluate(access, options: options), changes: nil)
+            return ValidationReport(fields: RecordEvaluator.results(program: program, access: access, today: today, options: options,
+                                                                    cache: &cache), changes: nil)
         }
     }
 
@@ -73,9 +81,10 @@ public struct JSONRecordValidator: Sendable {
     /// - Throws: ``JSONError`` when the bytes are not one JSON document within the limits.
     public mutating func isValid(_ bytes: UnsafeRawBufferPointer) throws(JSONError) -> Bool {
         try tape.parse(bytes)
+        let program = rules.program, today = today
         return tape.withView(over: bytes) { view in
             guard let root = view.root else { return true }
-            return rules.isValid(TapeAccess(view: view, root: root), today: today)
+            return RecordEvaluator.passesAll(program: program, access: TapeAccess(view: view, root: root), today: today)
         }
     }
 

@@ -69,10 +69,7 @@ extension CompiledRuleSet {
 extension CompiledRuleSet {
     /// Collecting evaluation over any storage.
     func evaluate<Access: RecordAccess>(_ access: Access, options: ValidationOptions) -> [FieldResult] {
-        var evaluator = RecordEvaluator(program: program, access: access, today: today(options.context),
-                                        messages: options.messages, reportAllFailures: options.reportAllFailures)
-        evaluator.run()
-        return evaluator.results
+        RecordEvaluator.results(program: program, access: access, today: today(options.context), options: options)
     }
 
     /// Counting evaluation over any storage.
@@ -82,10 +79,7 @@ extension CompiledRuleSet {
 
     /// Counting evaluation with today already read.
     func isValid<Access: RecordAccess>(_ access: Access, today: CalendarDate) -> Bool {
-        var evaluator = RecordEvaluator(program: program, access: access, today: today, messages: nil,
-                                        reportAllFailures: false)
-        evaluator.run()
-        return !evaluator.failed
+        RecordEvaluator.passesAll(program: program, access: access, today: today)
     }
 
     /// Today from the context, only when some rule reads it (the clock is not free).

@@ -34,6 +34,17 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether `key` can be written without quotes.
     public static func isIdentifier(_ key: String) -> Bool {
+        // Performance: ASCII keys (nearly all) are decided on their bytes; Unicode scalar
+        // properties are looked up only when a non-ASCII byte appears.
+        var ascii = true
+        var valid = !key.isEmpty
+        for (offset, byte) in key.utf8.enumerated() {
+            guard byte < 0x80 else { ascii = false; break }
+            let letter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+            let digit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+            if !(letter || byte == UInt8(ascii: "_") || (digit && offset > 0)) { valid = false }
+        }
+        if ascii { return valid }
         guard let first = key.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
         return key.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
     }
@@ -68,12 +79,31 @@ public struct ConcretePath: Sendable, Hashable, CustomStringConvertible, Compara
 
     /// The RFC 6901 JSON Pointer: `/items/2/sku` (`~` and `/` escaped).
     public var jsonPointer: String {
-        segments.map { segment -> String in
+        // Performance: written once per violation in `--format ndjson`/`json`; one string
+        // built in place (Foundation's `replacingOccurrences` cost more than the
+        // validation itself), escaping only keys that contain `~` or `/`.
+        var pointer = ""
+        for segment in segments {
             switch segment {
-            case .key(let key): "/" + key.replacingOccurrences(of: "~", with: "~0").replacingOccurrences(of: "/", with: "~1")
-            case .index(let index): "/\(index)"
+            case .key(let key):
+                pointer += "/"
+                if key.utf8.contains(where: { $0 == UInt8(ascii: "~") || $0 == UInt8(ascii: "/") }) {
+                    for character in key.unicodeScalars {
+                        switch character {
+                        case "~": pointer += "~0"
+                        case "/": pointer += "~1"
+                        default: pointer.unicodeScalars.append(character)
+                        }
+                    }
+                } else {
+                    pointer += key
+                }
+            case .index(let index):
+                pointer += "/"
+                pointer += String(index)
             }
-        }.joined()
+        }
+        return pointer
     }
 
     /// The path with every index replaced by `[*]` (what the rule file wrote).

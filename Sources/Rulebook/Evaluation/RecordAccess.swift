@@ -63,10 +63,10 @@ struct ValueAccess: RecordAccess {
     @inline(__always)
     func member(_ node: Value, _ key: CompiledKey) -> Value? {
         guard case .object(let object) = node else { return nil }
-        // JSON keys match byte for byte (String `==` would also equate canonically
-        // equivalent keys, and is slower); small objects are searched linearly with a
-        // length check first, large ones through their index.
-        guard object.count <= ValueObject.indexThreshold else { return object[key.string] }
+        // JSON keys match byte for byte (String `==`, and so `ValueObject`'s own lookup,
+        // would also equate canonically equivalent keys, and is slower), by a linear scan
+        // with a length check first: records are small; a huge object costs O(members)
+        // per rule field, still linear in the input.
         let members = object.members
         for position in members.indices where key.matches(members[position].key) { return members[position].value }
         return nil

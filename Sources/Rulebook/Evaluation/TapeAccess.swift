@@ -21,7 +21,7 @@ struct TapeAccess: RecordAccess {
 
     @inline(__always)
     func member(_ node: JSONTape.Node, _ key: CompiledKey) -> JSONTape.Node? {
-        key.utf8.withUnsafeBytes { view.member(of: node, key: $0) }
+        view.member(of: node, key: key.bytes)
     }
 
     func elementCount(_ node: JSONTape.Node) -> Int {

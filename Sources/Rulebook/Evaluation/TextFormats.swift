@@ -12,44 +12,56 @@ enum TextFormats {
     static func isEmail(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let base = bytes.baseAddress else { return false }
         let end = bytes.count
-        var atIndex = -1
-        var index = 0
-        // Eight bytes at a time while they are printable ASCII without `@` (most of an
-        // address); any other word is looked at byte by byte.
         let raw = UnsafeRawPointer(base)
+        var atIndex = -1
+        var sawNonASCII = false
+        var dots: UInt64 = 0  // after the `@`: one bit per byte that is a dot (see below)
+        var previousDot = false
+        var sawDot = false
+        var index = 0
+        // Eight bytes at a time: control characters and spaces rule the text out, `@` is
+        // located byte by byte only in the word that holds it, and dots after the `@` are
+        // checked for doubles with an exact per-byte mask.
         while index + 8 <= end {
             let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-            if word & SWAR.high != 0 || SWAR.containsLess(word, than: 0x21) || SWAR.contains(word, 0x7F)
-                || SWAR.contains(word, at) { break }
+            if SWAR.containsLess(word, than: 0x21) || SWAR.contains(word, 0x7F) { return false }
+            if word & SWAR.high != 0 { sawNonASCII = true }
+            if SWAR.contains(word, at) {
+                for offset in 0..<8 where base[index + offset] == at {
+                    guard atIndex < 0 else { return false }
+                    atIndex = index + offset
+                }
+            }
+            if atIndex >= 0 {
+                // Dots of this word, keeping only those after the `@`.
+                dots = SWAR.equalMask(word, dot)
+                if atIndex >= index { dots &= ~0 << UInt64((atIndex - index + 1) * 8) }
+                if dots != 0 {
+                    if dots & (dots << 8) != 0 || (previousDot && dots & 0x80 != 0) { return false }
+                    sawDot = true
+                }
+                previousDot = dots >> 56 != 0
+            }
             index += 8
         }
-        var sawNonASCII = false
         while index < end {
             let byte = base[index]
             if byte == at {
                 guard atIndex < 0 else { return false }
                 atIndex = index
+                previousDot = false
             } else if byte <= 0x20 || byte == 0x7F {
                 return false
             } else if byte >= 0x80 {
                 sawNonASCII = true
-            }
-            index += 1
-        }
-        guard atIndex > 0 else { return false }
-        let domainStart = atIndex + 1
-        guard domainStart < end, base[domainStart] != dot, base[end - 1] != dot else { return false }
-        var sawDot = false
-        var previous: UInt8 = 0
-        for position in domainStart..<end {
-            let byte = base[position]
-            if byte == dot {
-                if previous == dot { return false }
+            } else if byte == dot && atIndex >= 0 {
+                if previousDot { return false }
                 sawDot = true
             }
-            previous = byte
+            previousDot = byte == dot
+            index += 1
         }
-        guard sawDot else { return false }
+        guard atIndex > 0, atIndex + 1 < end, sawDot, base[atIndex + 1] != dot, base[end - 1] != dot else { return false }
         return !sawNonASCII || !TextScan.containsNonASCIIWhitespace(bytes)
     }
 

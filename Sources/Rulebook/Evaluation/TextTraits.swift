@@ -185,7 +185,16 @@ enum SWAR {
         return (x &- ones) & ~x & high != 0
     }
 
-    /// Whether some byte of `word` (all bytes ASCII) is below `limit` (at most 0x80).
+    /// The high bit of every byte of `word` that equals `byte`, and no other bit (exact,
+    /// unlike the borrow trick of ``contains(_:_:)``, which only answers "any").
+    @inline(__always)
+    static func equalMask(_ word: UInt64, _ byte: UInt8) -> UInt64 {
+        let x = word ^ (ones &* UInt64(byte))
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        return ~(((x & low) &+ low) | x | low)
+    }
+
+    /// Whether some byte of `word` is below `limit` (at most 0x80).
     @inline(__always)
     static func containsLess(_ word: UInt64, than limit: UInt8) -> Bool {
         (word &- ones &* UInt64(limit)) & ~word & high != 0

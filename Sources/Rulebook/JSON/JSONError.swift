@@ -100,6 +100,28 @@ extension JSONError {
         JSONError(.unexpectedCharacter, at: offset, message)
     }
 
+    /// The error for the unexpected byte at `offset` of `p` (`count` bytes) where a value
+    /// or token was expected: `message`, unless the byte starts a sequence that is not
+    /// well-formed UTF-8 (`\xff{}`), which is then reported as invalid UTF-8, as inside a
+    /// string. Only ever called on the error path.
+    @usableFromInline @inline(never)
+    static func unexpected(_ p: UnsafePointer<UInt8>, _ count: Int, _ offset: Int, _ message: String) -> JSONError {
+        guard offset < count, p[offset] >= 0x80 else { return unexpected(offset, message) }
+        do {
+            _ = try JSONScan.scanUTF8Sequence(p, count, offset)
+            return unexpected(offset, message)
+        } catch {
+            return error
+        }
+    }
+
+    /// ``trailing(_:)``, or invalid UTF-8 as for ``unexpected(_:_:_:_:)``.
+    @usableFromInline @inline(never)
+    static func trailing(_ p: UnsafePointer<UInt8>, _ count: Int, _ offset: Int) -> JSONError {
+        let error = unexpected(p, count, offset, "")
+        return error.kind == .invalidUTF8 ? error : trailing(offset)
+    }
+
     @usableFromInline @inline(never)
     static func invalidUTF8(_ offset: Int) -> JSONError {
         JSONError(.invalidUTF8, at: offset, "invalid UTF-8")

@@ -113,11 +113,11 @@ struct ValueBuilder {
                     continue
                 }
                 index -= 1
-                throw .unexpected(index, object ? "expected ',' or '}' after object member"
+                throw .unexpected(p, count, index, object ? "expected ',' or '}' after object member"
                                                 : "expected ',' or ']' after array element")
             }
             JSONScan.skipWhitespace(p, count, &index)
-            guard index == count else { throw .trailing(index) }
+            guard index == count else { throw .trailing(p, count, index) }
             return value
         }
     }
@@ -139,20 +139,20 @@ struct ValueBuilder {
             default: return .bool(true)
             }
         default:
-            throw .unexpected(start, "expected a value")
+            throw .unexpected(p, count, start, "expected a value")
         }
     }
 
     /// Reads `"key" :` at `index` (white space already skipped) onto the value stack.
     mutating func readKey(after message: StaticString) throws(JSONError) {
         guard index < count else { throw .endOfInput(count) }
-        guard p[index] == ASCII.quote else { throw .unexpected(index, message.description) }
+        guard p[index] == ASCII.quote else { throw .unexpected(p, count, index, message.description) }
         let start = index
         let escaped = try JSONScan.scanString(p, count, &index, limits)
         values.append(.string(JSONScan.makeString(p, start + 1, index - 1, escaped: escaped)))
         JSONScan.skipWhitespace(p, count, &index)
         guard index < count else { throw .endOfInput(count) }
-        guard p[index] == ASCII.colon else { throw .unexpected(index, "expected ':' after object key") }
+        guard p[index] == ASCII.colon else { throw .unexpected(p, count, index, "expected ':' after object key") }
         index += 1
     }
 

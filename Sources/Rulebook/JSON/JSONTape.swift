@@ -234,14 +234,14 @@ struct JSONTapeBuilder {
                     continue nextValue
                 }
                 guard next == (inObject ? ASCII.closeBrace : ASCII.closeBracket) else {
-                    throw .unexpected(i, inObject ? "expected ',' or '}' after object member"
+                    throw .unexpected(p, count, i, inObject ? "expected ',' or '}' after object member"
                                                   : "expected ',' or ']' after array element")
                 }
                 close(&open, &depth, &inObject, at: i)
                 i &+= 1
             }
             JSONScan.skipWhitespace(p, count, &i)
-            guard i == count else { throw .trailing(i) }
+            guard i == count else { throw .trailing(p, count, i) }
             return
         }
     }
@@ -277,7 +277,7 @@ struct JSONTapeBuilder {
             let literal = try JSONScan.scanLiteral(p, count, &i)
             emit(UInt64(literal) << 56 | UInt64(start), UInt64(i &- start))  // RawKind null/false/true = 0/1/2
         default:
-            throw .unexpected(start, "expected a value")
+            throw .unexpected(p, count, start, "expected a value")
         }
     }
 
@@ -285,13 +285,13 @@ struct JSONTapeBuilder {
     @inline(__always)
     mutating func key(_ i: inout Int, _ message: StaticString) throws(JSONError) {
         guard i < count else { throw .endOfInput(count) }
-        guard p[i] == ASCII.quote else { throw .unexpected(i, message.description) }
+        guard p[i] == ASCII.quote else { throw .unexpected(p, count, i, message.description) }
         let start = i
         let escaped = try JSONScan.scanString(p, count, &i, limits)
         emit(JSONTape.RawKind.string << 56 | (escaped ? JSONTape.Flag.escaped : 0) | UInt64(start), UInt64(i &- start &- 2))
         JSONScan.skipWhitespace(p, count, &i)
         guard i < count else { throw .endOfInput(count) }
-        guard p[i] == ASCII.colon else { throw .unexpected(i, "expected ':' after object key") }
+        guard p[i] == ASCII.colon else { throw .unexpected(p, count, i, "expected ':' after object key") }
         i &+= 1
     }
 }

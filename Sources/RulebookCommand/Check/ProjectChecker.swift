@@ -34,8 +34,14 @@ struct ProjectChecker {
         var projectCatalogs: MessageCatalogs?
         for directory in catalogueTexts.keys.sorted() {
             let texts = catalogueTexts[directory] ?? [:]
-            diagnostics += CatalogChecker.check(files: texts)
-            let catalogs = MessageCatalogs(files: texts)
+            // Each catalogue is parsed once and shared by the checker and the key lookup
+            // (parsing the messages is most of `check`'s own time; same order as
+            // `CatalogChecker.check(files:)`: sorted by path).
+            let parsed = texts.keys.sorted().map { path in
+                MessageCatalog(locale: MessageCatalogs.locale(ofFile: path), path: path, text: texts[path] ?? "")
+            }
+            diagnostics += CatalogChecker.check(parsed)
+            let catalogs = MessageCatalogs(catalogs: parsed)
             for catalog in catalogs.catalogs.values { sources.append(catalog.file) }
             checkedFiles.formUnion(texts.keys)
             if projectCatalogs == nil, catalogs.base != nil { projectCatalogs = catalogs }

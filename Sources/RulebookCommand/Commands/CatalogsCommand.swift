@@ -102,7 +102,12 @@ struct CatalogsImportCommand: Command {
             by a translator) and merges its translations into the catalogue of its target \
             language (trgLang), Localizations/<locale>.json: keys in the base catalogue's \
             order, existing translations kept unless the file carries a new one, units \
-            without a target left alone. Messages that do not parse are reported.
+            without a target left alone.
+
+            The merged catalogue is checked against the base as 'rulebook check' would: a \
+            message that does not parse, or a placeholder the translation adds or drops, is \
+            an error and nothing is written (with --dry-run, nothing is printed); warnings \
+            (such as missing translations) are reported and the import goes on.
             """,
         options: [
             .option("catalogs", valueName: "DIR", help: "The catalogue directory.", defaultValue: "Localizations"),
@@ -111,8 +116,8 @@ struct CatalogsImportCommand: Command {
         arguments: [ArgumentDefinition("FILE", help: "The XLIFF file, or - for stdin.")],
         examples: [Example(command: "rulebook catalogs import de.xlf", explanation: "Update Localizations/de.json.")],
         sections: [("EXIT STATUS", """
-              0  imported
-              1  imported, but some message has errors (reported)
+              0  imported (warnings, if any, are reported)
+              1  not imported: the merged catalogue has errors (reported)
               2  usage or I/O errors, or a file that is not XLIFF 2.0
             """)]
     )
@@ -151,18 +156,41 @@ struct CatalogsImportCommand: Command {
         } catch {
             throw CommandError("\(file): \(error.message)")
         }
+        let (diagnostics, sources) = try Self.check(result.json, at: path, locale: locale, in: directory)
+        if !diagnostics.isEmpty {
+            let report = DiagnosticReport(diagnostics: diagnostics, sources: sources, fileCount: 1)
+            let terminal = Terminal(mode: .auto, isTerminal: context.stderr.isTerminal, environment: context.environment)
+            context.stderr.write(TextDiagnosticRenderer(terminal: terminal).render(report))
+        }
+        if diagnostics.containsErrors {
+            context.reportError("\(file): not imported: the merged \(path) would have errors")
+            return .failure
+        }
         if dryRun {
             context.stdout.write(result.json)
         } else {
             try TextFile.write(result.json, to: path)
             context.stderr.write("rulebook: imported \(DiagnosticReport.plural(result.importedKeys.count, "translation")) into \(path)\n")
         }
-        if !result.diagnostics.isEmpty {
-            let report = DiagnosticReport(diagnostics: result.diagnostics, sources: [SourceFile(path: path, text: result.json)],
-                                          fileCount: 1)
-            let terminal = Terminal(mode: .auto, isTerminal: context.stderr.isTerminal, environment: context.environment)
-            context.stderr.write(TextDiagnosticRenderer(terminal: terminal).render(report))
+        return .success
+    }
+
+    /// The library's catalogue checks on the merged text `json` (as the catalogue at
+    /// `path`) among the directory's other catalogues, so placeholders are compared with
+    /// the base; only the merged catalogue's diagnostics are returned, with the sources
+    /// the renderer needs (the merged text and the files the notes point into).
+    static func check(_ json: String, at path: String, locale: String,
+                      in directory: String) throws(CommandError) -> ([Diagnostic], [SourceFile]) {
+        var files: [String: String]
+        do {
+            files = try MessageCatalogs.readFiles(in: directory)
+        } catch {
+            throw CommandError("cannot read the catalogues in '\(directory)': \(error.localizedDescription)")
         }
-        return result.diagnostics.containsErrors ? .failure : .success
+        for existing in files.keys where MessageCatalogs.locale(ofFile: existing) == locale { files[existing] = nil }
+        files[path] = json
+        let diagnostics = CatalogChecker.check(files: files).filter { $0.file == path }
+        let sources = files.keys.sorted().map { SourceFile(path: $0, text: files[$0] ?? "") }
+        return (diagnostics, sources)
     }
 }

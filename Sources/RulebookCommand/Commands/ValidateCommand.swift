@@ -18,9 +18,10 @@ struct ValidateCommand: Command {
             all cores; results still come out in input order.
 
             Records are numbered from 0: for NDJSON the number is the 0-based line index \
-            (blank lines produce no output but keep their number), for an array the element \
+            (every line is a record, a blank one included), for an array the element \
             index; numbers continue across several inputs. A record that cannot be read \
-            (malformed JSON, not an object, invalid UTF-8, over 64 MiB) is reported as \
+            (malformed JSON, a blank line, not an object, invalid UTF-8, over 64 MiB) is \
+            reported as \
             {"record": N, "error": "line N+1, column C: reason"} and the run goes on; the \
             exit status is then 2.
 

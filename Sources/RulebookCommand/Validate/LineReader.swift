@@ -10,8 +10,10 @@ import Darwin
 ///
 /// - Lines end at `\n`; a `\r` before it (Windows line endings) is dropped.
 /// - A last line without `\n` (a truncated file) is still a record.
-/// - Blank lines (empty or only white space) are not records: they produce no output
-///   but are counted, so `record` is always the 0-based line index.
+/// - Blank lines (empty or only white space) are records that cannot be read: each gets
+///   its own error result, so there is exactly one result per line and `record` is
+///   always the 0-based line index. The final line terminator of the input does not
+///   start a line (`{}\n` is one line; `{}\n\n` is two, the second blank).
 /// - A line longer than ``ReaderLimits/maxRecordBytes`` becomes an error record and is
 ///   skipped without being held in memory.
 struct LineReader {
@@ -89,7 +91,10 @@ struct LineReader {
             if end - start > limits.maxRecordBytes {
                 records.append(RecordSlice(index: index, range: start..<start,
                                            problem: "line \(index + 1): longer than the limit of \(limits.maxRecordBytes) bytes"))
-            } else if !Self.isBlank(bytes, start..<end) {
+            } else if Self.isBlank(bytes, start..<end) {
+                records.append(RecordSlice(index: index, range: start..<start,
+                                           problem: "line \(index + 1): empty line, expected a JSON object"))
+            } else {
                 records.append(RecordSlice(index: index, range: start..<end))
             }
             start = (newline ?? bytes.count) + 1

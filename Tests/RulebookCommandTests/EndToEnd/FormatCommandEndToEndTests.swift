@@ -84,6 +84,54 @@ final class CatalogsCommandEndToEndTests: XCTestCase {
         XCTAssertTrue(after.contains("\"required\": \"NOUVEAU "), after)
     }
 
+    /// Exports French and replaces the target of `required` with `target`.
+    private func frenchXLIFF(in project: TemporaryProject, requiredTarget target: String) throws {
+        XCTAssertEqual(try project.run(["catalogs", "export", "--locale", "fr", "-o", "fr.xlf"]).status, 0)
+        let xliff = try project.read("fr.xlf")
+        let source = try XCTUnwrap(xliff.range(of: "<source>{field} is required.</source>\n        <target>"), xliff)
+        let end = try XCTUnwrap(xliff.range(of: "</target>", range: source.upperBound..<xliff.endIndex))
+        try project.write(xliff.replacingCharacters(in: source.upperBound..<end.lowerBound, with: target), to: "fr.xlf")
+    }
+
+    func testAnUnknownPlaceholderBlocksTheImport() throws {
+        let project = try TemporaryProject(copyRules: false)
+        try frenchXLIFF(in: project, requiredTarget: "Le champ « {who} » est obligatoire.")
+        let before = try project.read("Localizations/fr.json")
+        let imported = try project.run(["catalogs", "import", "fr.xlf"])
+        XCTAssertEqual(imported.status, 1, imported.stderr)
+        XCTAssertTrue(imported.stderr.contains("'{who}' is not a placeholder of the base message 'required'"), imported.stderr)
+        XCTAssertTrue(imported.stderr.contains("Localizations/fr.json:"), "rendered at the merged catalogue's line: \(imported.stderr)")
+        XCTAssertTrue(imported.stderr.contains("rulebook: error: fr.xlf: not imported"), imported.stderr)
+        XCTAssertEqual(try project.read("Localizations/fr.json"), before, "nothing is written")
+
+        let dryRun = try project.run(["catalogs", "import", "--dry-run", "fr.xlf"])
+        XCTAssertEqual(dryRun.status, 1, dryRun.stderr)
+        XCTAssertEqual(dryRun.stdout, "", "a catalogue with errors is not printed either")
+        XCTAssertTrue(dryRun.stderr.contains("'{who}' is not a placeholder"), dryRun.stderr)
+    }
+
+    func testADroppedPlaceholderIsReportedButImported() throws {
+        let project = try TemporaryProject(copyRules: false)
+        try frenchXLIFF(in: project, requiredTarget: "Ce champ est obligatoire.")
+        let dryRun = try project.run(["catalogs", "import", "--dry-run", "fr.xlf"])
+        XCTAssertEqual(dryRun.status, 0, "a dropped placeholder is a warning: \(dryRun.stderr)")
+        XCTAssertTrue(dryRun.stderr.contains("the translation of 'required' drops the placeholder '{field}'"), dryRun.stderr)
+        XCTAssertTrue(dryRun.stdout.contains("\"required\": \"Ce champ est obligatoire.\""), dryRun.stdout)
+        let imported = try project.run(["catalogs", "import", "fr.xlf"])
+        XCTAssertEqual(imported.status, 0, imported.stderr)
+        XCTAssertTrue(imported.stderr.contains("drops the placeholder '{field}'"), imported.stderr)
+        XCTAssertTrue(try project.read("Localizations/fr.json").contains("\"required\": \"Ce champ est obligatoire.\""))
+    }
+
+    func testAMessageThatDoesNotParseBlocksTheImport() throws {
+        let project = try TemporaryProject(copyRules: false)
+        try frenchXLIFF(in: project, requiredTarget: "Le champ « {field » est obligatoire.")
+        let before = try project.read("Localizations/fr.json")
+        let imported = try project.run(["catalogs", "import", "fr.xlf"])
+        XCTAssertEqual(imported.status, 1, imported.stderr)
+        XCTAssertEqual(try project.read("Localizations/fr.json"), before)
+    }
+
     func testErrors() throws {
         let project = try TemporaryProject(copyRules: false)
         XCTAssertEqual(try project.run(["catalogs", "export", "--format", "xliff"]).status, 2, "--locale is required")

@@ -40,13 +40,36 @@ final class ValidateCommandEndToEndTests: XCTestCase {
         let result = try project.run(["validate", "--rules", "Rules/profile.rules", "--format", "ndjson", "in.ndjson"])
         XCTAssertEqual(result.status, 2, "unreadable records make the status 2")
         let outputs = try lines(result.stdout)
-        XCTAssertEqual(outputs.map { $0["record"] as? Int }, [0, 1, 2, 4, 5], "one result per record, blank line 3 skipped")
+        XCTAssertEqual(outputs.map { $0["record"] as? Int }, [0, 1, 2, 3, 4, 5], "one result per line, the blank one included")
         XCTAssertEqual(outputs[0]["valid"] as? Bool, true)
         XCTAssertEqual(outputs[1]["valid"] as? Bool, false)
         XCTAssertEqual(outputs[2]["error"] as? String, "line 3, column 15: expected a value")
-        XCTAssertEqual(outputs[3]["error"] as? String, "line 5: expected a JSON object, found an array")
-        XCTAssertNotNil(outputs[4]["error"], "the truncated last line is reported, not dropped")
-        XCTAssertTrue(result.stderr.hasPrefix("5 records, 1 invalid, 3 unreadable, "), result.stderr)
+        XCTAssertEqual(outputs[3]["error"] as? String, "line 4: empty line, expected a JSON object")
+        XCTAssertEqual(outputs[4]["error"] as? String, "line 5: expected a JSON object, found an array")
+        XCTAssertNotNil(outputs[5]["error"], "the truncated last line is reported, not dropped")
+        XCTAssertTrue(result.stderr.hasPrefix("6 records, 1 invalid, 4 unreadable, "), result.stderr)
+    }
+
+    func testEveryBlankLineGetsItsOwnResultAndMakesTheStatusTwo() throws {
+        let project = try TemporaryProject()
+        let input = "\n" + Self.valid + "\n  \t\n" + Self.valid + "\n\n"
+        try project.write(input, to: "blank.ndjson")
+        let result = try project.run(["validate", "--rules", "Rules/profile.rules", "--format", "ndjson", "blank.ndjson"])
+        XCTAssertEqual(result.status, 2, "a blank line is unreadable")
+        let outputs = try lines(result.stdout)
+        XCTAssertEqual(outputs.map { $0["record"] as? Int }, [0, 1, 2, 3, 4], "five lines; the final line break adds none")
+        for index in [0, 2, 4] {
+            XCTAssertEqual(outputs[index]["error"] as? String, "line \(index + 1): empty line, expected a JSON object")
+        }
+        XCTAssertEqual(outputs[1]["valid"] as? Bool, true)
+        XCTAssertEqual(outputs[3]["valid"] as? Bool, true)
+        XCTAssertTrue(result.stderr.hasPrefix("5 records, 0 invalid, 3 unreadable, "), result.stderr)
+
+        let text = try project.run(["validate", "--rules", "Rules/profile.rules", "blank.ndjson"])
+        XCTAssertEqual(text.status, 2)
+        XCTAssertEqual(text.stdout, (["record 0: error: line 1: empty line, expected a JSON object",
+                                      "record 2: error: line 3: empty line, expected a JSON object",
+                                      "record 4: error: line 5: empty line, expected a JSON object"]).joined(separator: "\n") + "\n")
     }
 
     func testInvalidUTF8IsAnErrorForThatLineOnly() throws {
@@ -61,6 +84,16 @@ final class ValidateCommandEndToEndTests: XCTestCase {
         XCTAssertEqual(outputs.count, 3)
         XCTAssertNotNil(outputs[1]["error"])
         XCTAssertEqual(outputs[2]["valid"] as? Bool, true)
+    }
+
+    func testInvalidUTF8WhereAValueIsExpectedSaysSo() throws {
+        let project = try TemporaryProject()
+        var bytes = Data([0xFF]) + Data("{}\n".utf8)
+        bytes.append(Data(#"{"firstName":"#.utf8) + Data([0xC3, 0x28]) + Data("}\n".utf8))
+        let result = try project.run(["validate", "--rules", "Rules/profile.rules", "--format", "ndjson"], stdin: bytes)
+        XCTAssertEqual(result.status, 2)
+        let outputs = try lines(result.stdout)
+        XCTAssertEqual(outputs.map { $0["error"] as? String }, ["line 1, column 1: invalid UTF-8", "line 2, column 14: invalid UTF-8"])
     }
 
     func testArrayInputFromStandardInput() throws {

@@ -38,8 +38,26 @@ final class LineReaderTests: XCTestCase {
 
     func testWindowsLineEndingsBlankLinesAndATruncatedLastLine() throws {
         let result = try lines("{\"a\":1}\r\n\r\n   \n{\"b\":2}\n{\"c\":")
-        XCTAssertEqual(result.map(\.0), [0, 3, 4])
-        XCTAssertEqual(result.map(\.1), ["{\"a\":1}", "{\"b\":2}", "{\"c\":"])
+        XCTAssertEqual(result.map(\.0), [0, 1, 2, 3, 4], "every line is a record, blank ones included")
+        XCTAssertEqual(result.map(\.1), ["{\"a\":1}", "line 2: empty line, expected a JSON object",
+                                         "line 3: empty line, expected a JSON object", "{\"b\":2}", "{\"c\":"])
+    }
+
+    func testTheFinalLineBreakDoesNotStartABlankLine() throws {
+        XCTAssertEqual(try lines("{}\n").map(\.1), ["{}"])
+        XCTAssertEqual(try lines("{}\r\n").map(\.1), ["{}"])
+        XCTAssertEqual(try lines("{}\n\n").map(\.1), ["{}", "line 2: empty line, expected a JSON object"])
+        XCTAssertEqual(try lines("{}\n \t").map(\.1), ["{}", "line 2: empty line, expected a JSON object"],
+                       "a white-space-only last line without a line break is still a line")
+    }
+
+    func testBlankLinesAcrossSmallChunksKeepTheirNumbers() throws {
+        let text = (0..<300).map { $0 % 3 == 0 ? "" : "{\"n\":\($0)}" }.joined(separator: "\n") + "\n"
+        let result = try lines(text, chunkSize: 16)
+        XCTAssertEqual(result.map(\.0), Array(0..<300))
+        for (index, text) in result where index % 3 == 0 {
+            XCTAssertEqual(text, "line \(index + 1): empty line, expected a JSON object")
+        }
     }
 
     func testSmallChunksNeverSplitALine() throws {
@@ -64,7 +82,7 @@ final class LineReaderTests: XCTestCase {
 
     func testEmptyInputHasNoRecords() throws {
         XCTAssertTrue(try lines("").isEmpty)
-        XCTAssertTrue(try lines("\n\n").isEmpty)
+        XCTAssertEqual(try lines("\n\n").map(\.0), [0, 1], "two blank lines, each reported")
     }
 }
 

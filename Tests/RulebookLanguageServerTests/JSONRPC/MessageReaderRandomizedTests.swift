@@ -6,7 +6,9 @@ import Rulebook
 /// framer, the JSON reader and the JSON-RPC decoder. Nothing may trap, and a valid
 /// message sent afterwards must always come through.
 final class MessageReaderRandomizedTests: XCTestCase {
-    /// A small deterministic generator (SplitMix64), so failures reproduce.
+    /// A small deterministic generator (SplitMix64), so failures reproduce. (Its own
+    /// copy: test targets cannot share `RulebookTests`' `SeededGenerator` without a
+    /// separate test-support target.)
     struct SplitMix: RandomNumberGenerator {
         var state: UInt64
         mutating func next() -> UInt64 {

@@ -51,6 +51,8 @@ final class RegexDifferentialTests: XCTestCase {
 }
 
 /// SplitMix64: a tiny, fixed, platform-independent generator so failures reproduce.
+/// (The same algorithm as `RulebookTests`' `SeededGenerator`; test targets cannot share
+/// code without a separate test-support target, so this target keeps its own copy.)
 struct SplitMix64: RandomNumberGenerator {
     private var state: UInt64
     init(seed: UInt64) { state = seed }

@@ -4,23 +4,12 @@ import XCTest
 /// The byte-level fast paths against straightforward references on a deterministic
 /// randomized corpus (word-at-a-time loops are where off-by-one bugs hide).
 final class TextScanTests: XCTestCase {
-    private struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     private let alphabet: [String] = ["a", "b", "Z", "0", "9", "@", ".", "-", " ", "\t", "\r", "\n", "\r\n", "é", "e\u{301}",
                                       "ż", "Ł", "ß", "ɐ", "\u{A0}", "\u{85}", "\u{3000}", "\u{2003}", "\u{202F}", "日", "👍🏽",
                                       "🇬🇧", "\u{7F}", "\u{1F}", "_", "!", "ー", "\u{200B}", "\u{2028}"]
 
     private func corpus(_ count: Int, seed: UInt64, noise: UInt64 = 3) -> [String] {
-        var rng = SplitMix(state: seed)
+        var rng = SeededGenerator(seed: seed)
         return (0..<count).map { _ in
             let length = Int(rng.next() % 40)
             // Mostly plain ASCII runs, so the word-at-a-time loops get exercised at every offset.
@@ -77,6 +66,21 @@ final class TextScanTests: XCTestCase {
         XCTAssertGreaterThan(valid, 1_000)
     }
 
+    func testEmailDotsAtEveryAlignment() {
+        for local in 1..<18 {
+            for domain in 1..<18 {
+                let head = String(repeating: "x", count: local) + "@" + String(repeating: "y", count: domain)
+                XCTAssertTrue(bytes(head + ".zz", TextFormats.isEmail), head)
+                XCTAssertFalse(bytes(head + "..zz", TextFormats.isEmail), head)
+                XCTAssertFalse(bytes(head + ".", TextFormats.isEmail), head)
+                XCTAssertFalse(bytes(head, TextFormats.isEmail), head)
+                XCTAssertTrue(bytes(String(repeating: "a.", count: local) + "@y.z" + String(repeating: ".w", count: domain),
+                                    TextFormats.isEmail), head)
+                XCTAssertFalse(bytes(head + ".z@z", TextFormats.isEmail), head)
+            }
+        }
+    }
+
     func testSWARPrimitivesAtEveryBytePosition() {
         for position in 0..<8 {
             for byte: UInt8 in [0x00, 0x0D, 0x20, 0x40, 0x7F] {
@@ -85,6 +89,7 @@ final class TextScanTests: XCTestCase {
                 XCTAssertTrue(SWAR.contains(word, byte))
                 XCTAssertFalse(SWAR.contains(SWAR.ones &* 0x61, byte))
                 XCTAssertEqual(SWAR.containsLess(word, than: 0x21), byte < 0x21)
+                XCTAssertEqual(SWAR.equalMask(word, byte), 0x80 << UInt64(8 * position))
             }
         }
     }

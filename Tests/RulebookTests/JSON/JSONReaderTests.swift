@@ -94,6 +94,9 @@ final class JSONReaderTests: XCTestCase {
         (b("NaN"), .unexpectedCharacter, 0, "expected a value"),
         (b("[Infinity]"), .unexpectedCharacter, 1, "expected a value"),
         (b("'a'"), .unexpectedCharacter, 0, "expected a value"),
+        (b("[é]"), .unexpectedCharacter, 1, "expected a value"),  // well-formed UTF-8, just not JSON
+        (b("{} é"), .trailingCharacters, 3, "trailing characters after the value"),
+        (b(#"{"a" → 1}"#), .unexpectedCharacter, 5, "expected ':' after object key"),
         ([0xEF, 0xBB, 0xBF] + b("{}"), .unexpectedCharacter, 0, "expected a value"),
         (b("trux"), .unexpectedCharacter, 0, "invalid literal (expected true, false or null)"),
         (b("falsy"), .unexpectedCharacter, 0, nil),
@@ -155,6 +158,16 @@ final class JSONReaderTests: XCTestCase {
         ([0x22, 0xE2, 0x82], 1),                       // truncated by the end of input
         ([0x5B, 0x22, 0x61, 0x22, 0x2C, 0x22, 0xF0, 0x9F, 0x98, 0x22, 0x5D], 6),
         ([0x7B, 0x22, 0xFE, 0x22, 0x3A, 0x31, 0x7D], 2),  // in a key
+        // Where a value or token is expected, a byte that does not start well-formed
+        // UTF-8 is reported as such, not as "expected a value".
+        ([0xFF, 0x7B, 0x7D], 0),                       // before the document
+        ([0x5B, 0x80, 0x5D], 1),                       // a lone continuation as an element
+        ([0x7B, 0x22, 0x61, 0x22, 0x3A, 0xC3, 0x28, 0x7D], 5),  // as a member value
+        ([0x7B, 0xFE, 0x7D], 1),                       // where a key is expected
+        ([0x7B, 0x22, 0x61, 0x22, 0xFF, 0x31, 0x7D], 4),  // where ':' is expected
+        ([0x5B, 0x31, 0xC0, 0xAF, 0x5D], 2),           // overlong, where ',' or ']' is expected
+        ([0x7B, 0x7D, 0xED, 0xA0, 0x80], 2),           // an encoded surrogate after the value
+        ([0x5B, 0xE2, 0x82], 1),                       // truncated by the end of input
     ]
 
     static func b(_ text: String) -> [UInt8] { Array(text.utf8) }

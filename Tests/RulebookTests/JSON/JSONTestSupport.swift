@@ -1,19 +1,6 @@
 import XCTest
 @testable import Rulebook
 
-/// A small deterministic generator (SplitMix64), so randomized tests replay exactly.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
-
 /// Random record values for differential and round-trip tests.
 enum RandomJSON {
     static let keyPool = ["a", "id", "firstName", "e\u{301}", "naïve", "", "with space", "quote\"d", "back\\slash",
@@ -21,7 +8,7 @@ enum RandomJSON {
     static let textPool = ["", " ", "Ann", "Lee", "ann@example.com", "line\nbreak", "\u{7}bell", "\u{1F}",
                            "😀👍🏽", "é", "e\u{301}", "\\", "\"", "/", "\u{2028}", "Ωmega", "\u{FFFF}", "\u{10FFFF}"]
 
-    static func value(_ rng: inout SplitMix64, depth: Int = 0) -> Value {
+    static func value(_ rng: inout SeededGenerator, depth: Int = 0) -> Value {
         let choice = Int(rng.next() % (depth >= 4 ? 6 : 8))
         switch choice {
         case 0: return .null
@@ -60,7 +47,7 @@ enum RandomJSON {
     static let mutationBytes: [UInt8] = Array("{}[]\":,\\ \n-+.0123456789eEtfnulsarxu".utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xC3, 0xE2, 0xED, 0xF0, 0xFF]
 
     /// `bytes` with one to three random edits (replace, insert, delete, truncate).
-    static func mutate(_ bytes: [UInt8], _ rng: inout SplitMix64) -> [UInt8] {
+    static func mutate(_ bytes: [UInt8], _ rng: inout SeededGenerator) -> [UInt8] {
         var bytes = bytes
         for _ in 0...(rng.next() % 3) {
             let position = bytes.isEmpty ? 0 : Int(rng.next() % UInt64(bytes.count))

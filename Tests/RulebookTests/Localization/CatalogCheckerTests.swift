@@ -168,7 +168,7 @@ extension CatalogCheckerTests {
         let english = try XCTUnwrap(L10n.shipped.base)
         let bytes = Array(base.utf8)
         let alphabet = Array("{}\"\\'#,: plural one few many other =1 offset:\u{0}é".utf8)
-        var random = LocalizationRandom(seed: 42)
+        var random = SeededGenerator(seed: 42)
         for _ in 0..<400 {
             var mutated = bytes
             for _ in 0..<(1 + Int(random.next() % 6)) {

@@ -56,6 +56,18 @@ final class LocalizerTests: XCTestCase {
         XCTAssertEqual(render("de", "minLength", override: .key("no.such.key")), "DE Vorname 2", "an unknown override key falls through")
     }
 
+    /// minAge/maxAge say the field is a date (not "Birthday must be at least 18 years"),
+    /// in the built-in defaults and the shipped base catalogue alike.
+    func testAgeMessagesReadAsDates() {
+        for (key, bound) in [("minAge", "least"), ("maxAge", "most")] {
+            let eighteen = L10n.request("birthday", key, [("age", .number(18))])
+            let one = L10n.request("birthday", key, [("age", .number(1))])
+            XCTAssertEqual(DefaultMessages().render(eighteen), "Birthday must be a date at \(bound) 18 years ago.")
+            XCTAssertEqual(L10n.shipped.render(eighteen, locale: "en"), "Date of birth must be a date at \(bound) 18 years ago.")
+            XCTAssertEqual(L10n.shipped.render(one, locale: "en"), "Date of birth must be a date at \(bound) 1 year ago.")
+        }
+    }
+
     func testLiteralOverrides() {
         XCTAssertEqual(render("de", "minLength", override: .literal("Too short")), "Too short")
         XCTAssertEqual(render("de", "minLength", override: .literal("{field} needs {min}+")), "Vorname needs 2+")

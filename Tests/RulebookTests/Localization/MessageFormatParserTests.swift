@@ -112,7 +112,7 @@ final class MessageFormatParserTests: XCTestCase {
     }
 
     func testRandomisedInputsNeverCrash() {
-        var generator = LocalizationRandom(seed: 0x1CE)
+        var generator = SeededGenerator(seed: 0x1CE)
         let alphabet = Array("{}',#= abn0123456789plural,select,other one few offset:date,number,short".utf8)
         for _ in 0..<5_000 {
             let length = Int(generator.next() % 40)
@@ -133,18 +133,5 @@ final class MessageFormatParserTests: XCTestCase {
                 XCTFail("\(form.messageKey): \(error.message)")
             }
         }
-    }
-}
-
-/// A small deterministic generator for randomised tests.
-struct LocalizationRandom {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
