@@ -40,11 +40,15 @@ struct RuleAnalyzer {
     }
 
     private let subjectValue: Subject
+    /// ``subject``, once spelt (a field with 20,000 repeated statements gets as many diagnostics).
+    private var spelledSubject: String?
+
     /// "'firstName'" or "named rule 'personName'".
     var subject: String {
+        if let spelledSubject { return spelledSubject }
         switch subjectValue {
-        case .field(let path): "'\(path.description)'"
-        case .text(let text): text
+        case .field(let path): return "'\(path.description)'"
+        case .text(let text): return text
         }
     }
     private var states: [ContextState] = []
@@ -64,8 +68,10 @@ struct RuleAnalyzer {
     mutating func add(_ use: AnalyzedUse) -> Diagnostic? {
         guard let context = use.context else { return nil }
         let related = states.indices.filter { states[$0].conditions.isSubset(of: context) || context.isSubset(of: states[$0].conditions) }
-        let diagnostic = contradiction(of: use, against: related)
-            ?? repetition(of: use, against: related.filter { states[$0].conditions.isSubset(of: context) })
+        var diagnostic = contradiction(of: use, against: related)
+        if diagnostic == nil {
+            diagnostic = repetition(of: use, against: related.filter { states[$0].conditions.isSubset(of: context) })
+        }
         if let index = states.firstIndex(where: { $0.conditions == context }) {
             for entry in use.entries { states[index].add(entry) }
         } else if states.count < RuleAnalyzer.maximumContexts {
@@ -91,13 +97,16 @@ struct RuleAnalyzer {
         return nil
     }
 
-    private func repetition(of use: AnalyzedUse, against wider: [Int]) -> Diagnostic? {
+    private mutating func repetition(of use: AnalyzedUse, against wider: [Int]) -> Diagnostic? {
+        let states = self.states
         func earlier(_ entry: ExpandedRule) -> ExpandedRule? {
-            let key = entry.repetitionKey
-            return wider.lazy.compactMap { self.states[$0].keys[key] }.first
+            for index in wider { if let found = states[index].keys[entry.repetitionKey] { return found } }
+            return nil
         }
         guard let first = use.entries.first, let earliest = earlier(first),
               use.entries.dropFirst().allSatisfy({ earlier($0) != nil }) else { return nil }
+        let subject = self.subject
+        spelledSubject = subject
         let message = use.namedRule.map { "every rule of '\($0)' already applies to \(subject)" }
             ?? "'\(first.text)' already applies to \(subject)"
         let fix = use.removal.fixIt(in: use.tree, describing: use.namedRule ?? first.text)
