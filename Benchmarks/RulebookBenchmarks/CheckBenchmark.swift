@@ -7,7 +7,8 @@
 // - the language server benchmark's 5,000-line file.
 // Each file imports the shipped `Rules/common.rules` and its message keys are checked
 // against the shipped base catalogue, as in `rulebook check` and the language server.
-// `--only N` runs the N-th workload alone (for profiling under callgrind).
+// `--only N` runs the N-th workload alone (for profiling under callgrind); `--lines N`
+// changes the size of the first (to see how the time grows).
 
 import Rulebook
 
@@ -16,13 +17,13 @@ func generateRepeatedFieldFile(lines: Int) -> String {
     String(repeating: "field: required, minLength 2\n", count: lines)
 }
 
-func runCheckBenchmark(runs: Int, only: Int?) {
+func runCheckBenchmark(runs: Int, only: Int?, lines: Int) {
     let common = (try? InMemorySourceProvider.readShippedCommonRules()) ?? ""
     let keys = (try? MessageCatalogs(directory: "Localizations"))?.baseKeys
     if common.isEmpty || keys == nil { print("run from the package root: Rules/common.rules or Localizations/ not found") }
     let options = CheckOptions(knownMessageKeys: keys)
     let workloads: [(name: String, text: String)] = [
-        ("generated, 100,000 lines", generateRuleFile(lines: 100_000)),
+        ("generated, \(lines) lines", generateRuleFile(lines: lines)),
         ("one field, 20,000 statements", generateRepeatedFieldFile(lines: 20_000)),
         ("LSP file, 5,000 lines", generateRuleFile(lines: 5_000)),
     ]

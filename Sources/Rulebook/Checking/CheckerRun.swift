@@ -25,7 +25,11 @@ enum LoweredRule {
 }
 
 /// A validator application together with where it is written, for diagnostics about it.
-struct ExpandedRule {
+///
+/// Performance: a class, because an expanded rule is copied into every group state and
+/// expansion that holds it, and copying a struct of strings, arrays and facts retained
+/// each of them; it is immutable, so sharing it is safe.
+final class ExpandedRule {
     /// The checked rule (its `expandedFrom` is relative to where it is being looked at).
     let rule: CheckedRule
     /// The file where the validator's name is written.
@@ -39,7 +43,7 @@ struct ExpandedRule {
     /// Equal for rules that do exactly the same thing (see ``CheckedRule/repetitionKey``).
     let repetitionKey: RepetitionKey
 
-    init(rule: CheckedRule, file: String, range: SourceRange, text: String) {
+    convenience init(rule: CheckedRule, file: String, range: SourceRange, text: String) {
         self.init(rule: rule, file: file, range: range, text: text, facts: RuleFacts(rule), repetitionKey: rule.repetitionKey)
     }
 

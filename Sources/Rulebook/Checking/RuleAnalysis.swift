@@ -134,8 +134,10 @@ private struct ContextState {
     }
 
     let conditions: Set<Condition>
-    var lower: [RuleFacts.Measure: Held] = [:]
-    var upper: [RuleFacts.Measure: Held] = [:]
+    /// Per measure (indexed by ``RuleFacts/Measure/index``). Performance: small fixed
+    /// arrays rather than dictionaries, since every field gets a state of its own.
+    var lower = [Held?](repeating: nil, count: RuleFacts.Measure.count)
+    var upper = [Held?](repeating: nil, count: RuleFacts.Measure.count)
     /// The first rule seen for each distinct set of accepted kinds (a handful at most).
     var kinds: [(kinds: ValueKinds, entry: ExpandedRule)] = []
     /// The first rule seen for each repetition key.
@@ -152,11 +154,11 @@ private struct ContextState {
             self.kinds.append((kinds, entry))
         }
         guard let measure = facts.measure, !facts.isEmpty else { return }
-        if let bound = facts.lower, lower[measure].map({ tighterLower(bound, than: $0.bound) }) ?? true {
-            lower[measure] = Held(bound: bound, entry: entry)
+        if let bound = facts.lower, lower[measure.index].map({ tighterLower(bound, than: $0.bound) }) ?? true {
+            lower[measure.index] = Held(bound: bound, entry: entry)
         }
-        if let bound = facts.upper, upper[measure].map({ tighterUpper(bound, than: $0.bound) }) ?? true {
-            upper[measure] = Held(bound: bound, entry: entry)
+        if let bound = facts.upper, upper[measure.index].map({ tighterUpper(bound, than: $0.bound) }) ?? true {
+            upper[measure.index] = Held(bound: bound, entry: entry)
         }
     }
 
@@ -174,15 +176,31 @@ private struct ContextState {
             return (other.entry, "'\(other.entry.text)' accepts only \(other.kinds.description), '\(text)' only \(kinds.description)")
         }
         guard let measure = facts.measure, !facts.isEmpty else { return nil }
-        if let bound = facts.lower, let held = upper[measure], RuleFacts.excludes(lower: bound, upper: held.bound) {
+        if let bound = facts.lower, let held = upper[measure.index], RuleFacts.excludes(lower: bound, upper: held.bound) {
             let earlier = held.entry.facts
             return (held.entry, measure.impossibility((earlier.lower, earlier.upper), (facts.lower, facts.upper)))
         }
-        if let bound = facts.upper, let held = lower[measure], RuleFacts.excludes(lower: held.bound, upper: bound) {
+        if let bound = facts.upper, let held = lower[measure.index], RuleFacts.excludes(lower: held.bound, upper: bound) {
             let earlier = held.entry.facts
             return (held.entry, measure.impossibility((earlier.lower, earlier.upper), (facts.lower, facts.upper)))
         }
         return nil
+    }
+}
+
+extension RuleFacts.Measure {
+    /// How many measures there are.
+    static let count = 5
+
+    /// A dense index, for per-measure arrays.
+    var index: Int {
+        switch self {
+        case .length: 0
+        case .number: 1
+        case .items: 2
+        case .age: 3
+        case .date: 4
+        }
     }
 }
 
