@@ -1,8 +1,12 @@
 /// Bounds on what a JSON reader accepts, so hostile input fails as a ``JSONError``
 /// instead of exhausting the stack or memory.
 ///
-/// The readers never recurse per nesting level (they keep an explicit stack), so
-/// `maxDepth` bounds memory, not stack depth; it can be raised safely.
+/// The readers never recurse per nesting level (they keep an explicit stack), so for
+/// ``JSONTape`` (the streaming path, which builds no `Value`) `maxDepth` bounds memory,
+/// not stack depth, and can be raised safely. A ``Value`` tree is different: comparing,
+/// hashing, writing and releasing it recurse once per level, so keep `maxDepth` in the
+/// low thousands when reading with ``JSONReader`` (the default, 512, is walked on a
+/// 1 MiB thread stack in the tests).
 public struct JSONLimits: Sendable, Hashable {
     /// The deepest nesting of arrays and objects (`[[1]]` has depth 2).
     public var maxDepth: Int

@@ -47,36 +47,55 @@ enum HeaderSyntax {
 
     /// Where the header block containing the `Content-Length` at `position` starts:
     /// earlier lines directly above it that look like headers (`Content-Type: …`) belong
-    /// to it; anything else before it is garbage.
-    static func headerBlockStart(in bytes: [UInt8], from lowerBound: Int, contentLengthAt position: Int) -> Int {
+    /// to it, as long as the block stays within `maximumSize` bytes up to `position`;
+    /// anything else before it is garbage. `lowerBound` counts as a line start only when
+    /// `lowerBoundIsLineStart` (the framer may have dropped the start of that line).
+    static func headerBlockStart(in bytes: [UInt8], from lowerBound: Int, lowerBoundIsLineStart: Bool,
+                                 contentLengthAt position: Int, maximumSize: Int) -> Int {
         var start = position
         while start > lowerBound && bytes[start - 1] == UInt8(ascii: "\n") {
             var lineEnd = start - 1
             if lineEnd > lowerBound && bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
             var lineStart = lineEnd
             while lineStart > lowerBound && bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
-            guard lineEnd > lineStart, isHeaderLine(bytes[lineStart..<lineEnd]) else { break }
+            guard lineStart > lowerBound || lowerBoundIsLineStart, position - lineStart <= maximumSize,
+                  lineEnd > lineStart, isHeaderLine(bytes[lineStart..<lineEnd]) else { break }
             start = lineStart
         }
         return start
     }
 
-    /// Whether `bytes` could be the beginning of a header block still arriving.
-    static func couldBeHeaders(_ bytes: ArraySlice<UInt8>) -> Bool {
-        var lineStart = bytes.startIndex
-        for index in bytes.indices {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\n") {
-                var end = index
-                if end > lineStart && bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-                if !isHeaderLine(bytes[lineStart..<end]) { return false }
-                lineStart = index + 1
-            } else if byte != UInt8(ascii: "\r") && (byte < 0x20 || byte > 0x7E) && byte != UInt8(ascii: "\t") {
-                return false
-            }
+    /// While no `Content-Length` has arrived: the first byte that could still belong to
+    /// the header block of one arriving later, as ``headerBlockStart`` would compute it
+    /// once it has — the run of complete header lines directly above the unfinished last
+    /// line (when that line can still become a header), within `maximumSize` plus the
+    /// length of a split header name; otherwise only a tail that might be the start of
+    /// `Content-Length`. Everything before it can be dropped.
+    static func retainedStart(in bytes: [UInt8], from lowerBound: Int, atLineStart: Bool,
+                              maximumSize: Int) -> (offset: Int, atLineStart: Bool) {
+        let count = bytes.count
+        let nameTail = count - (contentLength.count - 1)
+        let dropToTail = nameTail > lowerBound ? (nameTail, false) : (lowerBound, atLineStart)
+        var lastLineStart = count
+        while lastLineStart > lowerBound && bytes[lastLineStart - 1] != UInt8(ascii: "\n") { lastLineStart -= 1 }
+        let lastLine = bytes[lastLineStart..<count]
+        // A `Content-Length` can only begin the block at a line start; otherwise it starts
+        // within the last `contentLength.count - 1` bytes or later, with nothing above it.
+        guard lastLineStart > lowerBound || atLineStart,
+              lastLine.prefix(while: { $0 != UInt8(ascii: ":") }).allSatisfy(isTokenByte) else { return dropToTail }
+        var keep = lastLineStart
+        while keep > lowerBound {
+            var lineEnd = keep - 1
+            if lineEnd > lowerBound && bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+            var lineStart = lineEnd
+            while lineStart > lowerBound && bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
+            guard lineStart > lowerBound || atLineStart, count - lineStart <= maximumSize + contentLength.count,
+                  lineEnd > lineStart, isHeaderLine(bytes[lineStart..<lineEnd]) else { break }
+            keep = lineStart
         }
-        // The unfinished last line must at least start like a header name.
-        return bytes[lineStart...].prefix { $0 != UInt8(ascii: ":") }.allSatisfy(isTokenByte)
+        // Past the size cap even the last line alone is too long to end up in a block.
+        if count - keep > maximumSize + contentLength.count { return dropToTail }
+        return keep == lowerBound ? (lowerBound, atLineStart) : (keep, true)
     }
 
     /// `Name: value` with an RFC 7230 token as the name.

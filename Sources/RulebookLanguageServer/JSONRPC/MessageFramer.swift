@@ -39,6 +39,9 @@ public struct MessageFramer: Sendable {
     private var state: State = .header
     private var events: [Event] = []
     private var queueStart = 0
+    /// Whether `cursor` is where a line starts (false after garbage was dropped mid-line,
+    /// so the kept tail of that line is not mistaken for a header line).
+    private var cursorAtLineStart = true
 
     private enum State: Sendable {
         /// Looking for (or inside) a header block.
@@ -98,26 +101,27 @@ extension MessageFramer {
     private mutating func readHeader() -> Bool {
         // Skip anything before the next `Content-Length` (case-insensitive).
         guard let start = HeaderSyntax.find(HeaderSyntax.contentLength, in: buffer, from: cursor) else {
-            // Headers such as `Content-Type` may arrive before `Content-Length` does.
-            if buffer.count - cursor <= maximumHeaderSize && HeaderSyntax.couldBeHeaders(buffer[cursor...]) {
-                return false
-            }
-            // Keep a tail that might be the start of a split header name.
-            let keep = HeaderSyntax.contentLength.count - 1
-            let dropTo = Swift.max(cursor, buffer.count - keep)
-            if dropTo > cursor {
-                let dropped = buffer[cursor..<dropTo]
+            // Headers such as `Content-Type` may arrive before `Content-Length` does: keep
+            // exactly the bytes that could still belong to its block (see
+            // `HeaderSyntax.retainedStart`), so how the stream is cut into reads never
+            // changes which block is found.
+            let keep = HeaderSyntax.retainedStart(in: buffer, from: cursor, atLineStart: cursorAtLineStart,
+                                                  maximumSize: maximumHeaderSize)
+            if keep.offset > cursor {
+                let dropped = buffer[cursor..<keep.offset]
                 if !dropped.allSatisfy(HeaderSyntax.isWhitespace) {
                     events.append(.skipped(reason: "skipped \(dropped.count) bytes outside any message"))
                 }
-                cursor = dropTo
+                cursor = keep.offset
+                cursorAtLineStart = keep.atLineStart
             }
             return false
         }
         if start > cursor {
             // Other headers (Content-Type) may legitimately precede Content-Length: back up
             // to the start of the line when the bytes before it on that line look like headers.
-            let lineStart = HeaderSyntax.headerBlockStart(in: buffer, from: cursor, contentLengthAt: start)
+            let lineStart = HeaderSyntax.headerBlockStart(in: buffer, from: cursor, lowerBoundIsLineStart: cursorAtLineStart,
+                                                          contentLengthAt: start, maximumSize: maximumHeaderSize)
             if lineStart > cursor {
                 let dropped = buffer[cursor..<lineStart]
                 if !dropped.allSatisfy(HeaderSyntax.isWhitespace) {
@@ -126,14 +130,18 @@ extension MessageFramer {
                 cursor = lineStart
             }
         }
-        guard let terminator = HeaderSyntax.findBlockEnd(in: buffer, from: cursor) else {
-            if buffer.count - cursor > maximumHeaderSize {
-                events.append(.skipped(reason: "header block longer than \(maximumHeaderSize) bytes"))
-                cursor = start + 1  // resync after this `Content-Length`
-                return true
-            }
-            return false
+        // From here on `cursor` only moves to where a header, body or resync ends.
+        cursorAtLineStart = true
+        // A block longer than the maximum is skipped the same way whether its end has
+        // arrived or not, so how the stream is cut into reads never changes the outcome
+        // (the end, `\n\r\n` at most after the block, can still be arriving).
+        let terminator = HeaderSyntax.findBlockEnd(in: buffer, from: cursor)
+        if terminator.map({ $0.start - cursor > maximumHeaderSize }) ?? (buffer.count - cursor > maximumHeaderSize + 3) {
+            events.append(.skipped(reason: "header block longer than \(maximumHeaderSize) bytes"))
+            cursor = start + 1  // resync after this `Content-Length`
+            return true
         }
+        guard let terminator else { return false }
         let header = HeaderSyntax.parse(buffer[cursor..<terminator.start])
         cursor = terminator.end
         switch header {

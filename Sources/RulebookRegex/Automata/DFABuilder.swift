@@ -27,8 +27,11 @@ enum DFABuilder {
         func closure(_ seeds: [Int32], atStart: Bool, atEnd: Bool) -> [Int32] {
             var count = 0
             workspace.startClosure()
+            let visitsBefore = workspace.visits
             for seed in seeds { workspace.add(seed, in: nfa, atStart: atStart, atEnd: atEnd, into: output, count: &count) }
-            work += count + seeds.count
+            // Every state the walk visited (epsilon states too), not only those it kept: the
+            // fuzzer found patterns whose closures walk thousands of states to keep a few.
+            work += (workspace.visits &- visitsBefore) + count + seeds.count
             return Array(UnsafeBufferPointer(start: output, count: count))
         }
         let bitsetWords = nfa.stateCount <= 1024 ? (nfa.stateCount + 63) / 64 : 0

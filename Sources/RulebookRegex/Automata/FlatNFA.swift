@@ -99,6 +99,9 @@ struct ClosureWorkspace: ~Copyable {
     private let stack: UnsafeMutablePointer<Int32>
     private var generation: UInt32 = 1
     private let stateCount: Int
+    /// How many states all closures so far have visited, epsilon states included: the DFA
+    /// builder's measure of work (a closure's output can be far smaller than its walk).
+    private(set) var visits = 0
 
     init(for nfa: FlatNFA) {
         stateCount = nfa.stateCount
@@ -137,6 +140,7 @@ struct ClosureWorkspace: ~Copyable {
             let index = Int(state)
             if marks[index] == generation { continue }
             marks[index] = generation
+            visits &+= 1
             switch FlatNFA.Kind(rawValue: nfa.kinds[index]) {
             case .step?, .match?:
                 output[count] = state

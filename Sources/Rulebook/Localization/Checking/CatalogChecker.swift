@@ -94,19 +94,25 @@ public enum CatalogChecker {
     /// A translation's placeholders must be the base message's.
     static func checkPlaceholders(_ catalog: MessageCatalog, against base: MessageCatalog) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
+        // Performance (`rulebook check` runs this for every translation at start-up): the
+        // base entries are indexed once, the last one per key winning as in
+        // `MessageCatalog.entry(forKey:)`, instead of a linear search per entry.
+        let baseEntries = Dictionary(base.entries.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
         for entry in catalog.entries {
-            guard let format = entry.format, let baseEntry = base.entry(forKey: entry.key), let baseFormat = baseEntry.format else {
+            guard let format = entry.format, let baseEntry = baseEntries[entry.key], let baseFormat = baseEntry.format else {
                 continue
             }
-            let baseNames = baseFormat.argumentNames
-            let names = format.argumentNames
-            for argument in format.arguments where !baseNames.contains(argument.name) {
+            let arguments = format.arguments
+            let baseArguments = baseFormat.arguments
+            let baseNames = Set(baseArguments.map(\.name))
+            let names = Set(arguments.map(\.name))
+            for argument in arguments where !baseNames.contains(argument.name) {
                 diagnostics.append(Diagnostic(file: catalog.file.path, range: catalog.sourceRange(ofDecoded: argument.range, in: entry),
                                               code: .unknownPlaceholder,
                                               message: "'{\(argument.name)}' is not a placeholder of the base message '\(entry.key)'\(placeholderList(baseNames))",
                                               notes: [Note(message: "base message", file: base.file.path, range: baseEntry.valueRange)]))
             }
-            for argument in baseFormat.arguments where !names.contains(argument.name) {
+            for argument in baseArguments where !names.contains(argument.name) {
                 diagnostics.append(Diagnostic(file: catalog.file.path, range: entry.valueRange, code: .missingPlaceholder,
                                               message: "the translation of '\(entry.key)' drops the placeholder '{\(argument.name)}' of the base message",
                                               notes: [Note(message: "used here in the base message", file: base.file.path,
