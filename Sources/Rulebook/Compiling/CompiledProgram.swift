@@ -28,6 +28,8 @@ final class CompiledProgram: Sendable {
     let patterns: [Pattern]
     let oneOfSets: [OneOfSet]
     let references: [ReferencePath]
+    /// Rendered messages (see ``MessageCache``).
+    let messageCache = MessageCache()
 
     init(keyStorage: KeyStorage, fields: [FieldPlan], runs: [KeyRun], keys: [CompiledKey], groups: [GroupPlan], rules: [RulePlan],
          reports: [RuleReport], fieldInfos: [FieldInfo], conditions: [CompiledCondition], patterns: [Pattern],

@@ -37,4 +37,16 @@ public enum MessageArgument: Sendable, Hashable {
 public protocol MessageRendering: Sendable {
     /// The message for `request`; never a raw key.
     func render(_ request: MessageRequest) -> String
+
+    /// Identifies this renderer's output for caching: two renderers with equal
+    /// identities must render every request alike. A request never carries record data
+    /// (only the field as written, the rule's constants and today), so the engine can then
+    /// render each rule's message once per compiled rule set instead of once per
+    /// violation. Nil (the default) turns caching off.
+    var cacheIdentity: AnyHashable? { get }
+}
+
+extension MessageRendering {
+    /// No caching unless the renderer opts in.
+    public var cacheIdentity: AnyHashable? { nil }
 }

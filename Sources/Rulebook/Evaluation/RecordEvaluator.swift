@@ -25,6 +25,8 @@ struct RecordEvaluator<Access: RecordAccess> {
     private(set) var failed = false
     /// Rendered messages by rule, when the caller keeps them across records (else empty).
     private var messageCache: [String?] = []
+    /// The renderer's cache identity, asked once per record (at the first violation).
+    private var identity: AnyHashable??
 
     init(program: CompiledProgram, access: Access, today: CalendarDate, messages: (any MessageRendering)?,
          reportAllFailures: Bool) {
@@ -214,6 +216,14 @@ struct RecordEvaluator<Access: RecordAccess> {
         return ConcretePath(segments)
     }
 
+    /// The renderer's ``MessageRendering/cacheIdentity``, read once.
+    private mutating func rendererIdentity(_ messages: any MessageRendering) -> AnyHashable? {
+        if let identity { return identity }
+        let read = messages.cacheIdentity
+        identity = .some(read)
+        return read
+    }
+
     /// Builds a violation and renders its message (or takes it from the cache).
     private mutating func violation(rule: Int, field: Int, at path: ConcretePath, messages: any MessageRendering) -> Violation {
         let report = program.reports[rule]
@@ -229,7 +239,13 @@ struct RecordEvaluator<Access: RecordAccess> {
         } else {
             let request = MessageRequest(messageOverride: report.messageOverride, field: program.fieldInfos[field].pattern,
                                          messageKey: report.formKey, arguments: arguments)
-            message = messages.render(request)
+            if report.todayParameterIndex == nil, let identity = rendererIdentity(messages) {
+                message = program.messageCache.message(rule: rule, ruleCount: program.rules.count, identity: identity) {
+                    messages.render(request)
+                }
+            } else {
+                message = messages.render(request)
+            }
             if rule < messageCache.count { messageCache[rule] = message }
         }
         return Violation(field: path, validator: report.validator, parameters: parameters, messageKey: report.reportedKey,
