@@ -4,8 +4,6 @@
 public enum RulebookTool {
     /// The version `--version` prints and SARIF logs name.
     public static let version = "0.1.0"
-    /// Where the project lives (SARIF `informationUri`, rule help links).
-    public static let informationURI = "https://github.com/rulebook-swift/rulebook"
 
     /// Runs the command line `arguments` (without the program name) against the
     /// process's stdin, stdout and stderr, and returns the exit status.

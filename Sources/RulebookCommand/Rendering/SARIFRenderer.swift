@@ -42,7 +42,6 @@ struct SARIFRenderer {
             "name": .string("rulebook"),
             "version": .string(RulebookTool.version),
             "semanticVersion": .string(RulebookTool.version),
-            "informationUri": .string(RulebookTool.informationURI),
             "rules": .array(codes.map { code in
                 .object([
                     "id": .string(code.id),
@@ -50,9 +49,8 @@ struct SARIFRenderer {
                     "shortDescription": .object(["text": .string(code.summary)]),
                     "help": .object([
                         "text": .string("\(code.summary) See docs/diagnostics.md#\(code.id)."),
-                        "markdown": .string("\(code.summary) See [`\(code.id)`](\(RulebookTool.informationURI)/blob/main/docs/diagnostics.md#\(code.id))."),
+                        "markdown": .string("\(code.summary) See `docs/diagnostics.md#\(code.id)`."),
                     ]),
-                    "helpUri": .string("\(RulebookTool.informationURI)/blob/main/docs/diagnostics.md#\(code.id)"),
                     "defaultConfiguration": .object(["level": .string(Self.level(code.defaultSeverity))]),
                 ])
             }),

@@ -48,6 +48,11 @@ enum RulebookBinary {
     static func run(_ arguments: [String], in directory: URL, stdin: Data? = nil,
                     environment extra: [String: String] = [:]) throws -> ProcessRunner.Result {
         var environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "LANG": "C.UTF-8"]
+        // Under scripts/sanitize the executable is instrumented too: it must get the same
+        // sanitizer options (leak detection off), or a reported false leak changes its exit status.
+        for key in ["ASAN_OPTIONS", "TSAN_OPTIONS", "LSAN_OPTIONS"] {
+            if let value = ProcessInfo.processInfo.environment[key] { environment[key] = value }
+        }
         environment.merge(extra) { _, new in new }
         return try ProcessRunner.run(try url().path, arguments, stdin: stdin, currentDirectory: directory,
                                      environment: environment)
