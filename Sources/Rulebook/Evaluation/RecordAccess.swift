@@ -20,6 +20,9 @@ protocol RecordAccess {
     func kind(_ node: Node) -> NodeKind
     /// The member `key` of an object; nil when the node is not an object or has no such member.
     func member(_ node: Node, _ key: CompiledKey) -> Node?
+    /// `member(_:_:)` for the root's members, with a position hint carried from one lookup
+    /// to the next (records usually list their members in the order the rules name them).
+    func member(_ node: Node, _ key: CompiledKey, hint: inout Int) -> Node?
     /// The number of elements of an array; 0 for anything else.
     func elementCount(_ node: Node) -> Int
     /// Calls `body` with each element of an array in order until it returns false;
@@ -69,6 +72,25 @@ struct ValueAccess: RecordAccess {
         // per rule field, still linear in the input.
         let members = object.members
         for position in members.indices where key.matches(members[position].key) { return members[position].value }
+        return nil
+    }
+
+    /// Starts at `hint` and wraps around: with members in rule order each lookup is one
+    /// comparison. (Keys in a `ValueObject` are unique, so the first match is the match.)
+    @inline(__always)
+    func member(_ node: Value, _ key: CompiledKey, hint: inout Int) -> Value? {
+        guard case .object(let object) = node else { return nil }
+        let members = object.members
+        let count = members.count
+        guard count > 0 else { return nil }
+        var position = hint < count ? hint : 0
+        for _ in 0..<count {
+            if key.matches(members[position].key) {
+                hint = position + 1
+                return members[position].value
+            }
+            position = position + 1 == count ? 0 : position + 1
+        }
         return nil
     }
 

@@ -23,6 +23,8 @@ struct RecordEvaluator<Access: RecordAccess> {
     private(set) var results: [FieldResult] = []
     /// Whether some rule failed.
     private(set) var failed = false
+    /// Where the last lookup among the root's members ended (see `RecordAccess`).
+    private var rootHint = 0
     /// Rendered messages by rule, when the caller keeps them across records (else empty).
     private var messageCache: [String?] = []
     /// The renderer's cache identity, asked once per record (at the first violation).
@@ -122,11 +124,11 @@ struct RecordEvaluator<Access: RecordAccess> {
     /// Follows the keys of one run from the root. (Not `resolve(access.root, …)`: wrapping
     /// the root in an optional copied it, a retain and release per field.)
     @inline(__always)
-    private func resolveFromRoot(run: Int) -> Node? {
+    private mutating func resolveFromRoot(run: Int) -> Node? {
         let keys = program.runs[run]
         switch keys.keyEnd - keys.keyStart {
         case 0: return access.root
-        case 1: return access.member(access.root, program.keys[keys.keyStart])
+        case 1: return access.member(access.root, program.keys[keys.keyStart], hint: &rootHint)
         default:
             guard var current = access.member(access.root, program.keys[keys.keyStart]) else { return nil }
             for key in (keys.keyStart + 1)..<keys.keyEnd {

@@ -24,6 +24,10 @@ struct TapeAccess: RecordAccess {
         view.member(of: node, key: key.bytes)
     }
 
+    /// The tape's lookup scans every member anyway (the last of duplicate keys wins).
+    @inline(__always)
+    func member(_ node: JSONTape.Node, _ key: CompiledKey, hint: inout Int) -> JSONTape.Node? { member(node, key) }
+
     func elementCount(_ node: JSONTape.Node) -> Int {
         view.kind(of: node) == .array ? view.count(of: node) : 0
     }

@@ -65,6 +65,16 @@ final class PathExpansionTests: XCTestCase {
         XCTAssertTrue(report.isValid)
     }
 
+    func testMembersInAnyOrderAreFound() {
+        let rules = compile(field("a", rule(.integer)), field("b", rule(.integer)), field("c", rule(.integer)),
+                            field("d", rule(.integer)), field("e", rule(.integer)))
+        for value in [record(["e": "x", "d": "x", "c": "x", "b": "x", "a": "x"]), record(["c": "x", "a": "x", "e": "x", "b": "x", "d": "x"]),
+                      record(["b": "x", "e": "x", "a": "x", "d": "x", "c": "x"])] {
+            XCTAssertEqual(rules.failures(value), ["a: integer", "b: integer", "c: integer", "d: integer", "e: integer"])
+        }
+        XCTAssertEqual(rules.failures(record(["d": "x", "z": 1, "b": "x"])), ["b: integer", "d: integer"])
+    }
+
     func testFieldsAreReportedInRuleOrder() {
         let rules = compile(field("b", rule(.required)), field("a", rule(.required)), field("b", rule(.email)),
                             field("c[*]", rule(.integer)), field("d", rule(.required)))
