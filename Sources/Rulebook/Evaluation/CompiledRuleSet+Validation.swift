@@ -82,8 +82,11 @@ extension CompiledRuleSet {
         RecordEvaluator.passesAll(program: program, access: access, today: today)
     }
 
+    /// The placeholder today when no rule reads it.
+    private static let unusedToday = CalendarDate(daysSinceEpoch: 0)
+
     /// Today from the context, only when some rule reads it (the clock is not free).
     func today(_ context: EvaluationContext) -> CalendarDate {
-        needsToday ? context.today : CalendarDate(daysSinceEpoch: 0)
+        needsToday ? context.today : Self.unusedToday
     }
 }
