@@ -18,7 +18,7 @@ extension CheckerRun {
         let override = checkMessageOverride(rule.message, in: source)
         let name = rule.name.name
         guard !name.isEmpty else { return .invalid }  // the parser reported the missing name
-        if let validator = BuiltinValidator(rawValue: name) {
+        if let validator = BuiltinValidator.named[name] {
             return lowerValidator(validator, rule, in: source, override: override)
         }
         if let reference = scope[name] {
@@ -92,4 +92,10 @@ extension CheckerRun {
         }
         report(source.path, range, .unknownMessageKey, message, fixIts: fixes)
     }
+}
+
+extension BuiltinValidator {
+    /// Every validator by name. Performance: one hash lookup per rule instead of the
+    /// synthesised `init(rawValue:)`, which compares the name with each case in turn.
+    static let named: [String: BuiltinValidator] = Dictionary(uniqueKeysWithValues: allCases.map { ($0.rawValue, $0) })
 }

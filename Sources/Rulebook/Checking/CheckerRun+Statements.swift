@@ -40,7 +40,6 @@ extension CheckerRun {
         let source = walk.tree.source
         let path = FieldPath(field.path)
         var rules: [CheckedRule] = []
-        var analyzer = walk.analyzers[path] ?? RuleAnalyzer(subject: "'\(path.description)'")
         let context = conditions.map(Set.init)
         for (index, syntax) in field.rules.enumerated() {
             var tooLarge = false
@@ -56,10 +55,10 @@ extension CheckerRun {
             let use = AnalyzedUse(tree: walk.tree, range: CheckerRun.headRange(of: syntax), namedRule: named, entries: entries,
                                   context: context,
                                   removal: RemovalSite(rules: field.rules, index: index, statementRange: field.range))
-            if let diagnostic = analyzer.add(use) { diagnostics.append(diagnostic) }
+            // Mutated in place: a copy out of the dictionary would copy its state on every statement.
+            if let diagnostic = walk.analyzers[path, default: RuleAnalyzer(field: path)].add(use) { diagnostics.append(diagnostic) }
             rules += entries.map(\.rule)
         }
-        walk.analyzers[path] = analyzer
         walk.checked.append(CheckedStatement(path: path, condition: conditions.flatMap(CheckerRun.joined),
                                              rules: rules, location: source.location(of: field.path.range.start)))
     }

@@ -12,7 +12,7 @@ extension CheckerRun {
                   graph.importers(of: file).isEmpty else { continue }
             for definition in definitions(of: file) where !usedRules.contains(definition.reference) {
                 let range = RemovalSite.wholeLines(definition.syntax.range, in: tree.source)
-                let touchesComment = tree.comments.contains { $0.range.start < range.end && range.start < $0.range.end }
+                let touchesComment = tree.hasComment(overlapping: range)
                 let fix = FixIt(message: "Remove named rule '\(definition.reference.name)'",
                                 edits: [TextEdit(file: file, range: range, replacement: "")],
                                 // A rule written for later use is not a mistake: never deleted unattended.

@@ -25,7 +25,11 @@ enum LoweredRule {
 }
 
 /// A validator application together with where it is written, for diagnostics about it.
-struct ExpandedRule {
+///
+/// Performance: a class, because an expanded rule is copied into every group state and
+/// expansion that holds it, and copying a struct of strings, arrays and facts retained
+/// each of them; it is immutable, so sharing it is safe.
+final class ExpandedRule {
     /// The checked rule (its `expandedFrom` is relative to where it is being looked at).
     let rule: CheckedRule
     /// The file where the validator's name is written.
@@ -37,13 +41,13 @@ struct ExpandedRule {
     /// What the rule says about passing values (computed once, shared by every expansion).
     let facts: RuleFacts
     /// Equal for rules that do exactly the same thing (see ``CheckedRule/repetitionKey``).
-    let repetitionKey: String
+    let repetitionKey: RepetitionKey
 
-    init(rule: CheckedRule, file: String, range: SourceRange, text: String) {
+    convenience init(rule: CheckedRule, file: String, range: SourceRange, text: String) {
         self.init(rule: rule, file: file, range: range, text: text, facts: RuleFacts(rule), repetitionKey: rule.repetitionKey)
     }
 
-    private init(rule: CheckedRule, file: String, range: SourceRange, text: String, facts: RuleFacts, repetitionKey: String) {
+    private init(rule: CheckedRule, file: String, range: SourceRange, text: String, facts: RuleFacts, repetitionKey: RepetitionKey) {
         self.rule = rule
         self.file = file
         self.range = range
@@ -102,13 +106,15 @@ final class CheckerRun {
     /// The base catalogue's keys, sorted (built on first need).
     var messageKeySuggestions: Suggestions?
 
+
     /// The checked field statements of each file, in source order.
     var statements: [String: [CheckedStatement]] = [:]
-    /// Patterns compiled so far, by flags and source. Performance: rule files repeat the
-    /// same few patterns (a named rule expanded at every use, one pattern per `[*]` item
-    /// field), and compiling one to a DFA costs far more than the rest of its checking;
-    /// `Pattern` is an immutable `Sendable` value, so equal literals share one.
-    var compiledPatterns: [String: Pattern] = [:]
+    /// Each distinct pattern's compilation, by source and flags (see `compiled(_:flags:)`).
+    /// Performance: rule files repeat the same few patterns (a named rule expanded at
+    /// every use, one pattern per `[*]` item field), and compiling one to a DFA costs far
+    /// more than the rest of its checking; `Pattern` is an immutable `Sendable` value, so
+    /// equal literals share one. Failures are kept too, and reported at every occurrence.
+    var patterns: [PatternKey: Result<Pattern, PatternError>] = [:]
 
     init(graph: ProgramGraph, options: CheckOptions) {
         self.graph = graph

@@ -22,7 +22,7 @@ struct RemovalSite {
         } else {
             return nil
         }
-        guard !tree.comments.contains(where: { $0.range.start < range.end && range.start < $0.range.end }) else { return nil }
+        guard !tree.hasComment(overlapping: range) else { return nil }
         return FixIt(message: "Remove '\(text)'", edits: [TextEdit(file: source.path, range: range, replacement: "")])
     }
 

@@ -30,23 +30,48 @@ struct AnalyzedUse {
 /// change which message a user sees first, and a rule that also appears under a
 /// narrower condition is still needed when that condition is false.
 struct RuleAnalyzer {
-    /// What the group is, for messages: "'firstName'" or "named rule 'personName'".
-    let subject: String
+    /// What the group is, for messages: a field, or "named rule 'personName'".
+    ///
+    /// Performance: a field is kept as its path and spelt only when a diagnostic needs it;
+    /// most fields never get one, and spelling every path was measurable on large files.
+    enum Subject {
+        case field(FieldPath)
+        case text(String)
+    }
+
+    private let subjectValue: Subject
+    /// ``subject``, once spelt (a field with 20,000 repeated statements gets as many diagnostics).
+    private var spelledSubject: String?
+
+    /// "'firstName'" or "named rule 'personName'".
+    var subject: String {
+        if let spelledSubject { return spelledSubject }
+        switch subjectValue {
+        case .field(let path): return "'\(path.description)'"
+        case .text(let text): return text
+        }
+    }
     private var states: [ContextState] = []
     /// Beyond this many distinct condition sets for one field, new ones are not analysed
     /// (bounds the work on generated files with thousands of blocks).
     static let maximumContexts = 64
 
     init(subject: String) {
-        self.subject = subject
+        subjectValue = .text(subject)
+    }
+
+    init(field: FieldPath) {
+        subjectValue = .field(field)
     }
 
     /// Compares `use` with the earlier ones, then remembers it.
     mutating func add(_ use: AnalyzedUse) -> Diagnostic? {
         guard let context = use.context else { return nil }
         let related = states.indices.filter { states[$0].conditions.isSubset(of: context) || context.isSubset(of: states[$0].conditions) }
-        let diagnostic = contradiction(of: use, against: related)
-            ?? repetition(of: use, against: related.filter { states[$0].conditions.isSubset(of: context) })
+        var diagnostic = contradiction(of: use, against: related)
+        if diagnostic == nil {
+            diagnostic = repetition(of: use, against: related.filter { states[$0].conditions.isSubset(of: context) })
+        }
         if let index = states.firstIndex(where: { $0.conditions == context }) {
             for entry in use.entries { states[index].add(entry) }
         } else if states.count < RuleAnalyzer.maximumContexts {
@@ -72,13 +97,16 @@ struct RuleAnalyzer {
         return nil
     }
 
-    private func repetition(of use: AnalyzedUse, against wider: [Int]) -> Diagnostic? {
+    private mutating func repetition(of use: AnalyzedUse, against wider: [Int]) -> Diagnostic? {
+        let states = self.states
         func earlier(_ entry: ExpandedRule) -> ExpandedRule? {
-            let key = entry.repetitionKey
-            return wider.lazy.compactMap { self.states[$0].keys[key] }.first
+            for index in wider { if let found = states[index].keys[entry.repetitionKey] { return found } }
+            return nil
         }
         guard let first = use.entries.first, let earliest = earlier(first),
               use.entries.dropFirst().allSatisfy({ earlier($0) != nil }) else { return nil }
+        let subject = self.subject
+        spelledSubject = subject
         let message = use.namedRule.map { "every rule of '\($0)' already applies to \(subject)" }
             ?? "'\(first.text)' already applies to \(subject)"
         let fix = use.removal.fixIt(in: use.tree, describing: use.namedRule ?? first.text)
@@ -106,12 +134,14 @@ private struct ContextState {
     }
 
     let conditions: Set<Condition>
-    var lower: [RuleFacts.Measure: Held] = [:]
-    var upper: [RuleFacts.Measure: Held] = [:]
+    /// Per measure (indexed by ``RuleFacts/Measure/index``). Performance: small fixed
+    /// arrays rather than dictionaries, since every field gets a state of its own.
+    var lower = [Held?](repeating: nil, count: RuleFacts.Measure.count)
+    var upper = [Held?](repeating: nil, count: RuleFacts.Measure.count)
     /// The first rule seen for each distinct set of accepted kinds (a handful at most).
     var kinds: [(kinds: ValueKinds, entry: ExpandedRule)] = []
     /// The first rule seen for each repetition key.
-    var keys: [String: ExpandedRule] = [:]
+    var keys: [RepetitionKey: ExpandedRule] = [:]
 
     init(conditions: Set<Condition>) {
         self.conditions = conditions
@@ -124,11 +154,11 @@ private struct ContextState {
             self.kinds.append((kinds, entry))
         }
         guard let measure = facts.measure, !facts.isEmpty else { return }
-        if let bound = facts.lower, lower[measure].map({ tighterLower(bound, than: $0.bound) }) ?? true {
-            lower[measure] = Held(bound: bound, entry: entry)
+        if let bound = facts.lower, lower[measure.index].map({ tighterLower(bound, than: $0.bound) }) ?? true {
+            lower[measure.index] = Held(bound: bound, entry: entry)
         }
-        if let bound = facts.upper, upper[measure].map({ tighterUpper(bound, than: $0.bound) }) ?? true {
-            upper[measure] = Held(bound: bound, entry: entry)
+        if let bound = facts.upper, upper[measure.index].map({ tighterUpper(bound, than: $0.bound) }) ?? true {
+            upper[measure.index] = Held(bound: bound, entry: entry)
         }
     }
 
@@ -146,11 +176,11 @@ private struct ContextState {
             return (other.entry, "'\(other.entry.text)' accepts only \(other.kinds.description), '\(text)' only \(kinds.description)")
         }
         guard let measure = facts.measure, !facts.isEmpty else { return nil }
-        if let bound = facts.lower, let held = upper[measure], RuleFacts.excludes(lower: bound, upper: held.bound) {
+        if let bound = facts.lower, let held = upper[measure.index], RuleFacts.excludes(lower: bound, upper: held.bound) {
             let earlier = held.entry.facts
             return (held.entry, measure.impossibility((earlier.lower, earlier.upper), (facts.lower, facts.upper)))
         }
-        if let bound = facts.upper, let held = lower[measure], RuleFacts.excludes(lower: held.bound, upper: bound) {
+        if let bound = facts.upper, let held = lower[measure.index], RuleFacts.excludes(lower: held.bound, upper: bound) {
             let earlier = held.entry.facts
             return (held.entry, measure.impossibility((earlier.lower, earlier.upper), (facts.lower, facts.upper)))
         }
@@ -158,17 +188,28 @@ private struct ContextState {
     }
 }
 
+extension RuleFacts.Measure {
+    /// How many measures there are.
+    static let count = 5
+
+    /// A dense index, for per-measure arrays.
+    var index: Int {
+        switch self {
+        case .length: 0
+        case .number: 1
+        case .items: 2
+        case .age: 3
+        case .date: 4
+        }
+    }
+}
+
 extension CheckedRule {
     /// Equal for rules that do exactly the same thing with the same message.
-    var repetitionKey: String {
-        var key = validator.rawValue + "|" + messageKey
-        for argument in arguments { key += "|" + argument.name + "=" + argument.value.repetitionKey }
-        switch messageOverride {
-        case .key(let name)?: key += "|key:" + name
-        case .literal(let text)?: key += "|text:" + text
-        case nil: break
-        }
-        return key
+    var repetitionKey: RepetitionKey {
+        RepetitionKey(validator: validator, messageKey: messageKey,
+                      arguments: arguments.map { RepetitionKey.Argument(name: $0.name, value: $0.value.repetitionKey) },
+                      messageOverride: messageOverride)
     }
 
     /// The same rule seen from elsewhere: another expansion chain, another message.
@@ -178,33 +219,90 @@ extension CheckedRule {
     }
 }
 
+/// What makes two rules the same for `redundant-rule`: validator, message and the
+/// canonical form of each argument (a regex by its source and flags, numbers by value).
+///
+/// Performance: a hashable value rather than a string spelling of the rule, because a key
+/// is made for every rule the checker sees, and formatting numbers and paths into strings
+/// was a tenth of the checker's time.
+struct RepetitionKey: Hashable {
+    struct Argument: Hashable {
+        let name: String
+        let value: Canonical
+    }
+
+    /// An argument reduced to what decides its behaviour.
+    indirect enum Canonical: Hashable {
+        case count(Int)
+        /// A number's bit pattern: equal exactly when the numbers print the same (`2` and `2.0` do).
+        case number(UInt64)
+        case null
+        case bool(Bool)
+        case string(String)
+        case array([Canonical])
+        /// Objects are never literals; only their size is compared, as before.
+        case object(Int)
+        case regex(source: String, flags: String)
+        case date(CalendarDate)
+        case today
+        case field([FieldPath.Segment])
+        case list([Canonical])
+        /// A literal argument (kept apart from a number argument of the same value).
+        case value(Canonical)
+    }
+
+    let validator: BuiltinValidator
+    let messageKey: String
+    let arguments: [Argument]
+    let messageOverride: MessageOverride?
+    /// Hashed once: a key is looked up and stored several times per rule.
+    private let hash: Int
+
+    init(validator: BuiltinValidator, messageKey: String, arguments: [Argument], messageOverride: MessageOverride?) {
+        self.validator = validator
+        self.messageKey = messageKey
+        self.arguments = arguments
+        self.messageOverride = messageOverride
+        var hasher = Hasher()
+        hasher.combine(validator)
+        hasher.combine(messageKey)
+        hasher.combine(arguments)
+        hasher.combine(messageOverride)
+        hash = hasher.finalize()
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(hash)
+    }
+}
+
 extension RuleArgument {
-    /// A canonical spelling: equal for arguments that behave the same.
-    var repetitionKey: String {
+    /// A canonical form: equal for arguments that behave the same.
+    var repetitionKey: RepetitionKey.Canonical {
         switch self {
-        case .count(let value): "c\(value)"
-        case .number(let value, _): "n\(value)"
-        case .value(let value): "v\(value.repetitionKey)"
-        case .regex(let pattern, let source): "r\(pattern.flags)/\(source)"
-        case .date(let date): "d\(date)"
-        case .today: "t"
-        case .field(let path): "f\(path.segments)"
-        case .list(let values): "l[" + values.map(\.repetitionKey).joined(separator: ",") + "]"
+        case .count(let value): .count(value)
+        case .number(let value, _): .number(value.bitPattern)
+        case .value(let value): .value(value.repetitionKey)
+        case .regex(let pattern, let source): .regex(source: source, flags: pattern.flags)
+        case .date(let date): .date(date)
+        case .today: .today
+        case .field(let path): .field(path.segments)
+        case .list(let values): .list(values.map(\.repetitionKey))
         }
     }
 }
 
 extension Value {
-    /// A canonical spelling of a literal (only literals reach here: strings, numbers, booleans).
-    fileprivate var repetitionKey: String {
+    /// A canonical form of a literal (only literals reach here: strings, numbers, booleans).
+    fileprivate var repetitionKey: RepetitionKey.Canonical {
         switch self {
-        case .null: "null"
-        case .bool(let value): "b\(value)"
-        case .integer(let value): "n\(Double(value))"
-        case .decimal(let value): "n\(value)"
-        case .string(let text): "s\(text.utf8.count):\(text)"
-        case .array(let values): "a[" + values.map(\.repetitionKey).joined(separator: ",") + "]"
-        case .object(let object): "o\(object.count)"
+        case .null: .null
+        case .bool(let value): .bool(value)
+        case .integer(let value): .number(Double(value).bitPattern)
+        case .decimal(let value): .number(value.bitPattern)
+        case .string(let text): .string(text)
+        case .array(let values): .array(values.map(\.repetitionKey))
+        case .object(let object): .object(object.count)
         }
     }
 }

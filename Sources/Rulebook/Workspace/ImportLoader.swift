@@ -138,7 +138,7 @@ struct ImportLoader {
         var fixes: [FixIt] = []
         if let tree = trees[importer] {
             let range = RemovalSite.wholeLines(syntax.range, in: tree.source)
-            if !tree.comments.contains(where: { $0.range.start < range.end && range.start < $0.range.end }) {
+            if !tree.hasComment(overlapping: range) {
                 fixes.append(FixIt(message: "Remove the repeated import", edits: [TextEdit(file: importer, range: range, replacement: "")]))
             }
         }

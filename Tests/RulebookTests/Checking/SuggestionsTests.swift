@@ -1,0 +1,70 @@
+import XCTest
+@testable import Rulebook
+
+/// The fast paths of "did you mean" (banded edit distance, multiset signatures) must
+/// give the same answers as the plain definitions they shortcut.
+final class SuggestionsTests: XCTestCase {
+    /// The textbook optimal-string-alignment distance, full table, no limit.
+    private func referenceDistance(_ a: [UInt32], _ b: [UInt32]) -> Int {
+        if a.isEmpty { return b.count }
+        if b.isEmpty { return a.count }
+        var table = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { table[i][0] = i }
+        for j in 0...b.count { table[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                table[i][j] = min(table[i - 1][j] + 1, table[i][j - 1] + 1, table[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    table[i][j] = min(table[i][j], table[i - 2][j - 2] + 1)
+                }
+            }
+        }
+        return table[a.count][b.count]
+    }
+
+    /// Deterministic pseudo-random words over a small alphabet (so that near misses are common).
+    private func words(count: Int, seed: UInt64) -> [[UInt32]] {
+        var state = seed
+        func next() -> UInt64 {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return state >> 33
+        }
+        let alphabet = Array("abcde1".unicodeScalars.map(\.value))
+        return (0..<count).map { _ in (0..<Int(next() % 9)).map { _ in alphabet[Int(next() % UInt64(alphabet.count))] } }
+    }
+
+    func testBandedDistanceAgreesWithTheFullTableWithinTheLimit() {
+        let sample = words(count: 120, seed: 42)
+        for a in sample {
+            for b in sample.prefix(60) {
+                let expected = referenceDistance(a, b)
+                for limit in 0...4 {
+                    let banded = Suggestions.editDistance(a, b, limit: limit)
+                    if expected <= limit {
+                        XCTAssertEqual(banded, expected, "\(a) \(b) limit \(limit)")
+                    } else {
+                        XCTAssertGreaterThan(banded, limit, "\(a) \(b) limit \(limit)")
+                    }
+                }
+                XCTAssertEqual(Suggestions.editDistance(a, b, limit: Int.max), expected, "\(a) \(b) unlimited")
+            }
+        }
+    }
+
+    func testSignatureBoundNeverExceedsTheDistance() {
+        let sample = words(count: 150, seed: 7)
+        for a in sample {
+            for b in sample {
+                let bound = (Suggestions.signature(a).differingBits(from: Suggestions.signature(b)) + 1) / 2
+                XCTAssertLessThanOrEqual(bound, referenceDistance(a, b), "\(a) \(b)")
+            }
+        }
+    }
+
+    func testSignatureCountsRepeatedCharacters() {
+        let one = Suggestions.signature(Array("ab".unicodeScalars.map(\.value)))
+        let two = Suggestions.signature(Array("aab".unicodeScalars.map(\.value)))
+        XCTAssertNotEqual(one, two, "a second 'a' is a difference the set of characters would hide")
+    }
+}
