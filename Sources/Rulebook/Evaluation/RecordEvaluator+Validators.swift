@@ -96,14 +96,14 @@ extension RecordEvaluator {
     }
 
     /// `true`, the number 1, or the text "yes", "on", "true" or "1" (exactly, lower case).
+    /// SPEC §3: exactly `true`, `"yes"`, `"on"` or `"1"` (how forms post a ticked
+    /// checkbox); the number 1 and the text `"true"` are not in the contract's list.
     private func isAccepted(_ node: Node) -> Bool {
         switch access.kind(node) {
         case .bool: access.bool(node)
-        case .number: access.number(node) == 1
         case .string:
             access.withUTF8(node) { bytes in
-                bytes.elementsEqual("yes".utf8) || bytes.elementsEqual("on".utf8) || bytes.elementsEqual("true".utf8)
-                    || bytes.elementsEqual("1".utf8)
+                bytes.elementsEqual("yes".utf8) || bytes.elementsEqual("on".utf8) || bytes.elementsEqual("1".utf8)
             }
         default: false
         }

@@ -13,8 +13,8 @@ final class KindValidatorTests: XCTestCase {
     }
 
     func testAccepted() {
-        assertRule(rule(.accepted), passes: [true, "yes", "on", "true", "1", 1, 1.0],
-                   fails: [false, "no", "off", "false", "0", 0, 2, "YES", "Yes", " yes", ["yes"], [:]])
+        assertRule(rule(.accepted), passes: [true, "yes", "on", "1"],
+                   fails: [false, "no", "off", "false", "true", "0", 0, 1, 1.0, 2, "YES", "Yes", " yes", ["yes"], [:]])
     }
 
     func testMinItemsBoundaries() {
