@@ -136,3 +136,16 @@ enum BuiltinMessages {
     /// For a message key nothing knows (never a raw key).
     static let fallback: MessageFormat = (try? MessageFormat.parse("{field} is invalid.").get()) ?? .literal("The value is invalid.")
 }
+
+extension Localizer {
+    /// A localiser's messages depend only on its catalogues and locale, never on the
+    /// record, so the engine may render each rule's message once per (catalogues,
+    /// locale) instead of once per violation.
+    public var cacheIdentity: AnyHashable? { LocalizerCacheKey(catalogs: catalogs.identity, locale: locale) }
+}
+
+/// The cache key of a ``Localizer``.
+private struct LocalizerCacheKey: Hashable, Sendable {
+    let catalogs: CatalogSetIdentity
+    let locale: String
+}

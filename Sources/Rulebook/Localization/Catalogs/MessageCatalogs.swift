@@ -14,6 +14,10 @@ public struct MessageCatalogs: Sendable {
 
     /// The catalogues by canonical locale tag.
     public let catalogs: [String: MessageCatalog]
+    /// Which loaded set this is, for message caches: two loads are different sets even
+    /// with equal texts. A class instance (compared by identity) rather than an address,
+    /// so a cache that holds it can never mistake a later set for this one.
+    let identity = CatalogSetIdentity()
 
     /// No catalogues: messages come from the built-in English defaults.
     public static let empty = MessageCatalogs(catalogs: [])
@@ -80,4 +84,10 @@ public struct MessageCatalogs: Sendable {
     public func render(_ request: MessageRequest, locale: String) -> String {
         Localizer(catalogs: self, locale: locale).render(request)
     }
+}
+
+/// The identity of one loaded ``MessageCatalogs`` value (see ``MessageCatalogs/identity``).
+final class CatalogSetIdentity: Hashable, Sendable {
+    static func == (lhs: CatalogSetIdentity, rhs: CatalogSetIdentity) -> Bool { lhs === rhs }
+    func hash(into hasher: inout Hasher) { hasher.combine(ObjectIdentifier(self)) }
 }
