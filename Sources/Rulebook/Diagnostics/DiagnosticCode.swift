@@ -24,9 +24,7 @@ public struct DiagnosticCode: Hashable, Sendable, CustomStringConvertible {
     public var description: String { id }
 
     /// Every code Rulebook can report, grouped by the stage that reports it.
-    public static var all: [DiagnosticCode] {
-        syntaxCodes + checkingCodes + localizationCodes + limitCodes
-    }
+    public static let all: [DiagnosticCode] = syntaxCodes + checkingCodes + localizationCodes + limitCodes
 
     /// Looks a code up by id.
     public static func named(_ id: String) -> DiagnosticCode? { all.first { $0.id == id } }

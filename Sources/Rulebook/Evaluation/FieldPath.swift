@@ -23,13 +23,25 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
         for segment in segments {
             switch segment {
             case .key(let key):
-                if !text.isEmpty { text += "." }
-                text += FieldPath.isIdentifier(key) ? key : "\"" + key.replacingQuotes() + "\""
+                FieldPath.appendKey(key, to: &text)
             case .wildcard:
                 text += "[*]"
             }
         }
         return text
+    }
+
+    /// Appends `.key` (no dot at the start), quoting and escaping a key that is not an
+    /// identifier: the one spelling of keys shared by ``FieldPath`` and ``ConcretePath``.
+    static func appendKey(_ key: String, to text: inout String) {
+        if !text.isEmpty { text += "." }
+        if isIdentifier(key) { text += key; return }
+        text += "\""
+        for scalar in key.unicodeScalars {
+            if scalar == "\\" || scalar == "\"" { text += "\\" }
+            text.unicodeScalars.append(scalar)
+        }
+        text += "\""
     }
 
     /// Whether `key` can be written without quotes.
@@ -68,8 +80,7 @@ public struct ConcretePath: Sendable, Hashable, CustomStringConvertible, Compara
         for segment in segments {
             switch segment {
             case .key(let key):
-                if !text.isEmpty { text += "." }
-                text += FieldPath.isIdentifier(key) ? key : "\"" + key.replacingQuotes() + "\""
+                FieldPath.appendKey(key, to: &text)
             case .index(let index):
                 text += "[\(index)]"
             }
@@ -117,15 +128,4 @@ public struct ConcretePath: Sendable, Hashable, CustomStringConvertible, Compara
     }
 
     public static func < (lhs: ConcretePath, rhs: ConcretePath) -> Bool { lhs.description < rhs.description }
-}
-
-extension String {
-    fileprivate func replacingQuotes() -> String {
-        replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
-    }
-
-    fileprivate func replacingOccurrences(of target: String, with replacement: String) -> String {
-        guard contains(target) else { return self }
-        return split(separator: target, omittingEmptySubsequences: false).joined(separator: replacement)
-    }
 }
