@@ -7,42 +7,59 @@ extension CheckerRun {
         let tree: SyntaxTree
         let scope: [String: RuleReference]
         var checked: [CheckedStatement] = []
-        var analyzers: [FieldPath: RuleAnalyzer] = [:]
+        /// Each field's analyzer, found by ``analyzerIndex`` once per statement.
+        var analyzers: [RuleAnalyzer] = []
+        var analyzerIndex: [FieldPath: Int] = [:]
+    }
+
+    /// The enclosing `when` blocks of a statement, in the forms the checks need; made once
+    /// per block (performance: not per statement or rule).
+    private struct Block {
+        /// The blocks' conditions, outermost first; `nil` when one of them is invalid (its
+        /// statements are still checked, not compared).
+        let conditions: [Condition]?
+        /// The same as a set, shared by the block's statements (for the analysis).
+        let context: ConditionContext?
+        /// The conditions joined with `and` (what the checked statements carry).
+        let joined: Condition?
+
+        init(conditions: [Condition]?, context: ConditionContext?) {
+            self.conditions = conditions
+            self.context = context
+            joined = conditions.flatMap(CheckerRun.joined)
+        }
     }
 
     /// Checks the field statements of `tree` (at every nesting depth).
     func checkStatements(of tree: SyntaxTree) {
         var walk = FileWalk(tree: tree, scope: scopes[tree.source.path] ?? [:])
-        visit(tree.statements, conditions: [], context: unconditional, in: &walk)
+        visit(tree.statements, in: Block(conditions: [], context: unconditional), &walk)
         statements[tree.source.path] = walk.checked
         checkFieldReferences(in: tree.source.path, statementPaths: walk.checked.map(\.path))
     }
 
-    /// - Parameter conditions: the enclosing blocks' conditions, outermost first; `nil`
-    ///   when one of them is invalid (its statements are still checked, not compared).
-    ///   `context` is the same conditions as a set, shared by the block's statements.
-    private func visit(_ statements: [StatementSyntax], conditions: [Condition]?, context: ConditionContext?,
-                       in walk: inout FileWalk) {
+    private func visit(_ statements: [StatementSyntax], in block: Block, _ walk: inout FileWalk) {
         for statement in statements {
             switch statement {
             case .field(let field):
-                check(field, conditions: conditions, context: context, in: &walk)
-            case .when(let block):
-                let condition = convertCondition(block.condition, in: walk.tree.source)
-                let inner = conditions.flatMap { outer in condition.map { outer + [$0] } }
-                visit(block.body, conditions: inner, context: inner.map { ConditionContext(Set($0)) }, in: &walk)
+                check(field, in: block, &walk)
+            case .when(let when):
+                let condition = convertCondition(when.condition, in: walk.tree.source)
+                let inner = block.conditions.flatMap { outer in condition.map { outer + [$0] } }
+                visit(when.body, in: Block(conditions: inner, context: inner.map { ConditionContext(Set($0)) }), &walk)
             case .namedRule, .importDecl, .unexpected:
                 break  // definitions were handled first; misplaced ones are reported there
             }
         }
     }
 
-    private func check(_ field: FieldStatementSyntax, conditions: [Condition]?, context: ConditionContext?,
-                       in walk: inout FileWalk) {
+    private func check(_ field: FieldStatementSyntax, in block: Block, _ walk: inout FileWalk) {
         guard !field.path.segments.isEmpty else { return }  // the parser reported it
         let source = walk.tree.source
         let path = FieldPath(field.path)
         var rules: [CheckedRule] = []
+        rules.reserveCapacity(field.rules.count)
+        var analyzer: Int?  // the field's, found on its first use
         for (index, syntax) in field.rules.enumerated() {
             var tooLarge = false
             let lowered = lower(syntax, in: source, scope: walk.scope)
@@ -55,13 +72,22 @@ extension CheckerRun {
             guard consumeBudget(entries.count, file: source.path, range: CheckerRun.headRange(of: syntax)) else { break }
             let named: String? = if case .named(let target, _, _) = lowered { target.name } else { nil }
             let use = AnalyzedUse(tree: walk.tree, range: CheckerRun.headRange(of: syntax), namedRule: named, entries: entries,
-                                  context: context,
+                                  context: block.context,
                                   removal: RemovalSite(rules: field.rules, index: index, statementRange: field.range))
-            // Mutated in place: a copy out of the dictionary would copy its state on every statement.
-            if let diagnostic = walk.analyzers[path, default: RuleAnalyzer(field: path)].add(use) { diagnostics.append(diagnostic) }
-            rules += entries.map(\.rule)
+            let index: Int
+            if let found = analyzer ?? walk.analyzerIndex[path] {
+                index = found
+            } else {
+                index = walk.analyzers.count
+                walk.analyzers.append(RuleAnalyzer(field: path))
+                walk.analyzerIndex[path] = index
+            }
+            analyzer = index
+            // Mutated in place: a copy would copy the field's state on every statement.
+            if let diagnostic = walk.analyzers[index].add(use) { diagnostics.append(diagnostic) }
+            for entry in entries { rules.append(entry.rule) }
         }
-        walk.checked.append(CheckedStatement(path: path, condition: conditions.flatMap(CheckerRun.joined),
+        walk.checked.append(CheckedStatement(path: path, condition: block.joined,
                                              rules: rules, location: source.location(of: field.path.range.start)))
     }
 

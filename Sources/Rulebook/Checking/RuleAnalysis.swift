@@ -205,11 +205,11 @@ private struct ContextState {
             self.kinds.append((kinds, entry))
         }
         guard let measure = facts.measure, !facts.isEmpty else { return }
-        if let bound = facts.lower, lower[measure].map({ tighterLower(bound, than: $0.bound) }) ?? true {
-            lower[measure] = Held(entry: entry, bound: bound)
+        if let bound = facts.lower, lower[measure]?.facts.lower.map({ tighterLower(bound, than: $0) }) ?? true {
+            lower[measure] = entry
         }
-        if let bound = facts.upper, upper[measure].map({ tighterUpper(bound, than: $0.bound) }) ?? true {
-            upper[measure] = Held(entry: entry, bound: bound)
+        if let bound = facts.upper, upper[measure]?.facts.upper.map({ tighterUpper(bound, than: $0) }) ?? true {
+            upper[measure] = entry
         }
     }
 
@@ -227,33 +227,30 @@ private struct ContextState {
             return (other.entry, "'\(other.entry.text)' accepts only \(other.kinds.description), '\(text)' only \(kinds.description)")
         }
         guard let measure = facts.measure, !facts.isEmpty else { return nil }
-        if let bound = facts.lower, let held = upper[measure], RuleFacts.excludes(lower: bound, upper: held.bound) {
-            let earlier = held.entry.facts
-            return (held.entry, measure.impossibility((earlier.lower, earlier.upper), (facts.lower, facts.upper)))
+        if let bound = facts.lower, let held = upper[measure], let heldBound = held.facts.upper,
+           RuleFacts.excludes(lower: bound, upper: heldBound) {
+            let earlier = held.facts
+            return (held, measure.impossibility((earlier.lower, earlier.upper), (facts.lower, facts.upper)))
         }
-        if let bound = facts.upper, let held = lower[measure], RuleFacts.excludes(lower: held.bound, upper: bound) {
-            let earlier = held.entry.facts
-            return (held.entry, measure.impossibility((earlier.lower, earlier.upper), (facts.lower, facts.upper)))
+        if let bound = facts.upper, let held = lower[measure], let heldBound = held.facts.lower,
+           RuleFacts.excludes(lower: heldBound, upper: bound) {
+            let earlier = held.facts
+            return (held, measure.impossibility((earlier.lower, earlier.upper), (facts.lower, facts.upper)))
         }
         return nil
     }
 }
 
-/// A rule holding a bound, and the bound (one of its facts' ends).
-private struct Held {
-    let entry: ExpandedRule
-    let bound: RuleFacts.Bound
-}
-
-/// One optional ``Held`` per measure, stored inline.
+/// One optional rule per measure, stored inline: the rule holding the tightest lower (or
+/// upper) bound; the bound is its facts' own.
 private struct MeasureSlots {
-    private var length: Held?
-    private var number: Held?
-    private var items: Held?
-    private var age: Held?
-    private var date: Held?
+    private var length: ExpandedRule?
+    private var number: ExpandedRule?
+    private var items: ExpandedRule?
+    private var age: ExpandedRule?
+    private var date: ExpandedRule?
 
-    subscript(measure: RuleFacts.Measure) -> Held? {
+    subscript(measure: RuleFacts.Measure) -> ExpandedRule? {
         get {
             switch measure {
             case .length: length
