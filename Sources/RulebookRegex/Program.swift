@@ -32,6 +32,17 @@ final class Program: Sendable {
         }
     }
 
+    /// A copy whose literal or DFA lives in buffers of its own (see
+    /// ``Pattern/independentCopy()``); the NFA is shared.
+    init(copying other: Program) {
+        switch other.strategy {
+        case .literal(let bytes): strategy = .literal(bytes.independentCopy())
+        case .dfa(let dfa): strategy = .dfa(dfa.independentCopy())
+        case .nfa: strategy = .nfa
+        }
+        nfa = other.nfa
+    }
+
     @inline(__always)
     func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         switch strategy {

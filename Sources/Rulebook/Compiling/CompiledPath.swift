@@ -38,8 +38,11 @@ final class KeyStorage: @unchecked Sendable {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(utf8.count, 1), alignment: 8)
         buffer.copyBytes(from: utf8)
         buffers.append(buffer)
+        // The text is rebuilt from the bytes so a long key's storage belongs to this program
+        // alone (reading a shared one from several cores bounces its reference count; see
+        // `CompiledRuleSet.independentCopy()`).
         return CompiledKey(bytes: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<utf8.count]),
-                           string: text, isASCII: utf8.allSatisfy { $0 < 0x80 })
+                           string: String(decoding: utf8, as: UTF8.self), isASCII: utf8.allSatisfy { $0 < 0x80 })
     }
 
     deinit {

@@ -23,6 +23,12 @@ struct DFA: Sendable {
     /// The number of states, the dead state included.
     var stateCount: Int { table.count / stride }
 
+    /// The same automaton in buffers of its own (see ``Pattern/independentCopy()``).
+    func independentCopy() -> DFA {
+        DFA(alphabet: alphabet.independentCopy(), stride: stride, table: table.independentCopy(), start: start,
+            acceptsEmpty: acceptsEmpty)
+    }
+
     /// Whether the whole of `bytes` matches. Invalid UTF-8 never matches.
     @inline(__always)
     func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -82,5 +88,12 @@ enum UTF8Decoding {
         default:
             return nil
         }
+    }
+}
+
+extension Array {
+    /// The elements in a new buffer (`Array(self)` would share this one).
+    func independentCopy() -> [Element] {
+        withUnsafeBufferPointer { Array($0) }
     }
 }
