@@ -64,6 +64,9 @@ public struct Pattern: Sendable {
                 flags: String(decoding: Array(flags.utf8), as: UTF8.self), program: Program(copying: program))
     }
 
+    /// The compiled program, for tests that look at its tables.
+    var programForTesting: Program { program }
+
     /// Whether the **whole** text matches (a trailing newline is not ignored).
     public func matches(_ text: String) -> Bool {
         if let result = text.utf8.withContiguousStorageIfAvailable({ program.matches($0) }) {

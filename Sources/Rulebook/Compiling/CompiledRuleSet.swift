@@ -53,6 +53,10 @@ public struct CompiledRuleSet: Sendable {
         return CompiledRuleSet(ruleSet: ruleSet, program: program, needsToday: compiler.needsToday)
     }
 
+    /// Whether both evaluate through the same compiled program (false for an
+    /// ``independentCopy()``): what the command's tests check its workers by.
+    package func sharesProgram(with other: CompiledRuleSet) -> Bool { program === other.program }
+
     /// The field paths the rules name, in rule order (`items[*].sku` as written).
     public var fieldPaths: [FieldPath] { program.fieldInfos.map(\.pattern) }
 }

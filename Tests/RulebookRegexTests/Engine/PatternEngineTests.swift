@@ -131,3 +131,42 @@ private final class Counter: @unchecked Sendable {
     func increment() { lock.lock(); count += 1; lock.unlock() }
     var value: Int { lock.lock(); defer { lock.unlock() }; return count }
 }
+
+/// `Pattern.independentCopy()`: the same answers from tables of its own.
+final class PatternCopyTests: XCTestCase {
+    func testCopiesMatchLikeTheOriginalForEveryStrategy() throws {
+        let cases: [(Pattern, [String])] = [
+            (try Pattern("literal-text"), ["literal-text", "literal-tex", "", "literal-textx"]),
+            (try Pattern("^[0-9]{5}$"), ["12345", "1234", "123456", "1234x", "١٢٣٤٥"]),
+            (try Pattern(#"[\p{L} '-]{2,50}"#), ["José Martín-García", "J", "Jo3", "日本語"]),
+            (try Pattern("visa", flags: "i"), ["VISA", "Visa", "vis"]),
+            (try Pattern("[0-9]{5}", limits: .init(maxDFAStates: 0)), ["12345", "1234"]),
+        ]
+        for (pattern, inputs) in cases {
+            let copy = pattern.independentCopy()
+            XCTAssertEqual(copy.source, pattern.source)
+            XCTAssertEqual(copy.flags, pattern.flags)
+            XCTAssertEqual(copy.engine, pattern.engine)
+            XCTAssertEqual(copy.dfaStateCount, pattern.dfaStateCount)
+            for input in inputs {
+                XCTAssertEqual(copy.matches(input), pattern.matches(input), "/\(pattern.source)/ on \(input)")
+            }
+        }
+    }
+
+    func testTheCopysTablesAreItsOwn() throws {
+        let pattern = try Pattern("^[0-9]{5}$")
+        let copy = pattern.independentCopy()
+        guard case .dfa(let original) = pattern.programForTesting.strategy,
+              case .dfa(let copied) = copy.programForTesting.strategy else { return XCTFail("expected DFAs") }
+        XCTAssertFalse(pattern.programForTesting === copy.programForTesting)
+        XCTAssertEqual(original.table, copied.table)
+        XCTAssertEqual(original.alphabet.asciiClasses, copied.alphabet.asciiClasses)
+        original.table.withUnsafeBufferPointer { left in
+            copied.table.withUnsafeBufferPointer { right in XCTAssertNotEqual(left.baseAddress, right.baseAddress) }
+        }
+        original.alphabet.asciiClasses.withUnsafeBufferPointer { left in
+            copied.alphabet.asciiClasses.withUnsafeBufferPointer { right in XCTAssertNotEqual(left.baseAddress, right.baseAddress) }
+        }
+    }
+}
