@@ -82,6 +82,10 @@ public struct Pattern: Sendable {
         program.matches(utf8)
     }
 
+    /// The pattern as a ``PatternMatcher`` (no reference counting per match); valid while
+    /// this pattern lives.
+    package var matcher: PatternMatcher { program.matcher }
+
     /// Whether the pattern is a plain literal (matched by comparing bytes).
     public var isLiteral: Bool {
         if case .literal = program.strategy { return true }

@@ -26,6 +26,9 @@ final class CompiledProgram: Sendable {
     let fieldInfos: [FieldInfo]
     let conditions: [CompiledCondition]
     let patterns: [Pattern]
+    /// Parallel to `patterns`: what the hot loop matches with (``PatternMatcher`` points
+    /// into the tables of `patterns`, which this program keeps alive).
+    let matchers: [PatternMatcher]
     let oneOfSets: [OneOfSet]
     let references: [ReferencePath]
     /// Rendered messages (see ``MessageCache``).
@@ -44,6 +47,7 @@ final class CompiledProgram: Sendable {
         self.fieldInfos = fieldInfos
         self.conditions = conditions
         self.patterns = patterns
+        self.matchers = patterns.map(\.matcher)
         self.oneOfSets = oneOfSets
         self.references = references
     }

@@ -105,11 +105,17 @@ struct RecordEvaluator<Access: RecordAccess> {
         let plan = program.fields[field]
         let wanted = level - 1 < only.count ? only[level - 1] : nil
         let last = level == plan.runEnd - plan.runStart - 1
+        // Performance bends the closure below: it captures `self` inout, and calling a
+        // non-mutating method (`resolve`, `done`) on an inout capture copies the whole
+        // evaluator (retaining the program, the renderer, the results) once per element —
+        // 13% of the payment workload. So it reads stored properties only and resolves
+        // through a static function on locals.
+        let program = program, access = access, run = plan.runStart + level
         access.forEachElement(node) { index, element in
             if let wanted, wanted != index { return true }
             bindings.indices.append(index)
             bindings.nodes.append(element)
-            let next = resolve(element, run: plan.runStart + level)
+            let next = Self.resolve(element, run: run, program: program, access: access)
             if last {
                 evaluateConcrete(field: field, next, bindings: bindings)
             } else {
@@ -117,7 +123,7 @@ struct RecordEvaluator<Access: RecordAccess> {
             }
             bindings.indices.removeLast()
             bindings.nodes.removeLast()
-            return !done
+            return !(failed && !collecting)
         }
     }
 
@@ -141,7 +147,7 @@ struct RecordEvaluator<Access: RecordAccess> {
 
     /// Follows the keys of one run; absent as soon as a step is missing or not an object.
     @inline(__always)
-    private func resolve(_ node: Node?, run: Int) -> Node? {
+    private static func resolve(_ node: Node?, run: Int, program: CompiledProgram, access: Access) -> Node? {
         guard let node else { return nil }
         let keys = program.runs[run]
         switch keys.keyEnd - keys.keyStart {

@@ -170,3 +170,32 @@ final class PatternCopyTests: XCTestCase {
         }
     }
 }
+
+/// `PatternMatcher` (the rule engine's pointer-only matcher) answers as `Pattern` does.
+final class PatternMatcherTests: XCTestCase {
+    func testMatchersAgreeWithTheirPatterns() throws {
+        let inputs = ["", "12345", "1234", "1234x", "١٢٣٤٥", "José Martín-García", "J", "日本語", "VISA", "visa", "vis",
+                      "literal-text", "literal-tex", "GB82WEST12345698765432", "a\u{301}", "\u{10FFFF}", "x\n"]
+        let patterns = [
+            try Pattern("literal-text"), try Pattern(""), try Pattern("^[0-9]{5}$"), try Pattern(#"[\p{L} '-]{2,50}"#),
+            try Pattern("visa", flags: "i"), try Pattern("[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}"), try Pattern(#"\P{L}*"#),
+            try Pattern("[0-9]{5}", limits: .init(maxDFAStates: 0)), try Pattern(".*", flags: "s"), try Pattern("a*"),
+        ]
+        for pattern in patterns {
+            for candidate in [pattern, pattern.independentCopy()] {
+                let matcher = candidate.matcher
+                for input in inputs {
+                    var text = input
+                    let viaMatcher = text.withUTF8 { matcher.matches(utf8: $0) }
+                    XCTAssertEqual(viaMatcher, pattern.matches(input), "/\(pattern.source)/ on \(input.debugDescription)")
+                }
+            }
+        }
+        // Invalid UTF-8 never matches, never crashes.
+        let invalid: [UInt8] = [0x31, 0xC3, 0x28, 0xFF]
+        for pattern in patterns {
+            XCTAssertEqual(invalid.withUnsafeBufferPointer { pattern.matcher.matches(utf8: $0) },
+                           invalid.withUnsafeBufferPointer { pattern.matches(utf8: $0) })
+        }
+    }
+}
