@@ -88,7 +88,8 @@ struct RecordEvaluator<Access: RecordAccess> {
         let plan = program.fields[field]
         let start = resolveFromRoot(run: plan.runStart)
         if plan.runEnd - plan.runStart == 1 {
-            evaluateConcrete(field: field, start, bindings: Bindings())
+            var none = Bindings<Node>()
+            evaluateConcrete(field: field, start, bindings: &none)
             return
         }
         var bindings = Bindings<Node>()
@@ -117,7 +118,7 @@ struct RecordEvaluator<Access: RecordAccess> {
             bindings.nodes.append(element)
             let next = Self.resolve(element, run: run, program: program, access: access)
             if last {
-                evaluateConcrete(field: field, next, bindings: bindings)
+                evaluateConcrete(field: field, next, bindings: &bindings)
             } else {
                 expand(field: field, next, level: level + 1, bindings: &bindings, only: only)
             }
@@ -164,7 +165,11 @@ struct RecordEvaluator<Access: RecordAccess> {
     }
 
     /// Runs a field's rules on one concrete value and records the result.
-    private mutating func evaluateConcrete(field: Int, _ node: Node?, bindings: Bindings<Node>) {
+    ///
+    /// `bindings` is `inout` though only read: passed by value from `expand`'s closure
+    /// (which captures it inout) it was copied, retaining and releasing both of its
+    /// arrays once per element.
+    private mutating func evaluateConcrete(field: Int, _ node: Node?, bindings: inout Bindings<Node>) {
         let plan = program.fields[field]
         var applicable = false
         var violations: [Violation] = []
