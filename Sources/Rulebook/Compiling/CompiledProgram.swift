@@ -17,6 +17,12 @@ final class CompiledProgram: Sendable {
     /// Runs of keys between `[*]`s (see ``FieldPlan``).
     let runs: [KeyRun]
     let keys: [CompiledKey]
+    /// The distinct keys the fields' paths start with, by ``CompiledKey/rootSlot``.
+    let rootKeys: [CompiledKey]
+    /// Their bytes alone (reading a `CompiledKey` out of an array copies its `string`).
+    /// `nonisolated(unsafe)`: raw pointers are not `Sendable`, but they point into
+    /// `keyStorage`, immutable and alive as long as this program (as `CompiledKey`'s are).
+    nonisolated(unsafe) let rootKeyBytes: [UnsafeRawBufferPointer]
     /// Statements: a condition and a range of rules.
     let groups: [GroupPlan]
     let rules: [RulePlan]
@@ -34,13 +40,16 @@ final class CompiledProgram: Sendable {
     /// Rendered messages (see ``MessageCache``).
     let messageCache = MessageCache()
 
-    init(keyStorage: KeyStorage, fields: [FieldPlan], runs: [KeyRun], keys: [CompiledKey], groups: [GroupPlan], rules: [RulePlan],
+    init(keyStorage: KeyStorage, fields: [FieldPlan], runs: [KeyRun], keys: [CompiledKey], rootKeys: [CompiledKey],
+         groups: [GroupPlan], rules: [RulePlan],
          reports: [RuleReport], fieldInfos: [FieldInfo], conditions: [CompiledCondition], patterns: [Pattern],
          oneOfSets: [OneOfSet], references: [ReferencePath]) {
         self.keyStorage = keyStorage
         self.fields = fields
         self.runs = runs
         self.keys = keys
+        self.rootKeys = rootKeys
+        self.rootKeyBytes = rootKeys.map(\.bytes)
         self.groups = groups
         self.rules = rules
         self.reports = reports

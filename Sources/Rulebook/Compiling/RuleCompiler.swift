@@ -12,6 +12,9 @@ struct RuleCompiler {
     private var fields: [FieldPlan] = []
     private var runs: [KeyRun] = []
     private var keys: [CompiledKey] = []
+    /// The distinct first keys of the fields' paths, and each one's slot.
+    private var rootKeys: [CompiledKey] = []
+    private var rootSlots: [String: Int] = [:]
     private let keyStorage = KeyStorage()
     private var groups: [GroupPlan] = []
     private var rules: [RulePlan] = []
@@ -30,7 +33,8 @@ struct RuleCompiler {
             statementsByPath[statement.path, default: []].append(statement)
         }
         for path in order { add(path, statements: statementsByPath[path] ?? []) }
-        return CompiledProgram(keyStorage: keyStorage, fields: fields, runs: runs, keys: keys, groups: groups, rules: rules, reports: reports,
+        return CompiledProgram(keyStorage: keyStorage, fields: fields, runs: runs, keys: keys, rootKeys: rootKeys, groups: groups,
+                               rules: rules, reports: reports,
                                fieldInfos: fieldInfos, conditions: conditions, patterns: patterns,
                                oneOfSets: oneOfSets, references: references)
     }
@@ -38,8 +42,10 @@ struct RuleCompiler {
     private mutating func add(_ path: FieldPath, statements: [CheckedStatement]) {
         let runStart = runs.count
         var keyStart = keys.count
-        for segment in path.segments {
+        for (position, segment) in path.segments.enumerated() {
             switch segment {
+            case .key(let key) where position == 0:
+                keys.append(rootKey(key))
             case .key(let key):
                 keys.append(keyStorage.key(key))
             case .wildcard:
@@ -62,6 +68,15 @@ struct RuleCompiler {
             if case .key(let key) = $0 { .key(key) } else { nil }
         })
         fieldInfos.append(FieldInfo(pattern: path, fixedPath: fixed))
+    }
+
+    /// The key of a root member, with its slot (one per distinct key).
+    private mutating func rootKey(_ text: String) -> CompiledKey {
+        if let slot = rootSlots[text] { return rootKeys[slot] }
+        let key = keyStorage.key(text, rootSlot: rootKeys.count)
+        rootSlots[text] = rootKeys.count
+        rootKeys.append(key)
+        return key
     }
 
     private mutating func reference(_ path: FieldPath, field: FieldPath) -> Int {

@@ -137,7 +137,7 @@ struct RecordEvaluator<Access: RecordAccess> {
         case 0: return access.root
         case 1: return access.member(access.root, program.keys[keys.keyStart], hint: &rootHint)
         default:
-            guard var current = access.member(access.root, program.keys[keys.keyStart]) else { return nil }
+            guard var current = access.member(access.root, program.keys[keys.keyStart], hint: &rootHint) else { return nil }
             for key in (keys.keyStart + 1)..<keys.keyEnd {
                 guard let next = access.member(current, program.keys[key]) else { return nil }
                 current = next
