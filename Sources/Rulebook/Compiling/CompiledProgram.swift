@@ -23,6 +23,9 @@ final class CompiledProgram: Sendable {
     /// `nonisolated(unsafe)`: raw pointers are not `Sendable`, but they point into
     /// `keyStorage`, immutable and alive as long as this program (as `CompiledKey`'s are).
     nonisolated(unsafe) let rootKeyBytes: [UnsafeRawBufferPointer]
+    /// Bit n is set when some root key is n bytes long (bit 63: 63 bytes or more), so a
+    /// record's other members are passed over on their length alone.
+    let rootKeyLengths: UInt64
     /// Statements: a condition and a range of rules.
     let groups: [GroupPlan]
     let rules: [RulePlan]
@@ -50,6 +53,7 @@ final class CompiledProgram: Sendable {
         self.keys = keys
         self.rootKeys = rootKeys
         self.rootKeyBytes = rootKeys.map(\.bytes)
+        self.rootKeyLengths = rootKeys.reduce(0) { $0 | 1 << UInt64(min($1.bytes.count, 63)) }
         self.groups = groups
         self.rules = rules
         self.reports = reports

@@ -69,7 +69,7 @@ public struct JSONRecordValidator: Sendable {
         return tape.withView(over: bytes) { view in
             guard let root = view.root else { return ValidationReport(fields: [], changes: nil) }
             return slots.withUnsafeMutableBufferPointer { slots in
-                TapeAccess.fillRootSlots(slots, keys: program.rootKeyBytes, view: view, root: root)
+                TapeAccess.fillRootSlots(slots, keys: program.rootKeyBytes, lengths: program.rootKeyLengths, view: view, root: root)
                 let access = TapeAccess(view: view, root: root, rootSlots: UnsafePointer(slots.baseAddress))
                 return ValidationReport(fields: RecordEvaluator.results(program: program, access: access, today: today,
                                                                         options: options, cache: &cache), changes: nil)
@@ -103,7 +103,7 @@ public struct JSONRecordValidator: Sendable {
         return tape.withView(over: bytes) { view in
             guard let root = view.root else { return true }
             return slots.withUnsafeMutableBufferPointer { slots in
-                TapeAccess.fillRootSlots(slots, keys: program.rootKeyBytes, view: view, root: root)
+                TapeAccess.fillRootSlots(slots, keys: program.rootKeyBytes, lengths: program.rootKeyLengths, view: view, root: root)
                 let access = TapeAccess(view: view, root: root, rootSlots: UnsafePointer(slots.baseAddress))
                 return RecordEvaluator.passesAll(program: program, access: access, today: today)
             }

@@ -23,8 +23,10 @@ struct TapeAccess: RecordAccess {
     /// Performance bends the lookup here: searching the root per field walked the
     /// record's members once per field (the largest single cost of the tape path, 9–14%).
     /// Records usually list their members in rule order, so each member is first compared
-    /// with the key after the last one found: one comparison per member in the common case.
-    static func fillRootSlots(_ slots: UnsafeMutableBufferPointer<Int>, keys: [UnsafeRawBufferPointer],
+    /// with the key after the last one found: one comparison per member in the common case;
+    /// a member whose length no root key has (`lengths`, see
+    /// ``CompiledProgram/rootKeyLengths``) is passed over without a comparison.
+    static func fillRootSlots(_ slots: UnsafeMutableBufferPointer<Int>, keys: [UnsafeRawBufferPointer], lengths: UInt64 = ~0,
                               view: JSONTape.View, root: JSONTape.Node) {
         slots.update(repeating: -1)
         let count = min(slots.count, keys.count)
@@ -36,6 +38,9 @@ struct TapeAccess: RecordAccess {
                 expected += 1
                 continue
             }
+            // An escaped key's raw length is not its length: it is always compared.
+            let length = view.rawUTF8(of: member.key).count
+            if lengths & 1 << UInt64(min(length, 63)) == 0, !view.hasEscapes(member.key) { continue }
             for slot in 0..<count where slot != expected && view.stringEquals(member.key, keys[slot]) {
                 slots[slot] = member.value.index
                 expected = slot + 1

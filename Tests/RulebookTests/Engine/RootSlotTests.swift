@@ -43,6 +43,9 @@ final class RootSlotTests: XCTestCase {
         try assertSameAsValuePath(#"{"first\u004eame":"Ann","address":{"c\u0069ty":"Oslo"}}"#, valid: true)
         try assertSameAsValuePath(#"{"first\u004eame":"A","address":{"city":"Oslo"}}"#, valid: false)
         try assertSameAsValuePath(#"{"firstName":"Ann","first\u004eame":"A","address":{"city":"Oslo"}}"#, valid: false)
+        // Escaped keys out of rule order (their raw length differs from a root key's).
+        try assertSameAsValuePath(#"{"id":1,"address":{"city":"Oslo"},"\u0066irstName":"Ann"}"#, valid: true)
+        try assertSameAsValuePath(#"{"age":20,"\u0066irstName":"A","address":{"city":"Oslo"}}"#, valid: false)
         // A key that only looks alike once escapes are ignored is another key.
         try assertSameAsValuePath(#"{"first\\Name":"Ann","firstname":"Ann","address":{"city":"Oslo"}}"#, valid: false)
     }
@@ -73,7 +76,8 @@ final class RootSlotTests: XCTestCase {
         tape.withView(over: Array(text.utf8)) { view in
             guard let root = view.root else { return XCTFail("no root") }
             slots.withUnsafeMutableBufferPointer { buffer in
-                TapeAccess.fillRootSlots(buffer, keys: compiled.program.rootKeyBytes, view: view, root: root)
+                TapeAccess.fillRootSlots(buffer, keys: compiled.program.rootKeyBytes, lengths: compiled.program.rootKeyLengths,
+                                            view: view, root: root)
             }
             for (slot, name) in names.enumerated() {
                 XCTAssertEqual(slots[slot] < 0 ? nil : slots[slot], view.member(of: root, key: name)?.index, name)
@@ -92,7 +96,8 @@ final class RootSlotTests: XCTestCase {
             tape.withView(over: Array(text.utf8)) { view in
                 guard let root = view.root else { return XCTFail("no root") }
                 slots.withUnsafeMutableBufferPointer { buffer in
-                    TapeAccess.fillRootSlots(buffer, keys: compiled.program.rootKeyBytes, view: view, root: root)
+                    TapeAccess.fillRootSlots(buffer, keys: compiled.program.rootKeyBytes, lengths: compiled.program.rootKeyLengths,
+                                            view: view, root: root)
                 }
             }
             XCTAssertEqual(Set(slots), [-1], text)
