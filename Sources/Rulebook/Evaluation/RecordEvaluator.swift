@@ -29,6 +29,10 @@ struct RecordEvaluator<Access: RecordAccess> {
     private var messageCache: [String?] = []
     /// The renderer's cache identity, asked once per record (at the first violation).
     private var identity: AnyHashable??
+    /// The `[*]` bindings' arrays, kept from field to field (and, through
+    /// ``passesAll(program:access:today:scratch:)``, from record to record): allocating
+    /// them per field was a malloc and a free of two arrays per `[*]` field and record.
+    private var scratch = Bindings<Node>()
 
     init(program: CompiledProgram, access: Access, today: CalendarDate, messages: (any MessageRendering)?,
          reportAllFailures: Bool) {
@@ -44,6 +48,15 @@ struct RecordEvaluator<Access: RecordAccess> {
     static func passesAll(program: CompiledProgram, access: Access, today: CalendarDate) -> Bool {
         var evaluator = RecordEvaluator(program: program, access: access, today: today, messages: nil, reportAllFailures: false)
         evaluator.run()
+        return !evaluator.failed
+    }
+
+    /// Counting evaluation reusing the caller's `[*]` binding arrays across records.
+    static func passesAll(program: CompiledProgram, access: Access, today: CalendarDate, scratch: inout Bindings<Node>) -> Bool {
+        var evaluator = RecordEvaluator(program: program, access: access, today: today, messages: nil, reportAllFailures: false)
+        swap(&scratch, &evaluator.scratch)
+        evaluator.run()
+        swap(&scratch, &evaluator.scratch)
         return !evaluator.failed
     }
 
@@ -93,9 +106,13 @@ struct RecordEvaluator<Access: RecordAccess> {
             return
         }
         var bindings = Bindings<Node>()
+        swap(&bindings, &scratch)
+        bindings.indices.removeAll(keepingCapacity: true)
+        bindings.nodes.removeAll(keepingCapacity: true)
         bindings.indices.reserveCapacity(plan.wildcardCount)
         bindings.nodes.reserveCapacity(plan.wildcardCount)
         expand(field: field, start, level: 1, bindings: &bindings, only: only)
+        swap(&bindings, &scratch)
     }
 
     /// Walks one `[*]` level: every element, then the next run of keys from it. Each
@@ -361,3 +378,5 @@ struct Bindings<Node> {
     var indices: [Int] = []
     var nodes: [Node] = []
 }
+
+extension Bindings: Sendable where Node: Sendable {}
