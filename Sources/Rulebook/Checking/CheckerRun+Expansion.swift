@@ -79,7 +79,7 @@ extension CheckerRun {
             expansions[reference] = .tooLarge
             return
         }
-        var analyzer = RuleAnalyzer(subject: "named rule '\(reference.name)'")
+        var analyzer = RuleAnalyzer(namedRule: reference.name)
         var expanded: [ExpandedRule] = []
         expanded.reserveCapacity(size)
         for (index, entries) in uses {

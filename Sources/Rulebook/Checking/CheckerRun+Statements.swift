@@ -101,7 +101,9 @@ extension CheckerRun {
     /// Each path's spelling once, in order of first appearance.
     static func distinctSpellings(of paths: [FieldPath]) -> [String] {
         var seen: Set<String> = []
+        seen.reserveCapacity(paths.count)
         var spellings: [String] = []
+        spellings.reserveCapacity(paths.count)
         for path in paths {
             let spelling = path.description
             if seen.insert(spelling).inserted { spellings.append(spelling) }

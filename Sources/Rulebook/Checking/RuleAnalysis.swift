@@ -36,7 +36,8 @@ struct RuleAnalyzer {
     /// most fields never get one, and spelling every path was measurable on large files.
     enum Subject {
         case field(FieldPath)
-        case text(String)
+        /// A named rule, by name.
+        case namedRule(String)
     }
 
     private let subjectValue: Subject
@@ -48,16 +49,18 @@ struct RuleAnalyzer {
         if let spelledSubject { return spelledSubject }
         switch subjectValue {
         case .field(let path): return "'\(path.description)'"
-        case .text(let text): return text
+        case .namedRule(let name): return "named rule '\(name)'"
         }
     }
+    /// Objects, so a copy of the analyzer would share them: analyzers are only ever
+    /// mutated in place (in the checker's array or as a local).
     private var states: [ContextState] = []
     /// Beyond this many distinct condition sets for one field, new ones are not analysed
     /// (bounds the work on generated files with thousands of blocks).
     static let maximumContexts = 64
 
-    init(subject: String) {
-        subjectValue = .text(subject)
+    init(namedRule name: String) {
+        subjectValue = .namedRule(name)
     }
 
     init(field: FieldPath) {
@@ -92,7 +95,7 @@ struct RuleAnalyzer {
         if let index = same {
             for entry in use.entries { states[index].add(entry) }
         } else if states.count < RuleAnalyzer.maximumContexts {
-            var state = ContextState(conditions: context)
+            let state = ContextState(conditions: context)
             for entry in use.entries { state.add(entry) }
             states.append(state)
         }
@@ -182,7 +185,10 @@ private struct StateSet: Sequence {
 }
 
 /// The tightest bounds and the accepted kinds of the rules seen under one set of conditions.
-private struct ContextState {
+///
+/// Performance: a class, because reading a large struct out of the states array (to
+/// compare a new rule with it) copied it with every reference it holds.
+private final class ContextState {
     let conditions: ConditionContext
     /// The rule holding the tightest bound per measure (the bound is its facts' own).
     /// Performance: inline slots rather than arrays or dictionaries, since every field
@@ -198,7 +204,7 @@ private struct ContextState {
         self.conditions = conditions
     }
 
-    mutating func add(_ entry: ExpandedRule) {
+    func add(_ entry: ExpandedRule) {
         let facts = entry.facts
         keys.insertIfAbsent(entry)
         if let kinds = facts.kinds, !self.kinds.contains(where: { $0.kinds == kinds }) {

@@ -101,13 +101,15 @@ struct Suggestions {
     /// Appends the Unicode scalars of `name.lowercased()`; ASCII names (nearly all) are
     /// lowercased byte by byte, which is what `lowercased()` does to them.
     static func appendLowercasedScalars(of name: String, to scalars: inout [UInt32]) {
-        if name.utf8.allSatisfy({ $0 < 0x80 }) {
-            for byte in name.utf8 {
+        let ascii = name.utf8.withContiguousStorageIfAvailable { bytes in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
+            for byte in bytes {
                 scalars.append(UInt32(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte))
             }
-        } else {
-            for scalar in name.lowercased().unicodeScalars { scalars.append(scalar.value) }
+            return true
         }
+        guard ascii != true else { return }
+        for scalar in name.lowercased().unicodeScalars { scalars.append(scalar.value) }
     }
 
     /// ``closest(to:budget:)`` for a one-off list.
