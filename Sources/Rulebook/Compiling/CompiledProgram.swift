@@ -29,7 +29,10 @@ final class CompiledProgram: Sendable {
     let oneOfSets: [OneOfSet]
     let references: [ReferencePath]
     /// Rendered messages (see ``MessageCache``).
-    let messageCache = MessageCache()
+    let messageCache: MessageCache
+    /// Every field valid at its fixed path, when no field has `[*]`: the results of every
+    /// valid record, built once and shared by their reports (see `EvaluationOutcome`).
+    let allValidResults: [FieldResult]?
 
     init(keyStorage: KeyStorage, fields: [FieldPlan], runs: [KeyRun], keys: [CompiledKey], groups: [GroupPlan], rules: [RulePlan],
          reports: [RuleReport], fieldInfos: [FieldInfo], conditions: [CompiledCondition], patterns: [Pattern],
@@ -46,6 +49,10 @@ final class CompiledProgram: Sendable {
         self.patterns = patterns
         self.oneOfSets = oneOfSets
         self.references = references
+        self.messageCache = MessageCache(ruleCount: rules.count)
+        let fixedPaths = fieldInfos.compactMap(\.fixedPath)
+        self.allValidResults = fixedPaths.count == fieldInfos.count
+            ? fixedPaths.map { FieldResult(field: $0, status: .valid, violations: []) } : nil
     }
 }
 
