@@ -44,6 +44,29 @@ public struct Pattern: Sendable {
         program = try Program(source: source, flags: flags, limits: limits)
     }
 
+    private init(source: String, flags: String, program: Program) {
+        self.source = source
+        self.flags = flags
+        self.program = program
+    }
+
+    /// The same compiled pattern in memory of its own: no buffer it matches with is shared
+    /// with `self`.
+    ///
+    /// Performance bends the code here: a match retains and releases the pattern's
+    /// program and tables. The count is an atomic in the object's header, so two cores
+    /// matching with one pattern bounce that cache line between them on every match —
+    /// the streaming command burnt 2.5× the CPU time on two cores for it (see
+    /// docs/performance.md). Each of its workers matches with its own copy. The NFA of a
+    /// pattern that runs on a DFA or a literal is kept shared (matching does not read it).
+    package func independentCopy() -> Pattern {
+        Pattern(source: String(decoding: Array(source.utf8), as: UTF8.self),
+                flags: String(decoding: Array(flags.utf8), as: UTF8.self), program: Program(copying: program))
+    }
+
+    /// The compiled program, for tests that look at its tables.
+    var programForTesting: Program { program }
+
     /// Whether the **whole** text matches (a trailing newline is not ignored).
     public func matches(_ text: String) -> Bool {
         if let result = text.utf8.withContiguousStorageIfAvailable({ program.matches($0) }) {
@@ -58,6 +81,10 @@ public struct Pattern: Sendable {
     public func matches(utf8: UnsafeBufferPointer<UInt8>) -> Bool {
         program.matches(utf8)
     }
+
+    /// The pattern as a ``PatternMatcher`` (no reference counting per match); valid while
+    /// this pattern lives.
+    package var matcher: PatternMatcher { program.matcher }
 
     /// Whether the pattern is a plain literal (matched by comparing bytes).
     public var isLiteral: Bool {

@@ -10,6 +10,8 @@ final class Program: Sendable {
     let strategy: Strategy
     /// Kept for every strategy: the fallback matcher, and the reference path for tests.
     let nfa: FlatNFA
+    /// The strategy's tables in raw memory, for ``PatternMatcher``.
+    let tables: MatchTables
 
     /// The most NFA steps spent building a DFA before falling back to simulation.
     private static let maxDFABuildWork = 5_000_000
@@ -30,6 +32,22 @@ final class Program: Sendable {
         } else {
             strategy = .nfa
         }
+        tables = MatchTables(strategy)
+    }
+
+    /// A matcher over this program's tables (valid while the program lives).
+    var matcher: PatternMatcher { PatternMatcher(program: self, tables: tables) }
+
+    /// A copy whose literal or DFA lives in buffers of its own (see
+    /// ``Pattern/independentCopy()``); the NFA is shared.
+    init(copying other: Program) {
+        switch other.strategy {
+        case .literal(let bytes): strategy = .literal(bytes.independentCopy())
+        case .dfa(let dfa): strategy = .dfa(dfa.independentCopy())
+        case .nfa: strategy = .nfa
+        }
+        nfa = other.nfa
+        tables = MatchTables(strategy)
     }
 
     @inline(__always)

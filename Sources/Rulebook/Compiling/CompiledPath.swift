@@ -17,6 +17,10 @@ struct CompiledKey: @unchecked Sendable {
     let string: String
     /// Whether the key is ASCII: then String `==` is byte equality.
     let isASCII: Bool
+    /// For the first key of a field's path (a member of the record's root): its index in
+    /// ``CompiledProgram/rootKeys``, where the tape path finds the member's value without
+    /// a search (see `TapeAccess`); -1 for every other key.
+    let rootSlot: Int
 
     /// Whether `candidate` is this key, byte for byte.
     @inline(__always)
@@ -33,13 +37,17 @@ final class KeyStorage: @unchecked Sendable {
     private var buffers: [UnsafeMutableRawBufferPointer] = []
 
     /// A key whose bytes live as long as this storage. Only called while compiling.
-    func key(_ text: String) -> CompiledKey {
+    func key(_ text: String, rootSlot: Int = -1) -> CompiledKey {
         let utf8 = Array(text.utf8)
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(utf8.count, 1), alignment: 8)
         buffer.copyBytes(from: utf8)
         buffers.append(buffer)
+        // The text is rebuilt from the bytes so a long key's storage belongs to this program
+        // alone (reading a shared one from several cores bounces its reference count; see
+        // `CompiledRuleSet.independentCopy()`).
         return CompiledKey(bytes: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<utf8.count]),
-                           string: text, isASCII: utf8.allSatisfy { $0 < 0x80 })
+                           string: String(decoding: utf8, as: UTF8.self), isASCII: utf8.allSatisfy { $0 < 0x80 },
+                           rootSlot: rootSlot)
     }
 
     deinit {

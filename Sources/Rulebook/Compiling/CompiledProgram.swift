@@ -17,6 +17,15 @@ final class CompiledProgram: Sendable {
     /// Runs of keys between `[*]`s (see ``FieldPlan``).
     let runs: [KeyRun]
     let keys: [CompiledKey]
+    /// The distinct keys the fields' paths start with, by ``CompiledKey/rootSlot``.
+    let rootKeys: [CompiledKey]
+    /// Their bytes alone (reading a `CompiledKey` out of an array copies its `string`).
+    /// `nonisolated(unsafe)`: raw pointers are not `Sendable`, but they point into
+    /// `keyStorage`, immutable and alive as long as this program (as `CompiledKey`'s are).
+    nonisolated(unsafe) let rootKeyBytes: [UnsafeRawBufferPointer]
+    /// Bit n is set when some root key is n bytes long (bit 63: 63 bytes or more), so a
+    /// record's other members are passed over on their length alone.
+    let rootKeyLengths: UInt64
     /// Statements: a condition and a range of rules.
     let groups: [GroupPlan]
     let rules: [RulePlan]
@@ -26,6 +35,9 @@ final class CompiledProgram: Sendable {
     let fieldInfos: [FieldInfo]
     let conditions: [CompiledCondition]
     let patterns: [Pattern]
+    /// Parallel to `patterns`: what the hot loop matches with (``PatternMatcher`` points
+    /// into the tables of `patterns`, which this program keeps alive).
+    let matchers: [PatternMatcher]
     let oneOfSets: [OneOfSet]
     let references: [ReferencePath]
     /// Rendered messages (see ``MessageCache``).
@@ -34,19 +46,24 @@ final class CompiledProgram: Sendable {
     /// valid record, built once and shared by their reports (see `EvaluationOutcome`).
     let allValidResults: [FieldResult]?
 
-    init(keyStorage: KeyStorage, fields: [FieldPlan], runs: [KeyRun], keys: [CompiledKey], groups: [GroupPlan], rules: [RulePlan],
+    init(keyStorage: KeyStorage, fields: [FieldPlan], runs: [KeyRun], keys: [CompiledKey], rootKeys: [CompiledKey],
+         groups: [GroupPlan], rules: [RulePlan],
          reports: [RuleReport], fieldInfos: [FieldInfo], conditions: [CompiledCondition], patterns: [Pattern],
          oneOfSets: [OneOfSet], references: [ReferencePath]) {
         self.keyStorage = keyStorage
         self.fields = fields
         self.runs = runs
         self.keys = keys
+        self.rootKeys = rootKeys
+        self.rootKeyBytes = rootKeys.map(\.bytes)
+        self.rootKeyLengths = rootKeys.reduce(0) { $0 | 1 << UInt64(min($1.bytes.count, 63)) }
         self.groups = groups
         self.rules = rules
         self.reports = reports
         self.fieldInfos = fieldInfos
         self.conditions = conditions
         self.patterns = patterns
+        self.matchers = patterns.map(\.matcher)
         self.oneOfSets = oneOfSets
         self.references = references
         self.messageCache = MessageCache(ruleCount: rules.count)

@@ -28,6 +28,35 @@ public struct CompiledRuleSet: Sendable {
         self.needsToday = compiler.needsToday
     }
 
+    private init(ruleSet: RuleSet, program: CompiledProgram, needsToday: Bool) {
+        self.ruleSet = ruleSet
+        self.program = program
+        self.needsToday = needsToday
+    }
+
+    /// The same rules compiled again into memory of their own: no table, pattern or key
+    /// that evaluation reads is shared with `self`, so a thread validating with the copy
+    /// never writes a reference count another thread's copy uses.
+    ///
+    /// Performance bends the code here. Evaluation retains and releases the program, its
+    /// arrays and its patterns' tables a few times per record; those counts are atomics in
+    /// the objects' headers, and with two cores validating through one shared program
+    /// every one of them moved a cache line from the other core. On an idle two-core
+    /// machine `rulebook validate --quiet` then burnt 2.5× the CPU time of the same work
+    /// on one core (payment: 0.72 against 0.28 CPU-s) for no gain in wall time; with one
+    /// copy per worker it uses about the one-core CPU time (docs/performance.md).
+    /// Results are identical: the copy is compiled from the same checked ``ruleSet``.
+    package func independentCopy() -> CompiledRuleSet {
+        var compiler = RuleCompiler()
+        compiler.copiesPatterns = true
+        let program = compiler.compile(ruleSet)
+        return CompiledRuleSet(ruleSet: ruleSet, program: program, needsToday: compiler.needsToday)
+    }
+
+    /// Whether both evaluate through the same compiled program (false for an
+    /// ``independentCopy()``): what the command's tests check its workers by.
+    package func sharesProgram(with other: CompiledRuleSet) -> Bool { program === other.program }
+
     /// The field paths the rules name, in rule order (`items[*].sku` as written).
     public var fieldPaths: [FieldPath] { program.fieldInfos.map(\.pattern) }
 }

@@ -4,11 +4,17 @@ import RulebookRegex
 /// gathered in order of first appearance, conditions bound to the field they guard, rules
 /// translated to ``Instruction``s with their constants in side tables.
 struct RuleCompiler {
+    /// Whether compiled patterns get buffers of their own rather than sharing the rule
+    /// set's (see ``CompiledRuleSet/independentCopy()``).
+    var copiesPatterns = false
     /// Set when some rule reads today.
     private(set) var needsToday = false
     private var fields: [FieldPlan] = []
     private var runs: [KeyRun] = []
     private var keys: [CompiledKey] = []
+    /// The distinct first keys of the fields' paths, and each one's slot.
+    private var rootKeys: [CompiledKey] = []
+    private var rootSlots: [String: Int] = [:]
     private let keyStorage = KeyStorage()
     private var groups: [GroupPlan] = []
     private var rules: [RulePlan] = []
@@ -27,7 +33,8 @@ struct RuleCompiler {
             statementsByPath[statement.path, default: []].append(statement)
         }
         for path in order { add(path, statements: statementsByPath[path] ?? []) }
-        return CompiledProgram(keyStorage: keyStorage, fields: fields, runs: runs, keys: keys, groups: groups, rules: rules, reports: reports,
+        return CompiledProgram(keyStorage: keyStorage, fields: fields, runs: runs, keys: keys, rootKeys: rootKeys, groups: groups,
+                               rules: rules, reports: reports,
                                fieldInfos: fieldInfos, conditions: conditions, patterns: patterns,
                                oneOfSets: oneOfSets, references: references)
     }
@@ -35,8 +42,10 @@ struct RuleCompiler {
     private mutating func add(_ path: FieldPath, statements: [CheckedStatement]) {
         let runStart = runs.count
         var keyStart = keys.count
-        for segment in path.segments {
+        for (position, segment) in path.segments.enumerated() {
             switch segment {
+            case .key(let key) where position == 0:
+                keys.append(rootKey(key))
             case .key(let key):
                 keys.append(keyStorage.key(key))
             case .wildcard:
@@ -61,6 +70,15 @@ struct RuleCompiler {
         fieldInfos.append(FieldInfo(pattern: path, fixedPath: fixed))
     }
 
+    /// The key of a root member, with its slot (one per distinct key).
+    private mutating func rootKey(_ text: String) -> CompiledKey {
+        if let slot = rootSlots[text] { return rootKeys[slot] }
+        let key = keyStorage.key(text, rootSlot: rootKeys.count)
+        rootSlots[text] = rootKeys.count
+        rootKeys.append(key)
+        return key
+    }
+
     private mutating func reference(_ path: FieldPath, field: FieldPath) -> Int {
         references.append(ReferencePath(path, relativeTo: field, keys: keyStorage))
         return references.count - 1
@@ -69,8 +87,8 @@ struct RuleCompiler {
     private mutating func compile(_ condition: Condition, field: FieldPath) -> CompiledCondition {
         switch condition {
         case .present(let path): .present(reference(path, field: field))
-        case .equals(let path, let value): .equals(reference(path, field: field), value)
-        case .notEquals(let path, let value): .notEquals(reference(path, field: field), value)
+        case .equals(let path, let value): .equals(reference(path, field: field), Self.ownStorage(value))
+        case .notEquals(let path, let value): .notEquals(reference(path, field: field), Self.ownStorage(value))
         case .not(let inner): .not(compile(inner, field: field))
         case .and(let lhs, let rhs): .and(compile(lhs, field: field), compile(rhs, field: field))
         case .or(let lhs, let rhs): .or(compile(lhs, field: field), compile(rhs, field: field))
@@ -139,7 +157,7 @@ extension RuleCompiler {
                 : count(0).flatMap { low in count(1).map { .lengthRange(low, $0) } }
         case .pattern:
             if arguments.count == 1, case .regex(let pattern, _) = arguments[0] {
-                { patterns.append(pattern); return .pattern(patterns.count - 1) }()
+                { patterns.append(copiesPatterns ? pattern.independentCopy() : pattern); return .pattern(patterns.count - 1) }()
             } else { nil }
         case .email: none ? .email : nil
         case .url: none ? .url : nil
@@ -156,7 +174,7 @@ extension RuleCompiler {
         case .containsSymbol: none ? .containsSymbol : nil
         case .oneOf:
             if let values = Self.literals(arguments) {
-                { oneOfSets.append(OneOfSet(values)); return .oneOf(oneOfSets.count - 1) }()
+                { oneOfSets.append(OneOfSet(values.map(Self.ownStorage))); return .oneOf(oneOfSets.count - 1) }()
             } else { nil }
         case .string: none ? .isString : nil
         case .object: none ? .isObject : nil
@@ -206,6 +224,20 @@ extension RuleCompiler {
         case .number(let number, let text): numberValue(number, text: text)
         case .count(let count): .integer(count)
         default: nil
+        }
+    }
+
+    /// A literal the hot loop compares records with, its text in storage of the program's
+    /// own rather than the rule set's (objects keep theirs: rare as literals).
+    ///
+    /// Performance bends the code here: reading a long (non-inline) string retains its
+    /// storage, an atomic on a cache line that workers sharing one rule set would bounce
+    /// between cores (see ``CompiledRuleSet/independentCopy()``).
+    static func ownStorage(_ value: Value) -> Value {
+        switch value {
+        case .string(let text): .string(String(decoding: Array(text.utf8), as: UTF8.self))
+        case .array(let elements): .array(elements.map(ownStorage))
+        default: value
         }
     }
 

@@ -42,6 +42,8 @@ public struct JSONRecordValidator: Sendable {
     private let today: CalendarDate
     /// Each rule's rendered message, once it has been needed (see `RecordEvaluator`).
     private var messageCache: [String?] = []
+    /// The root's members the rules read, by slot (see `TapeAccess.fillRootSlots`).
+    private var rootSlots: [Int] = []
 
     /// Creates a validator.
     public init(rules: CompiledRuleSet, options: ValidationOptions = ValidationOptions(), limits: JSONLimits = .default) {
@@ -62,12 +64,26 @@ public struct JSONRecordValidator: Sendable {
         var cache: [String?] = []
         swap(&cache, &messageCache)
         defer { swap(&cache, &messageCache) }
+        var slots = takeRootSlots(program)
+        defer { swap(&slots, &rootSlots) }
         return tape.withView(over: bytes) { view in
             guard let root = view.root else { return ValidationReport(fields: [], changes: nil) }
-            let access = TapeAccess(view: view, root: root)
-            return ValidationReport(fields: RecordEvaluator.results(program: program, access: access, today: today, options: options,
-                                                                    cache: &cache), changes: nil)
+            return slots.withUnsafeMutableBufferPointer { slots in
+                TapeAccess.fillRootSlots(slots, keys: program.rootKeyBytes, lengths: program.rootKeyLengths, view: view, root: root)
+                let access = TapeAccess(view: view, root: root, rootSlots: UnsafePointer(slots.baseAddress))
+                return ValidationReport(fields: RecordEvaluator.results(program: program, access: access, today: today,
+                                                                        options: options, cache: &cache), changes: nil)
+            }
         }
+    }
+
+    /// The slot buffer, sized for `program`, moved out of `self` for the duration of a
+    /// record (the caller swaps it back), so the closures below do not capture `self`.
+    private mutating func takeRootSlots(_ program: CompiledProgram) -> [Int] {
+        var slots: [Int] = []
+        swap(&slots, &rootSlots)
+        if slots.count != program.rootKeyBytes.count { slots = Array(repeating: -1, count: program.rootKeyBytes.count) }
+        return slots
     }
 
     /// Validates one JSON document.
@@ -82,9 +98,15 @@ public struct JSONRecordValidator: Sendable {
     public mutating func isValid(_ bytes: UnsafeRawBufferPointer) throws(JSONError) -> Bool {
         try tape.parse(bytes)
         let program = rules.program, today = today
+        var slots = takeRootSlots(program)
+        defer { swap(&slots, &rootSlots) }
         return tape.withView(over: bytes) { view in
             guard let root = view.root else { return true }
-            return RecordEvaluator.passesAll(program: program, access: TapeAccess(view: view, root: root), today: today)
+            return slots.withUnsafeMutableBufferPointer { slots in
+                TapeAccess.fillRootSlots(slots, keys: program.rootKeyBytes, lengths: program.rootKeyLengths, view: view, root: root)
+                let access = TapeAccess(view: view, root: root, rootSlots: UnsafePointer(slots.baseAddress))
+                return RecordEvaluator.passesAll(program: program, access: access, today: today)
+            }
         }
     }
 

@@ -10,7 +10,7 @@ extension RecordEvaluator {
         case .minLength(let min): return characterCount(node).map { $0 >= min } ?? false
         case .maxLength(let max): return characterCount(node).map { $0 <= max } ?? false
         case .lengthRange(let min, let max): return characterCount(node).map { $0 >= min && $0 <= max } ?? false
-        case .pattern(let pattern): return text(node) { program.patterns[pattern].matches(utf8: $0) }
+        case .pattern(let pattern): return text(node) { program.matchers[pattern].matches(utf8: $0) }
         case .email: return text(node) { TextFormats.isEmail($0) }
         case .url: return text(node) { TextFormats.isURL($0) }
         case .uuid: return text(node) { TextFormats.isUUID($0) }

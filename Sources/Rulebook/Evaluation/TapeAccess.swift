@@ -6,6 +6,48 @@
 struct TapeAccess: RecordAccess {
     let view: JSONTape.View
     let root: JSONTape.Node
+    /// The root's members by ``CompiledKey/rootSlot`` (a node index, or -1 when absent),
+    /// filled by ``fillRootSlots(_:keys:view:root:)``; nil to search the root instead.
+    let rootSlots: UnsafePointer<Int>?
+
+    init(view: JSONTape.View, root: JSONTape.Node, rootSlots: UnsafePointer<Int>? = nil) {
+        self.view = view
+        self.root = root
+        self.rootSlots = rootSlots
+    }
+
+    /// Finds the root's members that rules read in one pass over the root: `slots[s]` is
+    /// the node of the member named `keys[s]` (the last one when a key is repeated, as
+    /// ``JSONTape/View/member(of:key:)`` and ``JSONReader`` decide), or -1.
+    ///
+    /// Performance bends the lookup here: searching the root per field walked the
+    /// record's members once per field (the largest single cost of the tape path, 9–14%).
+    /// Records usually list their members in rule order, so each member is first compared
+    /// with the key after the last one found: one comparison per member in the common case;
+    /// a member whose length no root key has (`lengths`, see
+    /// ``CompiledProgram/rootKeyLengths``) is passed over without a comparison.
+    static func fillRootSlots(_ slots: UnsafeMutableBufferPointer<Int>, keys: [UnsafeRawBufferPointer], lengths: UInt64 = ~0,
+                              view: JSONTape.View, root: JSONTape.Node) {
+        slots.update(repeating: -1)
+        let count = min(slots.count, keys.count)
+        guard count > 0, view.kind(of: root) == .object else { return }
+        var expected = 0
+        for member in view.members(of: root) {
+            if expected < count, view.stringEquals(member.key, keys[expected]) {
+                slots[expected] = member.value.index
+                expected += 1
+                continue
+            }
+            // An escaped key's raw length is not its length: it is always compared.
+            let length = view.rawUTF8(of: member.key).count
+            if lengths & 1 << UInt64(min(length, 63)) == 0, !view.hasEscapes(member.key) { continue }
+            for slot in 0..<count where slot != expected && view.stringEquals(member.key, keys[slot]) {
+                slots[slot] = member.value.index
+                expected = slot + 1
+                break
+            }
+        }
+    }
 
     @inline(__always)
     func kind(_ node: JSONTape.Node) -> NodeKind {
@@ -24,9 +66,14 @@ struct TapeAccess: RecordAccess {
         view.member(of: node, key: key.bytes)
     }
 
-    /// The tape's lookup scans every member anyway (the last of duplicate keys wins).
+    /// From the root slots when they were filled (the evaluator asks this only for the
+    /// root's members), else a search.
     @inline(__always)
-    func member(_ node: JSONTape.Node, _ key: CompiledKey, hint: inout Int) -> JSONTape.Node? { member(node, key) }
+    func member(_ node: JSONTape.Node, _ key: CompiledKey, hint: inout Int) -> JSONTape.Node? {
+        guard let rootSlots, key.rootSlot >= 0, node == root else { return member(node, key) }
+        let index = rootSlots[key.rootSlot]
+        return index < 0 ? nil : JSONTape.Node(index)
+    }
 
     func elementCount(_ node: JSONTape.Node) -> Int {
         view.kind(of: node) == .array ? view.count(of: node) : 0

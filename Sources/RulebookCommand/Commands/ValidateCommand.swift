@@ -120,6 +120,7 @@ struct ValidateCommand: Command {
             try OriginalRecords(source: path == "-" ? ByteSource(descriptor: context.stdinDescriptor, name: "<stdin>")
                                                     : ByteSource(path: path))
         }
+        let pool = RuleSetPool(compiled)
         var offset = 0
         for source in sources {
             var stream = try RecordStream(source: source, limits: ReaderLimits())
@@ -127,7 +128,7 @@ struct ValidateCommand: Command {
                 format: format, numbered: !(sources.count == 1 && stream.layout == .document),
                 textListsValidRecords: sources.count == 1 && stream.layout == .document)
             writer.prepare(output)
-            let processor = RecordProcessor(rules: compiled, options: options, output: output,
+            let processor = RecordProcessor(rules: pool, options: options, output: output,
                                             inputName: sources.count > 1 ? source.name : nil)
             let naming: RecordNaming = stream.layout == .ndjson ? .line : stream.layout == .array ? .element : .document
             let base = offset

@@ -13,10 +13,11 @@ enum RecordNaming: Sendable {
 /// Validates the records of one batch on a worker thread and encodes their results.
 ///
 /// Immutable and `Sendable`: one value is shared by every worker. Each record is read
-/// with the library's JSON reader and validated with the compiled rule set; in counting
-/// mode (`--quiet`) no message is rendered and nothing is encoded.
+/// with the library's JSON reader and validated with a compiled rule set from `rules`
+/// (one no other worker uses meanwhile; see ``RuleSetPool``); in counting mode
+/// (`--quiet`) no message is rendered and nothing is encoded.
 struct RecordProcessor: Sendable {
-    let rules: CompiledRuleSet
+    let rules: RuleSetPool
     let options: ValidationOptions
     /// Nil in counting mode.
     let output: ValidationOutput?
@@ -32,6 +33,11 @@ struct RecordProcessor: Sendable {
     /// records are read as values and compared.
     func process(_ batch: RecordBatch, offset: Int, naming: RecordNaming,
                  originals: [Int: [UInt8]]? = nil) -> BatchResult {
+        rules.withRules { process(batch, offset: offset, naming: naming, originals: originals, rules: $0) }
+    }
+
+    private func process(_ batch: RecordBatch, offset: Int, naming: RecordNaming, originals: [Int: [UInt8]]?,
+                         rules: CompiledRuleSet) -> BatchResult {
         var result = BatchResult()
         result.output.reserveCapacity(output == nil ? 0 : batch.records.count * 96)
         var validator = JSONRecordValidator(rules: rules, options: options)
@@ -48,7 +54,7 @@ struct RecordProcessor: Sendable {
                     case .failure(let message): fail(message, number: number, into: &result)
                     case .success(let value):
                         validateChange(value, original: originals[record.index], number: number, index: record.index,
-                                       into: &result)
+                                       rules: rules, into: &result)
                     }
                 } else if Self.startsWithBrace(slice) {
                     validate(slice, with: &validator, number: number, index: record.index, naming: naming, into: &result)
@@ -83,7 +89,7 @@ struct RecordProcessor: Sendable {
         return false
     }
 
-    private func validateChange(_ value: Value, original: [UInt8]?, number: Int, index: Int,
+    private func validateChange(_ value: Value, original: [UInt8]?, number: Int, index: Int, rules: CompiledRuleSet,
                                 into result: inout BatchResult) {
         guard let original else {
             fail(prefixed("no original record \(index) in the --changed-from input"), number: number, into: &result)

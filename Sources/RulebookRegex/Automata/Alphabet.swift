@@ -31,6 +31,19 @@ struct Alphabet: Sendable {
         return Int(blocks[Int(blockOffsets[block]) + Int(scalar & 0xFF)])
     }
 
+    /// The same alphabet with the tables matching reads in buffers of their own (see
+    /// ``Pattern/independentCopy()``).
+    func independentCopy() -> Alphabet { Alphabet(copying: self) }
+
+    private init(copying other: Alphabet) {
+        classCount = other.classCount
+        asciiClasses = other.asciiClasses.independentCopy()
+        blockOffsets = other.blockOffsets.independentCopy()
+        blocks = other.blocks.independentCopy()
+        tailClass = other.tailClass
+        setClasses = other.setClasses
+    }
+
     /// Partitions the scalars by `sets`; nil when there would be more than `maxClasses`.
     init?(sets scalarSets: [ScalarSet], maxClasses: Int = 65_535) {
         let sets = scalarSets.map(Alphabet.bridgingSurrogates)

@@ -23,33 +23,25 @@ struct DFA: Sendable {
     /// The number of states, the dead state included.
     var stateCount: Int { table.count / stride }
 
+    /// The same automaton in buffers of its own (see ``Pattern/independentCopy()``).
+    func independentCopy() -> DFA {
+        DFA(alphabet: alphabet.independentCopy(), stride: stride, table: table.independentCopy(), start: start,
+            acceptsEmpty: acceptsEmpty)
+    }
+
     /// Whether the whole of `bytes` matches. Invalid UTF-8 never matches.
     @inline(__always)
     func matches(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         if bytes.isEmpty { return acceptsEmpty }
-        let acceptColumn = stride - 1
         return table.withUnsafeBufferPointer { table in
             alphabet.asciiClasses.withUnsafeBufferPointer { ascii in
-                // Unchecked arithmetic: every class is < stride - 1 and every entry is a row
-                // offset of this table, by construction in DFABuilder.
-                var state = start
-                var index = 0
-                let count = bytes.count
-                while index < count {
-                    let byte = bytes[index]
-                    let byteClass: Int
-                    if byte < 0x80 {
-                        byteClass = Int(ascii[Int(byte)])
-                        index &+= 1
-                    } else {
-                        guard let (scalar, length) = UTF8Decoding.decode(bytes, at: index, lead: byte) else { return false }
-                        byteClass = alphabet.classOf(scalar)
-                        index &+= length
+                alphabet.blockOffsets.withUnsafeBufferPointer { blockOffsets in
+                    alphabet.blocks.withUnsafeBufferPointer { blocks in
+                        RawDFA(table: table.baseAddress, ascii: ascii.baseAddress, blockOffsets: blockOffsets.baseAddress,
+                               blockCount: blockOffsets.count, blocks: blocks.baseAddress, tailClass: alphabet.tailClass,
+                               start: start, acceptColumn: stride - 1, acceptsEmpty: acceptsEmpty).matches(bytes)
                     }
-                    state = Int(table[state &+ byteClass])
-                    if state == 0 { return false }
                 }
-                return table[state &+ acceptColumn] != 0
             }
         }
     }
@@ -82,5 +74,12 @@ enum UTF8Decoding {
         default:
             return nil
         }
+    }
+}
+
+extension Array {
+    /// The elements in a new buffer (`Array(self)` would share this one).
+    func independentCopy() -> [Element] {
+        withUnsafeBufferPointer { Array($0) }
     }
 }

@@ -131,3 +131,71 @@ private final class Counter: @unchecked Sendable {
     func increment() { lock.lock(); count += 1; lock.unlock() }
     var value: Int { lock.lock(); defer { lock.unlock() }; return count }
 }
+
+/// `Pattern.independentCopy()`: the same answers from tables of its own.
+final class PatternCopyTests: XCTestCase {
+    func testCopiesMatchLikeTheOriginalForEveryStrategy() throws {
+        let cases: [(Pattern, [String])] = [
+            (try Pattern("literal-text"), ["literal-text", "literal-tex", "", "literal-textx"]),
+            (try Pattern("^[0-9]{5}$"), ["12345", "1234", "123456", "1234x", "١٢٣٤٥"]),
+            (try Pattern(#"[\p{L} '-]{2,50}"#), ["José Martín-García", "J", "Jo3", "日本語"]),
+            (try Pattern("visa", flags: "i"), ["VISA", "Visa", "vis"]),
+            (try Pattern("[0-9]{5}", limits: .init(maxDFAStates: 0)), ["12345", "1234"]),
+        ]
+        for (pattern, inputs) in cases {
+            let copy = pattern.independentCopy()
+            XCTAssertEqual(copy.source, pattern.source)
+            XCTAssertEqual(copy.flags, pattern.flags)
+            XCTAssertEqual(copy.engine, pattern.engine)
+            XCTAssertEqual(copy.dfaStateCount, pattern.dfaStateCount)
+            for input in inputs {
+                XCTAssertEqual(copy.matches(input), pattern.matches(input), "/\(pattern.source)/ on \(input)")
+            }
+        }
+    }
+
+    func testTheCopysTablesAreItsOwn() throws {
+        let pattern = try Pattern("^[0-9]{5}$")
+        let copy = pattern.independentCopy()
+        guard case .dfa(let original) = pattern.programForTesting.strategy,
+              case .dfa(let copied) = copy.programForTesting.strategy else { return XCTFail("expected DFAs") }
+        XCTAssertFalse(pattern.programForTesting === copy.programForTesting)
+        XCTAssertEqual(original.table, copied.table)
+        XCTAssertEqual(original.alphabet.asciiClasses, copied.alphabet.asciiClasses)
+        original.table.withUnsafeBufferPointer { left in
+            copied.table.withUnsafeBufferPointer { right in XCTAssertNotEqual(left.baseAddress, right.baseAddress) }
+        }
+        original.alphabet.asciiClasses.withUnsafeBufferPointer { left in
+            copied.alphabet.asciiClasses.withUnsafeBufferPointer { right in XCTAssertNotEqual(left.baseAddress, right.baseAddress) }
+        }
+    }
+}
+
+/// `PatternMatcher` (the rule engine's pointer-only matcher) answers as `Pattern` does.
+final class PatternMatcherTests: XCTestCase {
+    func testMatchersAgreeWithTheirPatterns() throws {
+        let inputs = ["", "12345", "1234", "1234x", "١٢٣٤٥", "José Martín-García", "J", "日本語", "VISA", "visa", "vis",
+                      "literal-text", "literal-tex", "GB82WEST12345698765432", "a\u{301}", "\u{10FFFF}", "x\n"]
+        let patterns = [
+            try Pattern("literal-text"), try Pattern(""), try Pattern("^[0-9]{5}$"), try Pattern(#"[\p{L} '-]{2,50}"#),
+            try Pattern("visa", flags: "i"), try Pattern("[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}"), try Pattern(#"\P{L}*"#),
+            try Pattern("[0-9]{5}", limits: .init(maxDFAStates: 0)), try Pattern(".*", flags: "s"), try Pattern("a*"),
+        ]
+        for pattern in patterns {
+            for candidate in [pattern, pattern.independentCopy()] {
+                let matcher = candidate.matcher
+                for input in inputs {
+                    var text = input
+                    let viaMatcher = text.withUTF8 { matcher.matches(utf8: $0) }
+                    XCTAssertEqual(viaMatcher, pattern.matches(input), "/\(pattern.source)/ on \(input.debugDescription)")
+                }
+            }
+        }
+        // Invalid UTF-8 never matches, never crashes.
+        let invalid: [UInt8] = [0x31, 0xC3, 0x28, 0xFF]
+        for pattern in patterns {
+            XCTAssertEqual(invalid.withUnsafeBufferPointer { pattern.matcher.matches(utf8: $0) },
+                           invalid.withUnsafeBufferPointer { pattern.matches(utf8: $0) })
+        }
+    }
+}
