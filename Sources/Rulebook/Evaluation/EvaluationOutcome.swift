@@ -36,6 +36,15 @@ struct EvaluationOutcome: Sendable, Hashable {
     /// Whether some entry is invalid.
     private(set) var hasInvalid = false
 
+    /// Empties the outcome, keeping its arrays' capacity.
+    mutating func removeAll() {
+        entries.removeAll(keepingCapacity: true)
+        indices.removeAll(keepingCapacity: true)
+        failures.removeAll(keepingCapacity: true)
+        leadingValid = 0
+        hasInvalid = false
+    }
+
     /// The number of failures recorded so far (the start of the next entry's failures).
     var failureCount: Int { failures.count }
 

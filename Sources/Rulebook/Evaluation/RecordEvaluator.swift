@@ -57,13 +57,20 @@ struct RecordEvaluator<Access: RecordAccess> {
     /// request holds the field as written, the rule's constants and today — nothing from
     /// the record), so a stream renders each rule's message once. `cache` has one slot
     /// per rule.
+    /// `scratch` is the previous record's outcome, whose arrays are reused (no allocation
+    /// per record once they have grown).
     static func results(program: CompiledProgram, access: Access, today: CalendarDate, options: ValidationOptions,
-                        cache: inout [String?]) -> [FieldResult] {
-        let outcome = outcome(program: program, access: access, today: today, reportAllFailures: options.reportAllFailures)
-        if let shared = program.allValidResults, outcome.isAllValid(fieldCount: program.fields.count) { return shared }
+                        cache: inout [String?], scratch: inout EvaluationOutcome) -> [FieldResult] {
+        var evaluator = RecordEvaluator(program: program, access: access, today: today, collecting: true,
+                                        reportAllFailures: options.reportAllFailures)
+        scratch.removeAll()
+        swap(&scratch, &evaluator.outcome)
+        evaluator.run()
+        swap(&scratch, &evaluator.outcome)
+        if let shared = program.allValidResults, scratch.isAllValid(fieldCount: program.fields.count) { return shared }
         if cache.count != program.rules.count { cache = Array(repeating: nil, count: program.rules.count) }
         var builder = ViolationBuilder(program: program, messages: options.messages, today: today)
-        return builder.results(of: outcome, cache: &cache)
+        return builder.results(of: scratch, cache: &cache)
     }
 
     /// Whether counting mode may stop.
