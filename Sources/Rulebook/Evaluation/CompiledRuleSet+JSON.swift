@@ -47,6 +47,8 @@ public struct JSONRecordValidator: Sendable {
     /// The last record's outcome, whose arrays the next record reuses (reports here are
     /// built at once, so the outcome does not outlive the record).
     private var outcome = EvaluationOutcome()
+    /// `[*]` binding arrays reused from record to record by the counting path.
+    private var bindings = Bindings<JSONTape.Node>()
 
     /// Creates a validator.
     public init(rules: CompiledRuleSet, options: ValidationOptions = ValidationOptions(), limits: JSONLimits = .default) {
@@ -107,15 +109,15 @@ public struct JSONRecordValidator: Sendable {
         let program = rules.program, today = today
         var slots = takeRootSlots(program)
         defer { swap(&slots, &rootSlots) }
-        var scratch = EvaluationOutcome()
-        swap(&scratch, &outcome)
-        defer { swap(&scratch, &outcome) }
+        var scratch = Bindings<JSONTape.Node>()
+        swap(&scratch, &bindings)
+        defer { swap(&scratch, &bindings) }
         return tape.withView(over: bytes) { view in
             guard let root = view.root else { return true }
             return slots.withUnsafeMutableBufferPointer { slots in
                 TapeAccess.fillRootSlots(slots, keys: program.rootKeyBytes, lengths: program.rootKeyLengths, view: view, root: root)
                 let access = TapeAccess(view: view, root: root, rootSlots: UnsafePointer(slots.baseAddress))
-                return RecordEvaluator.passesAll(program: program, access: access, today: today)
+                return RecordEvaluator.passesAll(program: program, access: access, today: today, scratch: &scratch)
             }
         }
     }

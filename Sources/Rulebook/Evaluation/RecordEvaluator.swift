@@ -6,8 +6,8 @@
 /// (``CompiledRuleSet/isValid(_:context:)``: stops at the first failure and records
 /// nothing).
 ///
-/// Performance bends the layout: the evaluator holds only plain values and the outcome's
-/// arrays (empty, so unallocated, until something is recorded). It used to hold the
+/// Performance bends the layout: the evaluator holds only plain values and reusable
+/// arrays (the outcome's are empty, so unallocated, until something is recorded). It used to hold the
 /// renderer existential, the results and a message cache, and creating and destroying
 /// it cost ≈ 350 instructions per record in counting mode too.
 struct RecordEvaluator<Access: RecordAccess> {
@@ -28,6 +28,10 @@ struct RecordEvaluator<Access: RecordAccess> {
     private(set) var failed = false
     /// Where the last lookup among the root's members ended (see `RecordAccess`).
     private var rootHint = 0
+    /// The `[*]` bindings' arrays, kept from field to field (and, through
+    /// ``passesAll(program:access:today:scratch:)``, from record to record): allocating
+    /// them per field was a malloc and a free of two arrays per `[*]` field and record.
+    private var scratch = Bindings<Node>()
 
     init(program: CompiledProgram, access: Access, today: CalendarDate, collecting: Bool, reportAllFailures: Bool) {
         self.program = program
@@ -41,6 +45,15 @@ struct RecordEvaluator<Access: RecordAccess> {
     static func passesAll(program: CompiledProgram, access: Access, today: CalendarDate) -> Bool {
         var evaluator = RecordEvaluator(program: program, access: access, today: today, collecting: false, reportAllFailures: false)
         evaluator.run()
+        return !evaluator.failed
+    }
+
+    /// Counting evaluation reusing the caller's `[*]` binding arrays across records.
+    static func passesAll(program: CompiledProgram, access: Access, today: CalendarDate, scratch: inout Bindings<Node>) -> Bool {
+        var evaluator = RecordEvaluator(program: program, access: access, today: today, collecting: false, reportAllFailures: false)
+        swap(&scratch, &evaluator.scratch)
+        evaluator.run()
+        swap(&scratch, &evaluator.scratch)
         return !evaluator.failed
     }
 
@@ -95,9 +108,13 @@ struct RecordEvaluator<Access: RecordAccess> {
             return
         }
         var bindings = Bindings<Node>()
+        swap(&bindings, &scratch)
+        bindings.indices.removeAll(keepingCapacity: true)
+        bindings.nodes.removeAll(keepingCapacity: true)
         bindings.indices.reserveCapacity(plan.wildcardCount)
         bindings.nodes.reserveCapacity(plan.wildcardCount)
         expand(field: field, start, level: 1, bindings: &bindings, only: only)
+        swap(&bindings, &scratch)
     }
 
     /// Walks one `[*]` level: every element, then the next run of keys from it. Each
@@ -311,3 +328,5 @@ struct Bindings<Node> {
     var indices: [Int] = []
     var nodes: [Node] = []
 }
+
+extension Bindings: Sendable where Node: Sendable {}
