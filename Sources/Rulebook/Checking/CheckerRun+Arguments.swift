@@ -5,6 +5,7 @@ extension CheckerRun {
     func lowerValidator(_ validator: BuiltinValidator, _ rule: RuleSyntax, in source: SourceFile,
                         override: MessageOverride?) -> LoweredRule {
         let definition = validator.definition
+        let diagnosticsBefore = diagnostics.count, referencesBefore = fieldReferences.count
         guard let form = definition.form(forArgumentCount: rule.arguments.count) else {
             reportArgumentCount(rule, definition, in: source)
             return .invalid
@@ -28,7 +29,25 @@ extension CheckerRun {
         let checked = CheckedRule(validator: validator, messageKey: form.messageKey, arguments: converted,
                                   messageOverride: override, location: source.location(of: rule.name.range.start),
                                   expandedFrom: [])
-        return .validator(ExpandedRule(rule: checked, file: source.path, range: head, text: String(source.text(in: head))))
+        let text = String(source.text(in: head))
+        let facts = RuleFacts(checked)
+        // Only a head that said nothing and registered nothing may stand for its next occurrences.
+        if diagnostics.count == diagnosticsBefore, fieldReferences.count == referencesBefore {
+            loweringCache.insert(LoweringCache.Entry(rule: checked, text: text, facts: facts))
+        }
+        return .validator(ExpandedRule(rule: checked, file: source.path, range: head, text: text, facts: facts,
+                                       repetitionKey: checked.repetitionKey))
+    }
+
+    /// Another occurrence of a head lowered before (see ``LoweringCache``): only its
+    /// location, range, file and message override are its own.
+    func lowerCached(_ entry: LoweringCache.Entry, _ rule: RuleSyntax, in source: SourceFile,
+                     override: MessageOverride?) -> LoweredRule {
+        let checked = CheckedRule(validator: entry.validator, messageKey: entry.messageKey, arguments: entry.arguments,
+                                  messageOverride: override, location: source.location(of: rule.name.range.start),
+                                  expandedFrom: [])
+        return .validator(ExpandedRule(rule: checked, file: source.path, range: CheckerRun.headRange(of: rule), text: entry.text,
+                                       facts: entry.facts, repetitionKey: entry.repetitionKey(override: override)))
     }
 
     private func reportArgumentCount(_ rule: RuleSyntax, _ definition: ValidatorDefinition, in source: SourceFile) {

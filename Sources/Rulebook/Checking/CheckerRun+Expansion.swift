@@ -79,7 +79,7 @@ extension CheckerRun {
             expansions[reference] = .tooLarge
             return
         }
-        var analyzer = RuleAnalyzer(subject: "named rule '\(reference.name)'")
+        var analyzer = RuleAnalyzer(namedRule: reference.name)
         var expanded: [ExpandedRule] = []
         expanded.reserveCapacity(size)
         for (index, entries) in uses {
@@ -87,7 +87,7 @@ extension CheckerRun {
             let rule = definition.syntax.rules[index]
             let named: String? = if case .named(let target, _, _) = body[index] { target.name } else { nil }
             let use = AnalyzedUse(tree: tree, range: CheckerRun.headRange(of: rule), namedRule: named, entries: entries,
-                                  context: [], removal: RemovalSite(rules: definition.syntax.rules, index: index, statementRange: nil))
+                                  context: unconditional, removal: RemovalSite(rules: definition.syntax.rules, index: index, statementRange: nil))
             if let diagnostic = analyzer.add(use) { diagnostics.append(diagnostic) }
             for entry in entries {
                 expanded.append(entry.prefixed(by: reference.name, override: nil))

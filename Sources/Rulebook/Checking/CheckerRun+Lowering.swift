@@ -18,6 +18,10 @@ extension CheckerRun {
         let override = checkMessageOverride(rule.message, in: source)
         let name = rule.name.name
         guard !name.isEmpty else { return .invalid }  // the parser reported the missing name
+        // A head seen before is a validator (validators win over named rules of their name).
+        if let cached = loweringCache.entry(for: CheckerRun.headRange(of: rule), in: source) {
+            return lowerCached(cached, rule, in: source, override: override)
+        }
         if let validator = BuiltinValidator.named[name] {
             return lowerValidator(validator, rule, in: source, override: override)
         }

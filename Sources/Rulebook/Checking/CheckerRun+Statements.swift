@@ -7,40 +7,59 @@ extension CheckerRun {
         let tree: SyntaxTree
         let scope: [String: RuleReference]
         var checked: [CheckedStatement] = []
-        var analyzers: [FieldPath: RuleAnalyzer] = [:]
+        /// Each field's analyzer, found by ``analyzerIndex`` once per statement.
+        var analyzers: [RuleAnalyzer] = []
+        var analyzerIndex: [FieldPath: Int] = [:]
+    }
+
+    /// The enclosing `when` blocks of a statement, in the forms the checks need; made once
+    /// per block (performance: not per statement or rule).
+    private struct Block {
+        /// The blocks' conditions, outermost first; `nil` when one of them is invalid (its
+        /// statements are still checked, not compared).
+        let conditions: [Condition]?
+        /// The same as a set, shared by the block's statements (for the analysis).
+        let context: ConditionContext?
+        /// The conditions joined with `and` (what the checked statements carry).
+        let joined: Condition?
+
+        init(conditions: [Condition]?, context: ConditionContext?) {
+            self.conditions = conditions
+            self.context = context
+            joined = conditions.flatMap(CheckerRun.joined)
+        }
     }
 
     /// Checks the field statements of `tree` (at every nesting depth).
     func checkStatements(of tree: SyntaxTree) {
         var walk = FileWalk(tree: tree, scope: scopes[tree.source.path] ?? [:])
-        visit(tree.statements, conditions: [], in: &walk)
+        visit(tree.statements, in: Block(conditions: [], context: unconditional), &walk)
         statements[tree.source.path] = walk.checked
         checkFieldReferences(in: tree.source.path, statementPaths: walk.checked.map(\.path))
     }
 
-    /// - Parameter conditions: the enclosing blocks' conditions, outermost first; `nil`
-    ///   when one of them is invalid (its statements are still checked, not compared).
-    private func visit(_ statements: [StatementSyntax], conditions: [Condition]?, in walk: inout FileWalk) {
+    private func visit(_ statements: [StatementSyntax], in block: Block, _ walk: inout FileWalk) {
         for statement in statements {
             switch statement {
             case .field(let field):
-                check(field, conditions: conditions, in: &walk)
-            case .when(let block):
-                let condition = convertCondition(block.condition, in: walk.tree.source)
-                let inner = conditions.flatMap { outer in condition.map { outer + [$0] } }
-                visit(block.body, conditions: inner, in: &walk)
+                check(field, in: block, &walk)
+            case .when(let when):
+                let condition = convertCondition(when.condition, in: walk.tree.source)
+                let inner = block.conditions.flatMap { outer in condition.map { outer + [$0] } }
+                visit(when.body, in: Block(conditions: inner, context: inner.map { ConditionContext(Set($0)) }), &walk)
             case .namedRule, .importDecl, .unexpected:
                 break  // definitions were handled first; misplaced ones are reported there
             }
         }
     }
 
-    private func check(_ field: FieldStatementSyntax, conditions: [Condition]?, in walk: inout FileWalk) {
+    private func check(_ field: FieldStatementSyntax, in block: Block, _ walk: inout FileWalk) {
         guard !field.path.segments.isEmpty else { return }  // the parser reported it
         let source = walk.tree.source
         let path = FieldPath(field.path)
         var rules: [CheckedRule] = []
-        let context = conditions.map(Set.init)
+        rules.reserveCapacity(field.rules.count)
+        var analyzer: Int?  // the field's, found on its first use
         for (index, syntax) in field.rules.enumerated() {
             var tooLarge = false
             let lowered = lower(syntax, in: source, scope: walk.scope)
@@ -53,13 +72,22 @@ extension CheckerRun {
             guard consumeBudget(entries.count, file: source.path, range: CheckerRun.headRange(of: syntax)) else { break }
             let named: String? = if case .named(let target, _, _) = lowered { target.name } else { nil }
             let use = AnalyzedUse(tree: walk.tree, range: CheckerRun.headRange(of: syntax), namedRule: named, entries: entries,
-                                  context: context,
+                                  context: block.context,
                                   removal: RemovalSite(rules: field.rules, index: index, statementRange: field.range))
-            // Mutated in place: a copy out of the dictionary would copy its state on every statement.
-            if let diagnostic = walk.analyzers[path, default: RuleAnalyzer(field: path)].add(use) { diagnostics.append(diagnostic) }
-            rules += entries.map(\.rule)
+            let index: Int
+            if let found = analyzer ?? walk.analyzerIndex[path] {
+                index = found
+            } else {
+                index = walk.analyzers.count
+                walk.analyzers.append(RuleAnalyzer(field: path))
+                walk.analyzerIndex[path] = index
+            }
+            analyzer = index
+            // Mutated in place: a copy would copy the field's state on every statement.
+            if let diagnostic = walk.analyzers[index].add(use) { diagnostics.append(diagnostic) }
+            for entry in entries { rules.append(entry.rule) }
         }
-        walk.checked.append(CheckedStatement(path: path, condition: conditions.flatMap(CheckerRun.joined),
+        walk.checked.append(CheckedStatement(path: path, condition: block.joined,
                                              rules: rules, location: source.location(of: field.path.range.start)))
     }
 
@@ -70,6 +98,19 @@ extension CheckerRun {
         return result
     }
 
+    /// Each path's spelling once, in order of first appearance.
+    static func distinctSpellings(of paths: [FieldPath]) -> [String] {
+        var seen: Set<String> = []
+        seen.reserveCapacity(paths.count)
+        var spellings: [String] = []
+        spellings.reserveCapacity(paths.count)
+        for path in paths {
+            let spelling = path.description
+            if seen.insert(spelling).inserted { spellings.append(spelling) }
+        }
+        return spellings
+    }
+
     /// `unknown-field`: a field named in a `same`/`different`/`before`/`after` argument or a
     /// condition that no statement of the file mentions, *and* that is one typo away from
     /// one that does. Without a close match nothing is said: a rule file is not a schema,
@@ -78,18 +119,21 @@ extension CheckerRun {
         let references = fieldReferences.filter { $0.file == file }
         fieldReferences.removeAll { $0.file == file }
         guard !references.isEmpty else { return }
-        var known: Set<[FieldPath.Segment]> = []
-        for path in statementPaths {
-            for length in 1...max(1, path.segments.count) { known.insert(Array(path.segments.prefix(length))) }
-        }
+        // A reference is known when one of its prefixes is a prefix of a statement's path
+        // (the field itself, or below a known field: `address.country` under `address:
+        // object`). The prefixes of statement paths include each first segment, so that
+        // is the case exactly when its first segment starts some statement's path.
+        // Performance: one set of first segments instead of every prefix as an array.
+        var firstSegments: Set<FieldPath.Segment> = []
+        for path in statementPaths { if let first = path.segments.first { firstSegments.insert(first) } }
         var candidates: Suggestions?  // built only when a reference is unknown
         var suggestions: [String: String?] = [:]  // one search per distinct spelling
         for reference in references {
-            let segments = reference.path.segments
-            // Known, or below a known field (`address.country` under `address: object`).
-            if (1...max(1, segments.count)).contains(where: { known.contains(Array(segments.prefix($0))) }) { continue }
+            if let first = reference.path.segments.first, firstSegments.contains(first) { continue }
             let written = reference.path.description
-            let index = candidates ?? Suggestions(Set(statementPaths.map(\.description)).sorted())
+            // Distinct spellings in first-statement order; ties go to the smaller name, as
+            // among the sorted spellings (sorting them all cost more than the searches).
+            let index = candidates ?? Suggestions(unordered: CheckerRun.distinctSpellings(of: statementPaths))
             candidates = index
             let found = suggestions[written] ?? index.closest(to: written, budget: &suggestionBudget)
             suggestions[written] = found

@@ -43,11 +43,7 @@ final class ExpandedRule {
     /// Equal for rules that do exactly the same thing (see ``CheckedRule/repetitionKey``).
     let repetitionKey: RepetitionKey
 
-    convenience init(rule: CheckedRule, file: String, range: SourceRange, text: String) {
-        self.init(rule: rule, file: file, range: range, text: text, facts: RuleFacts(rule), repetitionKey: rule.repetitionKey)
-    }
-
-    private init(rule: CheckedRule, file: String, range: SourceRange, text: String, facts: RuleFacts, repetitionKey: RepetitionKey) {
+    init(rule: CheckedRule, file: String, range: SourceRange, text: String, facts: RuleFacts, repetitionKey: RepetitionKey) {
         self.rule = rule
         self.file = file
         self.range = range
@@ -115,6 +111,10 @@ final class CheckerRun {
     /// more than the rest of its checking; `Pattern` is an immutable `Sendable` value, so
     /// equal literals share one. Failures are kept too, and reported at every occurrence.
     var patterns: [PatternKey: Result<Pattern, PatternError>] = [:]
+    /// The context of statements outside `when` blocks and of named rules' bodies.
+    let unconditional = ConditionContext([])
+    /// Validator heads already lowered, by their text (see ``LoweringCache``).
+    var loweringCache = LoweringCache()
 
     init(graph: ProgramGraph, options: CheckOptions) {
         self.graph = graph

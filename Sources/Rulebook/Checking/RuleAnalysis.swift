@@ -11,7 +11,7 @@ struct AnalyzedUse {
     let entries: [ExpandedRule]
     /// The conditions under which it applies (nested `when` blocks); `nil` when a
     /// condition could not be checked, which leaves the use out of the analysis.
-    let context: Set<Condition>?
+    let context: ConditionContext?
     /// How to delete the use, for the redundancy fix.
     let removal: RemovalSite
 }
@@ -36,7 +36,8 @@ struct RuleAnalyzer {
     /// most fields never get one, and spelling every path was measurable on large files.
     enum Subject {
         case field(FieldPath)
-        case text(String)
+        /// A named rule, by name.
+        case namedRule(String)
     }
 
     private let subjectValue: Subject
@@ -48,16 +49,18 @@ struct RuleAnalyzer {
         if let spelledSubject { return spelledSubject }
         switch subjectValue {
         case .field(let path): return "'\(path.description)'"
-        case .text(let text): return text
+        case .namedRule(let name): return "named rule '\(name)'"
         }
     }
+    /// Objects, so a copy of the analyzer would share them: analyzers are only ever
+    /// mutated in place (in the checker's array or as a local).
     private var states: [ContextState] = []
     /// Beyond this many distinct condition sets for one field, new ones are not analysed
     /// (bounds the work on generated files with thousands of blocks).
     static let maximumContexts = 64
 
-    init(subject: String) {
-        subjectValue = .text(subject)
+    init(namedRule name: String) {
+        subjectValue = .namedRule(name)
     }
 
     init(field: FieldPath) {
@@ -67,22 +70,39 @@ struct RuleAnalyzer {
     /// Compares `use` with the earlier ones, then remembers it.
     mutating func add(_ use: AnalyzedUse) -> Diagnostic? {
         guard let context = use.context else { return nil }
-        let related = states.indices.filter { states[$0].conditions.isSubset(of: context) || context.isSubset(of: states[$0].conditions) }
+        // Performance: the states related to `context` as bit sets (there are at most
+        // `maximumContexts` = 64 states), not arrays of indices made for every rule.
+        var related = StateSet(), wider = StateSet()
+        var same: Int?
+        for index in states.indices {
+            let conditions = states[index].conditions
+            if conditions === context {
+                related.insert(index)
+                wider.insert(index)
+                same = index
+            } else if conditions.conditions.isSubset(of: context.conditions) {
+                related.insert(index)
+                wider.insert(index)
+                if conditions.conditions == context.conditions { same = index }
+            } else if context.conditions.isSubset(of: conditions.conditions) {
+                related.insert(index)
+            }
+        }
         var diagnostic = contradiction(of: use, against: related)
         if diagnostic == nil {
-            diagnostic = repetition(of: use, against: related.filter { states[$0].conditions.isSubset(of: context) })
+            diagnostic = repetition(of: use, against: wider)
         }
-        if let index = states.firstIndex(where: { $0.conditions == context }) {
+        if let index = same {
             for entry in use.entries { states[index].add(entry) }
         } else if states.count < RuleAnalyzer.maximumContexts {
-            var state = ContextState(conditions: context)
+            let state = ContextState(conditions: context)
             for entry in use.entries { state.add(entry) }
             states.append(state)
         }
         return diagnostic
     }
 
-    private func contradiction(of use: AnalyzedUse, against related: [Int]) -> Diagnostic? {
+    private func contradiction(of use: AnalyzedUse, against related: StateSet) -> Diagnostic? {
         for entry in use.entries {
             let facts = entry.facts
             for index in related {
@@ -97,10 +117,11 @@ struct RuleAnalyzer {
         return nil
     }
 
-    private mutating func repetition(of use: AnalyzedUse, against wider: [Int]) -> Diagnostic? {
+    private mutating func repetition(of use: AnalyzedUse, against wider: StateSet) -> Diagnostic? {
+        guard !wider.isEmpty else { return nil }
         let states = self.states
         func earlier(_ entry: ExpandedRule) -> ExpandedRule? {
-            for index in wider { if let found = states[index].keys[entry.repetitionKey] { return found } }
+            for index in wider { if let found = states[index].keys.first(for: entry.repetitionKey) { return found } }
             return nil
         }
         guard let first = use.entries.first, let earliest = earlier(first),
@@ -126,39 +147,75 @@ struct RuleAnalyzer {
     }
 }
 
-/// The tightest bounds and the accepted kinds of the rules seen under one set of conditions.
-private struct ContextState {
-    struct Held {
-        let bound: RuleFacts.Bound
-        let entry: ExpandedRule
-    }
-
+/// The conditions of one `when` block (nested blocks' joined), made once per block and
+/// shared by its statements.
+///
+/// Performance: a statement's uses are compared with a field's earlier states by their
+/// conditions; sharing one object per block lets the common case (the same block, or
+/// no block at all) be decided by identity instead of hashing every condition per rule.
+final class ConditionContext {
     let conditions: Set<Condition>
-    /// Per measure (indexed by ``RuleFacts/Measure/index``). Performance: small fixed
-    /// arrays rather than dictionaries, since every field gets a state of its own.
-    var lower = [Held?](repeating: nil, count: RuleFacts.Measure.count)
-    var upper = [Held?](repeating: nil, count: RuleFacts.Measure.count)
+
+    init(_ conditions: Set<Condition>) {
+        self.conditions = conditions
+    }
+}
+
+/// A set of state indices below 64 (``RuleAnalyzer/maximumContexts``).
+private struct StateSet: Sequence {
+    private var bits: UInt64 = 0
+
+    var isEmpty: Bool { bits == 0 }
+
+    mutating func insert(_ index: Int) { bits |= 1 << UInt64(index) }
+
+    func makeIterator() -> Iterator { Iterator(remaining: bits) }
+
+    /// The indices in increasing order.
+    struct Iterator: IteratorProtocol {
+        var remaining: UInt64
+
+        mutating func next() -> Int? {
+            guard remaining != 0 else { return nil }
+            let index = remaining.trailingZeroBitCount
+            remaining &= remaining - 1
+            return index
+        }
+    }
+}
+
+/// The tightest bounds and the accepted kinds of the rules seen under one set of conditions.
+///
+/// Performance: a class, because reading a large struct out of the states array (to
+/// compare a new rule with it) copied it with every reference it holds.
+private final class ContextState {
+    let conditions: ConditionContext
+    /// The rule holding the tightest bound per measure (the bound is its facts' own).
+    /// Performance: inline slots rather than arrays or dictionaries, since every field
+    /// gets a state of its own.
+    var lower = MeasureSlots()
+    var upper = MeasureSlots()
     /// The first rule seen for each distinct set of accepted kinds (a handful at most).
     var kinds: [(kinds: ValueKinds, entry: ExpandedRule)] = []
     /// The first rule seen for each repetition key.
-    var keys: [RepetitionKey: ExpandedRule] = [:]
+    var keys = RepetitionTable()
 
-    init(conditions: Set<Condition>) {
+    init(conditions: ConditionContext) {
         self.conditions = conditions
     }
 
-    mutating func add(_ entry: ExpandedRule) {
+    func add(_ entry: ExpandedRule) {
         let facts = entry.facts
-        if keys[entry.repetitionKey] == nil { keys[entry.repetitionKey] = entry }
+        keys.insertIfAbsent(entry)
         if let kinds = facts.kinds, !self.kinds.contains(where: { $0.kinds == kinds }) {
             self.kinds.append((kinds, entry))
         }
         guard let measure = facts.measure, !facts.isEmpty else { return }
-        if let bound = facts.lower, lower[measure.index].map({ tighterLower(bound, than: $0.bound) }) ?? true {
-            lower[measure.index] = Held(bound: bound, entry: entry)
+        if let bound = facts.lower, lower[measure]?.facts.lower.map({ tighterLower(bound, than: $0) }) ?? true {
+            lower[measure] = entry
         }
-        if let bound = facts.upper, upper[measure.index].map({ tighterUpper(bound, than: $0.bound) }) ?? true {
-            upper[measure.index] = Held(bound: bound, entry: entry)
+        if let bound = facts.upper, upper[measure]?.facts.upper.map({ tighterUpper(bound, than: $0) }) ?? true {
+            upper[measure] = entry
         }
     }
 
@@ -176,30 +233,83 @@ private struct ContextState {
             return (other.entry, "'\(other.entry.text)' accepts only \(other.kinds.description), '\(text)' only \(kinds.description)")
         }
         guard let measure = facts.measure, !facts.isEmpty else { return nil }
-        if let bound = facts.lower, let held = upper[measure.index], RuleFacts.excludes(lower: bound, upper: held.bound) {
-            let earlier = held.entry.facts
-            return (held.entry, measure.impossibility((earlier.lower, earlier.upper), (facts.lower, facts.upper)))
+        if let bound = facts.lower, let held = upper[measure], let heldBound = held.facts.upper,
+           RuleFacts.excludes(lower: bound, upper: heldBound) {
+            let earlier = held.facts
+            return (held, measure.impossibility((earlier.lower, earlier.upper), (facts.lower, facts.upper)))
         }
-        if let bound = facts.upper, let held = lower[measure.index], RuleFacts.excludes(lower: held.bound, upper: bound) {
-            let earlier = held.entry.facts
-            return (held.entry, measure.impossibility((earlier.lower, earlier.upper), (facts.lower, facts.upper)))
+        if let bound = facts.upper, let held = lower[measure], let heldBound = held.facts.lower,
+           RuleFacts.excludes(lower: heldBound, upper: bound) {
+            let earlier = held.facts
+            return (held, measure.impossibility((earlier.lower, earlier.upper), (facts.lower, facts.upper)))
         }
         return nil
     }
 }
 
-extension RuleFacts.Measure {
-    /// How many measures there are.
-    static let count = 5
+/// One optional rule per measure, stored inline: the rule holding the tightest lower (or
+/// upper) bound; the bound is its facts' own.
+private struct MeasureSlots {
+    private var length: ExpandedRule?
+    private var number: ExpandedRule?
+    private var items: ExpandedRule?
+    private var age: ExpandedRule?
+    private var date: ExpandedRule?
 
-    /// A dense index, for per-measure arrays.
-    var index: Int {
-        switch self {
-        case .length: 0
-        case .number: 1
-        case .items: 2
-        case .age: 3
-        case .date: 4
+    subscript(measure: RuleFacts.Measure) -> ExpandedRule? {
+        get {
+            switch measure {
+            case .length: length
+            case .number: number
+            case .items: items
+            case .age: age
+            case .date: date
+            }
+        }
+        set {
+            switch measure {
+            case .length: length = newValue
+            case .number: number = newValue
+            case .items: items = newValue
+            case .age: age = newValue
+            case .date: date = newValue
+            }
+        }
+    }
+}
+
+/// The first rule seen for each repetition key.
+///
+/// Performance: a field has a handful of rules, and a dictionary per field (grown from
+/// empty, rehashed on the way) cost more than the rest of its analysis; up to
+/// `linearLimit` keys are kept in an array and compared by their precomputed hash
+/// first, beyond that in a dictionary.
+private struct RepetitionTable {
+    private static let linearLimit = 16
+    private var linear: [ExpandedRule] = []
+    private var hashed: [RepetitionKey: ExpandedRule]?
+
+    /// The first rule stored with `key`.
+    func first(for key: RepetitionKey) -> ExpandedRule? {
+        if let hashed { return hashed[key] }
+        let hash = key.precomputedHash
+        return linear.first { $0.repetitionKey.precomputedHash == hash && $0.repetitionKey == key }
+    }
+
+    /// Stores `entry` unless a rule with its key is stored.
+    mutating func insertIfAbsent(_ entry: ExpandedRule) {
+        let key = entry.repetitionKey
+        if hashed != nil {
+            if hashed?[key] == nil { hashed?[key] = entry }
+            return
+        }
+        guard first(for: key) == nil else { return }
+        linear.append(entry)
+        if linear.count > RepetitionTable.linearLimit {
+            var table: [RepetitionKey: ExpandedRule] = [:]
+            for rule in linear where table[rule.repetitionKey] == nil { table[rule.repetitionKey] = rule }
+            hashed = table
+            linear = []
         }
     }
 }
@@ -274,6 +384,9 @@ struct RepetitionKey: Hashable {
     func hash(into hasher: inout Hasher) {
         hasher.combine(hash)
     }
+
+    /// The hash computed once at creation (equal keys have equal ones).
+    var precomputedHash: Int { hash }
 }
 
 extension RuleArgument {

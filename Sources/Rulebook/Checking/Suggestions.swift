@@ -8,16 +8,50 @@
 /// answer is deterministic.
 struct Suggestions {
     private let names: [String]
-    private let lowered: [[UInt32]]
-    private let exact: [[UInt32]]
+    /// The lowercased scalars of every candidate, one after another: candidate `i` is
+    /// `scalars[starts[i]..<starts[i + 1]]`.
+    ///
+    /// Performance: one flat array instead of two arrays per candidate. The candidates
+    /// of `unknown-field` are every field of the file (tens of thousands in a large
+    /// file), and building per-candidate arrays (and their signatures by sorting) was a
+    /// fifth of checking it; the case-sensitive scalars are only needed for candidates
+    /// that pass the threshold, so they are computed then.
+    private let scalars: [UInt32]
+    private let starts: [Int]
     private let signatures: [Signature]
+    /// Whether ties go to the smaller name (`<`) rather than the earlier candidate.
+    private let tieBreakByName: Bool
 
-    /// Prepares `candidates` once, for many lookups.
+    /// Prepares `candidates` once, for many lookups. Ties go to the earlier candidate.
     init(_ candidates: [String]) {
+        self.init(candidates, tieBreakByName: false)
+    }
+
+    /// Prepares distinct `candidates` in any order; ties go to the smaller name, which is
+    /// what ``init(_:)`` gives for the same names sorted (and spares sorting them all
+    /// for the few lookups that happen).
+    init(unordered candidates: [String]) {
+        self.init(candidates, tieBreakByName: true)
+    }
+
+    private init(_ candidates: [String], tieBreakByName: Bool) {
         names = candidates
-        lowered = candidates.map { Suggestions.scalars($0.lowercased()) }
-        exact = candidates.map { Suggestions.scalars($0) }
-        signatures = lowered.map(Suggestions.signature)
+        self.tieBreakByName = tieBreakByName
+        var scalars: [UInt32] = []
+        scalars.reserveCapacity(candidates.count * 12)
+        var starts = [0]
+        starts.reserveCapacity(candidates.count + 1)
+        var signatures: [Signature] = []
+        signatures.reserveCapacity(candidates.count)
+        for name in candidates {
+            let start = scalars.count
+            Suggestions.appendLowercasedScalars(of: name, to: &scalars)
+            signatures.append(scalars.withUnsafeBufferPointer { Suggestions.signature(UnsafeBufferPointer(rebasing: $0[start...])) })
+            starts.append(scalars.count)
+        }
+        self.scalars = scalars
+        self.starts = starts
+        self.signatures = signatures
     }
 
     /// The number of candidates (what one lookup costs against a budget).
@@ -29,7 +63,8 @@ struct Suggestions {
     ///   once spent no more suggestions are made, so that a generated file with thousands
     ///   of unknown names and thousands of candidates cannot take quadratic time.
     func closest(to name: String, budget: inout Int) -> String? {
-        let target = Suggestions.scalars(name.lowercased())
+        var target: [UInt32] = []
+        Suggestions.appendLowercasedScalars(of: name, to: &target)
         guard !target.isEmpty, budget >= names.count else { return nil }
         budget -= names.count
         // Never more edits than the name has characters minus one: replacing all of `b`
@@ -40,18 +75,41 @@ struct Suggestions {
         var best: (index: Int, distance: Int, exactDistance: Int)?
         // Performance: the cheap bounds (length, then signature) come first and reject
         // almost every candidate; the name itself (distance 0) is skipped only after them.
-        for index in names.indices {
-            let candidate = lowered[index]
-            if abs(candidate.count - target.count) > threshold { continue }
-            // Each edit flips at most two bits of the character-multiset signature.
-            if (targetSignature.differingBits(from: signatures[index]) + 1) / 2 > threshold { continue }
-            let distance = candidate == target ? 0 : Suggestions.editDistance(target, candidate, limit: threshold)
-            guard distance <= threshold, names[index] != name else { continue }
-            let exactDistance = Suggestions.editDistance(targetExact, exact[index], limit: Int.max)
-            if let current = best, (current.distance, current.exactDistance) <= (distance, exactDistance) { continue }
-            best = (index, distance, exactDistance)
+        scalars.withUnsafeBufferPointer { all in
+            target.withUnsafeBufferPointer { target in
+                for index in names.indices {
+                    let start = starts[index], end = starts[index + 1]
+                    if abs(end - start - target.count) > threshold { continue }
+                    // Each edit flips at most two bits of the character-multiset signature.
+                    if (targetSignature.differingBits(from: signatures[index]) + 1) / 2 > threshold { continue }
+                    let candidate = UnsafeBufferPointer(rebasing: all[start..<end])
+                    let distance = candidate.elementsEqual(target) ? 0 : Suggestions.editDistance(target, candidate, limit: threshold)
+                    guard distance <= threshold, names[index] != name else { continue }
+                    let exactDistance = Suggestions.editDistance(targetExact, Suggestions.scalars(names[index]), limit: Int.max)
+                    if let current = best {
+                        let order = (current.distance, current.exactDistance)
+                        if order < (distance, exactDistance) { continue }
+                        if order == (distance, exactDistance), !tieBreakByName || names[current.index] < names[index] { continue }
+                    }
+                    best = (index, distance, exactDistance)
+                }
+            }
         }
         return best.map { names[$0.index] }
+    }
+
+    /// Appends the Unicode scalars of `name.lowercased()`; ASCII names (nearly all) are
+    /// lowercased byte by byte, which is what `lowercased()` does to them.
+    static func appendLowercasedScalars(of name: String, to scalars: inout [UInt32]) {
+        let ascii = name.utf8.withContiguousStorageIfAvailable { bytes in
+            guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
+            for byte in bytes {
+                scalars.append(UInt32(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte))
+            }
+            return true
+        }
+        guard ascii != true else { return }
+        for scalar in name.lowercased().unicodeScalars { scalars.append(scalar.value) }
     }
 
     /// ``closest(to:budget:)`` for a one-off list.
@@ -85,19 +143,39 @@ struct Suggestions {
         func differingBits(from other: Signature) -> Int {
             (low ^ other.low).nonzeroBitCount + (high ^ other.high).nonzeroBitCount
         }
+
+        /// Adds the `occurrence`-th (0-based) occurrence of `scalar`.
+        mutating func insert(_ scalar: UInt32, occurrence: Int) {
+            // Scalars fit in 21 bits, so the occurrence above them makes each (character, k) distinct.
+            let hash = ((scalar ^ UInt32(occurrence) << 21) &* 2_654_435_761) >> 25 & 127
+            if hash < 64 { low |= 1 << UInt64(hash) } else { high |= 1 << UInt64(hash - 64) }
+        }
     }
 
     static func signature(_ scalars: [UInt32]) -> Signature {
+        scalars.withUnsafeBufferPointer(signature)
+    }
+
+    static func signature(_ scalars: UnsafeBufferPointer<UInt32>) -> Signature {
         var result = Signature()
-        var run = 0
-        var previous: UInt32?
-        for scalar in scalars.sorted() {  // equal characters side by side: count occurrences
-            run = scalar == previous ? run + 1 : 0
-            previous = scalar
-            guard run < 4 else { continue }
-            // Scalars fit in 21 bits, so `run` above them makes each (character, k) distinct.
-            let hash = ((scalar ^ UInt32(run) << 21) &* 2_654_435_761) >> 25 & 127
-            if hash < 64 { result.low |= 1 << UInt64(hash) } else { result.high |= 1 << UInt64(hash - 64) }
+        // The k-th occurrence of a character is k earlier equal characters. Performance:
+        // counted in place for names of usual length (no sorted copy); the set of
+        // (character, k) elements is the same whichever way it is counted.
+        guard scalars.count <= 64 else {
+            var run = 0
+            var previous: UInt32?
+            for scalar in scalars.sorted() {  // equal characters side by side: count occurrences
+                run = scalar == previous ? run + 1 : 0
+                previous = scalar
+                if run < 4 { result.insert(scalar, occurrence: run) }
+            }
+            return result
+        }
+        for index in scalars.indices {
+            let scalar = scalars[index]
+            var run = 0
+            for earlier in 0..<index where scalars[earlier] == scalar { run += 1 }
+            if run < 4 { result.insert(scalar, occurrence: run) }
         }
         return result
     }
@@ -111,6 +189,10 @@ struct Suggestions {
     /// or below `limit` from above it). A lookup compares hundreds of candidates; heap
     /// traffic and full rows were most of the cost of "did you mean" on large files.
     static func editDistance(_ a: [UInt32], _ b: [UInt32], limit: Int) -> Int {
+        a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in editDistance(a, b, limit: limit) } }
+    }
+
+    static func editDistance(_ a: UnsafeBufferPointer<UInt32>, _ b: UnsafeBufferPointer<UInt32>, limit: Int) -> Int {
         if a.isEmpty { return b.count }
         if b.isEmpty { return a.count }
         let width = b.count + 1
@@ -124,31 +206,27 @@ struct Suggestions {
                 rows[previous + j] = Swift.min(j, outside)
                 rows[current + j] = outside
             }
-            return a.withUnsafeBufferPointer { a in
-                b.withUnsafeBufferPointer { b in
-                    for i in 1...a.count {
-                        let low = Swift.max(1, i - band), high = Swift.min(b.count, i + band)
-                        guard low <= high else { return outside }  // `a` is longer than `b` by more than the band
-                        rows[current] = Swift.min(i, outside)
-                        if low > 1 { rows[current + low - 1] = outside }
-                        var rowMinimum = low == 1 ? rows[current] : outside
-                        for j in low...high {
-                            let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                            var value = Swift.min(rows[previous + j] + 1, rows[current + j - 1] + 1, rows[previous + j - 1] + cost)
-                            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                                value = Swift.min(value, rows[previousPrevious + j - 2] + 1)
-                            }
-                            value = Swift.min(value, outside)
-                            rows[current + j] = value
-                            rowMinimum = Swift.min(rowMinimum, value)
-                        }
-                        if high < b.count { rows[current + high + 1] = outside }
-                        if rowMinimum > limit { return rowMinimum }
-                        (previousPrevious, previous, current) = (previous, current, previousPrevious)
+            for i in 1...a.count {
+                let low = Swift.max(1, i - band), high = Swift.min(b.count, i + band)
+                guard low <= high else { return outside }  // `a` is longer than `b` by more than the band
+                rows[current] = Swift.min(i, outside)
+                if low > 1 { rows[current + low - 1] = outside }
+                var rowMinimum = low == 1 ? rows[current] : outside
+                for j in low...high {
+                    let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                    var value = Swift.min(rows[previous + j] + 1, rows[current + j - 1] + 1, rows[previous + j - 1] + cost)
+                    if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                        value = Swift.min(value, rows[previousPrevious + j - 2] + 1)
                     }
-                    return rows[previous + b.count]
+                    value = Swift.min(value, outside)
+                    rows[current + j] = value
+                    rowMinimum = Swift.min(rowMinimum, value)
                 }
+                if high < b.count { rows[current + high + 1] = outside }
+                if rowMinimum > limit { return rowMinimum }
+                (previousPrevious, previous, current) = (previous, current, previousPrevious)
             }
+            return rows[previous + b.count]
         }
     }
 }

@@ -47,7 +47,10 @@ final class CompiledProgram: Sendable {
     let oneOfTextRanges: [Range<Int>]
     let references: [ReferencePath]
     /// Rendered messages (see ``MessageCache``).
-    let messageCache = MessageCache()
+    let messageCache: MessageCache
+    /// Every field valid at its fixed path, when no field has `[*]`: the results of every
+    /// valid record, built once and shared by their reports (see `EvaluationOutcome`).
+    let allValidResults: [FieldResult]?
 
     init(keyStorage: KeyStorage, fields: [FieldPlan], runs: [KeyRun], keys: [CompiledKey], rootKeys: [CompiledKey],
          groups: [GroupPlan], rules: [RulePlan],
@@ -72,6 +75,10 @@ final class CompiledProgram: Sendable {
         self.oneOfTexts = oneOfTexts
         self.oneOfTextRanges = oneOfTextRanges
         self.references = references
+        self.messageCache = MessageCache(ruleCount: rules.count)
+        let fixedPaths = fieldInfos.compactMap(\.fixedPath)
+        self.allValidResults = fixedPaths.count == fieldInfos.count
+            ? fixedPaths.map { FieldResult(field: $0, status: .valid, violations: []) } : nil
     }
 }
 

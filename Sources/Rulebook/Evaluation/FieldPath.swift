@@ -19,6 +19,9 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
     /// The canonical spelling (`items[*].sku`, `"first-name"`), also used in catalogue
     /// keys such as `field.items[*].sku`.
     public var description: String {
+        // Performance: the checker spells every statement's path for "did you mean"; a
+        // single identifier key (most paths) is its own spelling.
+        if segments.count == 1, case .key(let key) = segments[0], FieldPath.isIdentifier(key) { return key }
         var text = ""
         for segment in segments {
             switch segment {
@@ -50,11 +53,13 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
         // properties are looked up only when a non-ASCII byte appears.
         var ascii = true
         var valid = !key.isEmpty
-        for (offset, byte) in key.utf8.enumerated() {
+        var first = true
+        for byte in key.utf8 {
             guard byte < 0x80 else { ascii = false; break }
             let letter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
             let digit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-            if !(letter || byte == UInt8(ascii: "_") || (digit && offset > 0)) { valid = false }
+            if !(letter || byte == UInt8(ascii: "_") || (digit && !first)) { valid = false }
+            first = false
         }
         if ascii { return valid }
         guard let first = key.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
@@ -76,6 +81,9 @@ public struct ConcretePath: Sendable, Hashable, CustomStringConvertible, Compara
 
     /// `items[2].sku`.
     public var description: String {
+        // Performance: the checker spells every statement's path for "did you mean"; a
+        // single identifier key (most paths) is its own spelling.
+        if segments.count == 1, case .key(let key) = segments[0], FieldPath.isIdentifier(key) { return key }
         var text = ""
         for segment in segments {
             switch segment {

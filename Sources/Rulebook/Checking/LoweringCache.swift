@@ -1,0 +1,85 @@
+/// The checked form of validator applications, by the exact text of their head
+/// (`minLength 2`, `pattern /^[0-9]{5}$/`): rules written the same way lower the same way.
+///
+/// Performance: rule files repeat a few heads thousands of times (`required`,
+/// `minLength 2`, `maxLength 100`, one pattern per item field); converting the arguments,
+/// deriving the facts and building the repetition key cost ≈ 5,000 instructions per rule,
+/// about a quarter of checking. A head is looked up by its bytes in the file (no string
+/// is built for a hit) and only a head that lowered without any diagnostic and without
+/// side effects (a field argument registers an `unknown-field` reference) is stored, so
+/// every diagnostic is still reported at each occurrence. What differs per occurrence
+/// (location, range, file, message override) is never cached.
+struct LoweringCache {
+    /// What every occurrence of one head shares.
+    final class Entry {
+        let validator: BuiltinValidator
+        let messageKey: String
+        let arguments: [(name: String, value: RuleArgument)]
+        /// The head as written, for messages (`minLength 2`).
+        let text: String
+        let facts: RuleFacts
+        /// The repetition key of the head without a message override.
+        let repetitionKey: RepetitionKey
+
+        init(rule: CheckedRule, text: String, facts: RuleFacts) {
+            validator = rule.validator
+            messageKey = rule.messageKey
+            arguments = rule.arguments
+            self.text = text
+            self.facts = facts
+            repetitionKey = rule.with(expandedFrom: [], messageOverride: nil).repetitionKey
+        }
+
+        /// The repetition key of an occurrence with `override`.
+        func repetitionKey(override: MessageOverride?) -> RepetitionKey {
+            guard let override else { return repetitionKey }
+            return RepetitionKey(validator: validator, messageKey: messageKey, arguments: repetitionKey.arguments,
+                                 messageOverride: override)
+        }
+    }
+
+    /// Entries by a hash of their text's bytes (collisions resolved by comparing bytes).
+    private var buckets: [Int: [Entry]] = [:]
+
+    /// The number of distinct heads stored.
+    private(set) var count = 0
+
+    /// The entry whose text is exactly `range` of `source`, if one is stored.
+    func entry(for range: SourceRange, in source: SourceFile) -> Entry? {
+        LoweringCache.withBytes(of: range, in: source) { bytes in
+            guard let candidates = buckets[LoweringCache.hash(bytes)] else { return nil }
+            return candidates.first { entry in
+                entry.text.utf8.withContiguousStorageIfAvailable { $0.elementsEqual(bytes) }
+                    ?? entry.text.utf8.elementsEqual(bytes)
+            }
+        } ?? nil
+    }
+
+    /// Stores `entry` (its text is the head's text).
+    mutating func insert(_ entry: Entry) {
+        let hash = Array(entry.text.utf8).withUnsafeBufferPointer(LoweringCache.hash)
+        buckets[hash, default: []].append(entry)
+        count += 1
+    }
+
+    /// The bytes of `range` (clamped), or `nil` when the text is not contiguous UTF-8
+    /// (never for a native Swift string; then nothing is cached).
+    private static func withBytes<Result>(of range: SourceRange, in source: SourceFile,
+                                          _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
+        source.text.utf8.withContiguousStorageIfAvailable { all in
+            let start = Swift.max(0, Swift.min(range.start, all.count))
+            let end = Swift.max(start, Swift.min(range.end, all.count))
+            return body(UnsafeBufferPointer(rebasing: all[start..<end]))
+        }
+    }
+
+    /// FNV-1a over the bytes: cheap for the short heads it sees, and collisions only cost
+    /// a comparison.
+    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for byte in bytes {
+            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        }
+        return Int(truncatingIfNeeded: hash)
+    }
+}

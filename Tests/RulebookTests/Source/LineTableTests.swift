@@ -1,0 +1,59 @@
+import XCTest
+@testable import Rulebook
+
+/// `LineTable.position` counts columns over raw bytes on contiguous text (the checker's
+/// fast path); it must agree with counting through the string's own views.
+final class LineTableTests: XCTestCase {
+    /// The column of `offset` by the definition: whole scalars (or their UTF-16 lengths)
+    /// between the line start and `offset`, a scalar cut by `offset` not counted.
+    private func referencePosition(of offset: Int, in text: String, encoding: PositionEncoding) -> LinePosition {
+        let bytes = Array(text.utf8)
+        let offset = max(0, min(offset, bytes.count))
+        var line = 0, lineStart = 0
+        var index = 0
+        while index < offset {
+            if bytes[index] == UInt8(ascii: "\n") || (bytes[index] == UInt8(ascii: "\r") && (index + 1 >= bytes.count || bytes[index + 1] != UInt8(ascii: "\n"))) {
+                line += 1
+                lineStart = index + 1
+            }
+            index += 1
+        }
+        if encoding == .utf8 { return LinePosition(line: line, character: offset - lineStart) }
+        var column = 0
+        var position = 0
+        for scalar in text.unicodeScalars {
+            let width = String(scalar).utf8.count
+            defer { position += width }
+            guard position >= lineStart else { continue }
+            guard position + width <= offset else { break }
+            column += encoding == .utf16 ? scalar.utf16.count : 1
+        }
+        return LinePosition(line: line, character: column)
+    }
+
+    func testColumnsAgreeWithTheScalarViewsAtEveryOffset() {
+        let text = "a: é, 日本\r\nx\u{1F512}y\rz\n\"naïve\": oneOf \"🇬🇧\"\n"
+        let table = LineTable(text)
+        for offset in 0...(text.utf8.count + 2) {
+            for encoding in PositionEncoding.allCases {
+                XCTAssertEqual(table.position(of: offset, in: text, encoding: encoding),
+                               referencePosition(of: offset, in: text, encoding: encoding), "offset \(offset) \(encoding)")
+            }
+        }
+    }
+
+    func testSurrogatePairsCountTwiceInUTF16() {
+        let text = "\u{1F512}x"
+        let table = LineTable(text)
+        XCTAssertEqual(table.position(of: 4, in: text, encoding: .utf16), LinePosition(line: 0, character: 2))
+        XCTAssertEqual(table.position(of: 4, in: text, encoding: .unicodeScalars), LinePosition(line: 0, character: 1))
+        XCTAssertEqual(table.position(of: 2, in: text, encoding: .unicodeScalars), LinePosition(line: 0, character: 0),
+                       "an offset inside a scalar has not reached it")
+    }
+
+    func testSourceLocationsAreOneBasedScalarColumns() {
+        let source = SourceFile(path: "x.rules", text: "é: required\n日本: email")
+        XCTAssertEqual(source.location(of: 4), SourceLocation(file: "x.rules", line: 1, column: 4))
+        XCTAssertEqual(source.location(of: 20), SourceLocation(file: "x.rules", line: 2, column: 4))
+    }
+}
