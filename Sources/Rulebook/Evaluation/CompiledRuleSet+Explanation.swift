@@ -74,7 +74,7 @@ extension CompiledRuleSet {
     /// The verdicts equal ``validate(_:options:)``'s for the same record and options.
     public func explain(_ record: Value, options: ValidationOptions = ValidationOptions()) -> RecordExplanation {
         let evaluator = RecordEvaluator(program: program, access: ValueAccess(record), today: today(options.context),
-                                        messages: options.messages, reportAllFailures: options.reportAllFailures)
+                                        collecting: true, reportAllFailures: options.reportAllFailures)
         let statements = statementsByField()
         var fields: [FieldExplanation] = []
         for field in 0..<program.fields.count {

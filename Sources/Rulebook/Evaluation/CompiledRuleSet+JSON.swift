@@ -44,6 +44,9 @@ public struct JSONRecordValidator: Sendable {
     private var messageCache: [String?] = []
     /// The root's members the rules read, by slot (see `TapeAccess.fillRootSlots`).
     private var rootSlots: [Int] = []
+    /// The last record's outcome, whose arrays the next record reuses (reports here are
+    /// built at once, so the outcome does not outlive the record).
+    private var outcome = EvaluationOutcome()
     /// `[*]` binding arrays reused from record to record by the counting path.
     private var bindings = Bindings<JSONTape.Node>()
 
@@ -68,13 +71,17 @@ public struct JSONRecordValidator: Sendable {
         defer { swap(&cache, &messageCache) }
         var slots = takeRootSlots(program)
         defer { swap(&slots, &rootSlots) }
+        var scratch = EvaluationOutcome()
+        swap(&scratch, &outcome)
+        defer { swap(&scratch, &outcome) }
         return tape.withView(over: bytes) { view in
             guard let root = view.root else { return ValidationReport(fields: [], changes: nil) }
             return slots.withUnsafeMutableBufferPointer { slots in
                 TapeAccess.fillRootSlots(slots, keys: program.rootKeyBytes, lengths: program.rootKeyLengths, view: view, root: root)
                 let access = TapeAccess(view: view, root: root, rootSlots: UnsafePointer(slots.baseAddress))
                 return ValidationReport(fields: RecordEvaluator.results(program: program, access: access, today: today,
-                                                                        options: options, cache: &cache), changes: nil)
+                                                                        options: options, cache: &cache, scratch: &scratch),
+                                        changes: nil)
             }
         }
     }

@@ -7,8 +7,14 @@ extension CompiledRuleSet {
     /// - Parameters:
     ///   - record: The record, usually a JSON object.
     ///   - options: Failure reporting, message rendering and today.
+    ///
+    /// The report's results and messages are built when first read (see
+    /// ``ValidationReport``); ``ValidationReport/isValid`` costs nothing more.
     public func validate(_ record: Value, options: ValidationOptions = ValidationOptions()) -> ValidationReport {
-        ValidationReport(fields: evaluate(ValueAccess(record), options: options), changes: nil)
+        let today = today(options.context)
+        let outcome = RecordEvaluator.outcome(program: program, access: ValueAccess(record), today: today,
+                                              reportAllFailures: options.reportAllFailures)
+        return report(outcome, today: today, options: options, changes: nil)
     }
 
     /// Whether a record passes every rule. Stops at the first failure and renders no
@@ -49,29 +55,40 @@ extension CompiledRuleSet {
     public func validate(_ edited: Value, original: Value,
                          options: ValidationOptions = ValidationOptions()) -> ValidationReport {
         let changes = ChangeSet(from: original, to: edited)
-        var results = evaluate(ValueAccess(edited), options: options)
+        let today = today(options.context)
+        var outcome = RecordEvaluator.outcome(program: program, access: ValueAccess(edited), today: today,
+                                              reportAllFailures: options.reportAllFailures)
         if options.onlyChangedFields {
-            results = results.filter { changes.touches($0.field) }
+            outcome = outcome.filtered(program: program) { changes.touches($0) }
         }
-        return ValidationReport(fields: results, changes: changes)
+        return report(outcome, today: today, options: options, changes: changes)
+    }
+
+    /// The report of an outcome: the program's shared results when every field is valid,
+    /// else results built on first read.
+    private func report(_ outcome: EvaluationOutcome, today: CalendarDate, options: ValidationOptions,
+                        changes: ChangeSet?) -> ValidationReport {
+        if let shared = program.allValidResults, outcome.isAllValid(fieldCount: program.fields.count) {
+            return ValidationReport(allValid: shared, changes: changes)
+        }
+        return ValidationReport(deferred: DeferredFieldResults(program: program, outcome: outcome, messages: options.messages,
+                                                               today: today), changes: changes)
     }
 
     private func validateField(_ path: FieldPath, in record: Value, indices: [Int?],
                                 options: ValidationOptions) -> [FieldResult] {
         guard let field = program.fieldInfos.firstIndex(where: { $0.pattern == path }) else { return [] }
-        var evaluator = RecordEvaluator(program: program, access: ValueAccess(record), today: today(options.context),
-                                        messages: options.messages, reportAllFailures: options.reportAllFailures)
+        let today = today(options.context)
+        var evaluator = RecordEvaluator(program: program, access: ValueAccess(record), today: today, collecting: true,
+                                        reportAllFailures: options.reportAllFailures)
         evaluator.evaluate(field: field, only: indices)
-        return evaluator.results
+        var builder = ViolationBuilder(program: program, messages: options.messages, today: today)
+        var noCache: [String?] = []
+        return builder.results(of: evaluator.outcome, cache: &noCache)
     }
 }
 
 extension CompiledRuleSet {
-    /// Collecting evaluation over any storage.
-    func evaluate<Access: RecordAccess>(_ access: Access, options: ValidationOptions) -> [FieldResult] {
-        RecordEvaluator.results(program: program, access: access, today: today(options.context), options: options)
-    }
-
     /// Counting evaluation over any storage.
     func isValid<Access: RecordAccess>(_ access: Access, context: EvaluationContext) -> Bool {
         isValid(access, today: today(context))

@@ -155,6 +155,21 @@ enum TextScan {
             if word & SWAR.high != 0 || SWAR.contains(word, 0x0D) { break }
             index += 8
         }
+        // The tail (a whole short text) read as one overlapping word rather than byte by
+        // byte: the common case, ASCII without CR, is then decided in one or two loads.
+        // (Both loads stay inside the buffer: the last 8 bytes, or two 4-byte halves.)
+        if index < end {
+            var tail: UInt64?
+            if end >= 8, index + 8 > end {
+                tail = raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self)
+            } else if end < 8, end >= 4 {
+                tail = UInt64(raw.loadUnaligned(as: UInt32.self))
+                    | UInt64(raw.loadUnaligned(fromByteOffset: end - 4, as: UInt32.self)) << 32
+            }
+            if let tail, tail & SWAR.high == 0, !SWAR.contains(tail, 0x0D) { return end }
+        } else {
+            return end
+        }
         var count = index
         var previousWasCR = false
         while index < end {

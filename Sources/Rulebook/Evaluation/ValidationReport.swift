@@ -76,20 +76,83 @@ public struct ChangeSet: Sendable, Hashable {
 }
 
 /// The result of validating one record.
+///
+/// A value: `Sendable`, and equal to another report (and hashed) by its content — its
+/// fields, their violations and messages, and its changes — however it was made.
+///
+/// Reports from ``CompiledRuleSet/validate(_:options:)`` are built lazily: evaluation
+/// records which fields failed which rules, and the ``FieldResult``s, ``Violation``s and
+/// their rendered messages are made the first time ``fields`` or ``violations`` is read
+/// (then kept, so later reads, from any thread, return the same results). ``isValid``
+/// never builds them. Messages are rendered with the renderer and today of the options
+/// the record was validated with.
 public struct ValidationReport: Sendable, Hashable {
-    /// One result per concrete field the rules reach, in rule order.
-    public let fields: [FieldResult]
+    /// The fields, built or still to be built.
+    private let storage: Storage
     /// The changes, when an original record was given.
     public let changes: ChangeSet?
 
+    private enum Storage: Sendable {
+        /// Results given or already built (including the shared all-valid results), and
+        /// whether none is invalid (worked out once: scanning copied every result).
+        case built([FieldResult], isValid: Bool)
+        /// Results built on first read.
+        case deferred(DeferredFieldResults)
+    }
+
+    /// A report of the given results.
     public init(fields: [FieldResult], changes: ChangeSet?) {
-        self.fields = fields
+        var valid = true
+        for index in fields.indices where fields[index].status == .invalid {
+            valid = false
+            break
+        }
+        self.storage = .built(fields, isValid: valid)
         self.changes = changes
     }
 
-    /// Whether no field is invalid.
-    public var isValid: Bool { !fields.contains { $0.status == .invalid } }
+    /// A report of results known to be all valid (the program's shared results).
+    init(allValid fields: [FieldResult], changes: ChangeSet?) {
+        self.storage = .built(fields, isValid: true)
+        self.changes = changes
+    }
+
+    /// A report whose results are built from `results` when first read.
+    init(deferred results: DeferredFieldResults, changes: ChangeSet?) {
+        self.storage = .deferred(results)
+        self.changes = changes
+    }
+
+    /// One result per concrete field the rules reach, in rule order.
+    public var fields: [FieldResult] {
+        switch storage {
+        case .built(let fields, _): fields
+        case .deferred(let results): results.fields
+        }
+    }
+
+    /// Whether no field is invalid. (Builds no results.)
+    public var isValid: Bool {
+        switch storage {
+        case .built(_, let isValid): isValid
+        case .deferred(let results): results.isValid
+        }
+    }
 
     /// Every violation, in field order.
     public var violations: [Violation] { fields.flatMap(\.violations) }
+
+    /// Whether two reports have the same fields, violations, messages and changes.
+    public static func == (lhs: ValidationReport, rhs: ValidationReport) -> Bool {
+        if case .deferred(let left) = lhs.storage, case .deferred(let right) = rhs.storage, left === right {
+            return lhs.changes == rhs.changes
+        }
+        return lhs.changes == rhs.changes && lhs.fields == rhs.fields
+    }
+
+    /// Hashes the content that ``==`` compares.
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(fields)
+        hasher.combine(changes)
+    }
 }

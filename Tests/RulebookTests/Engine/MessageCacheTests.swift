@@ -45,7 +45,10 @@ final class MessageCacheTests: XCTestCase {
         XCTAssertEqual(compiled.validate(bad, options: settings).violations.first?.message.hasPrefix("fr:"), true)
         let uncached = CountingRenderer(identity: nil)
         settings.messages = uncached
-        for _ in 0..<3 { _ = compiled.validate(bad, options: settings) }
+        // Reports render their messages when read, not before.
+        for _ in 0..<3 { XCTAssertFalse(compiled.validate(bad, options: settings).isValid) }
+        XCTAssertEqual(uncached.renders, 0)
+        for _ in 0..<3 { _ = compiled.validate(bad, options: settings).violations }
         XCTAssertEqual(uncached.renders, 3 * 5)
     }
 

@@ -24,7 +24,8 @@ final class TextScanTests: XCTestCase {
 
     func testSimpleCharacterCountAgreesWithStringCount() {
         var counted = 0
-        for text in corpus(20_000, seed: 1) {
+        // The second corpus is mostly clean ASCII, so the whole-tail fast path decides most texts.
+        for text in corpus(20_000, seed: 1) + corpus(5_000, seed: 7, noise: 25) {
             if let count = bytes(text, TextScan.simpleCharacterCount) {
                 XCTAssertEqual(count, text.count, text.debugDescription)
                 counted += 1

@@ -1,0 +1,137 @@
+// What collecting evaluation records: which concrete fields were reached, their status
+// and which rules failed, as plain integers. Nothing here depends on the record (a
+// violation's path comes from the field's pattern and the `[*]` indices; its parameters,
+// key, location and message from the rule and today), so the public results can be built
+// from it at any later time — `ValidationReport` does so only when they are read.
+//
+// Performance bends this: reports used to be built during evaluation (a `FieldResult`
+// with its `ConcretePath` per field, a `Violation` with a rendered message per failure),
+// ≈ 130 ns per valid profile record and more per message, even when the caller only
+// asked whether the record was valid. Recording three integers per field costs a few
+// nanoseconds, and a record whose fields are all valid records nothing at all.
+
+/// One concrete field reached by evaluation.
+struct OutcomeEntry: Sendable, Hashable {
+    /// Index into ``CompiledProgram/fields``.
+    let field: Int32
+    let status: FieldStatus
+    /// This entry's `[*]` indices are `indices[previous.indexEnd..<indexEnd]`.
+    let indexEnd: Int32
+    /// This entry's failing rules are `failures[previous.failureEnd..<failureEnd]`.
+    let failureEnd: Int32
+}
+
+/// The compact result of collecting evaluation of one record.
+struct EvaluationOutcome: Sendable, Hashable {
+    /// The concrete fields in evaluation (rule) order, after the leading valid ones
+    /// counted by `leadingValid`.
+    private(set) var entries: [OutcomeEntry] = []
+    /// The `[*]` indices of every entry, concatenated.
+    private(set) var indices: [Int] = []
+    /// The failing rules (indices into ``CompiledProgram/rules``) of every entry, concatenated.
+    private(set) var failures: [Int32] = []
+    /// Fields `0..<leadingValid` were evaluated valid at their fixed paths and are not in
+    /// `entries`: a valid record of a rule set without `[*]` then allocates nothing.
+    private(set) var leadingValid = 0
+    /// Whether some entry is invalid.
+    private(set) var hasInvalid = false
+
+    /// Empties the outcome, keeping its arrays' capacity.
+    mutating func removeAll() {
+        entries.removeAll(keepingCapacity: true)
+        indices.removeAll(keepingCapacity: true)
+        failures.removeAll(keepingCapacity: true)
+        leadingValid = 0
+        hasInvalid = false
+    }
+
+    /// The number of failures recorded so far (the start of the next entry's failures).
+    var failureCount: Int { failures.count }
+
+    /// Notes a failing rule of the entry being evaluated.
+    @inline(__always)
+    mutating func fail(rule: Int) {
+        failures.append(Int32(truncatingIfNeeded: rule))
+    }
+
+    /// Closes the entry of `field` at `fieldIndices` (empty for a field without `[*]`),
+    /// whose failures are the ones noted since it started.
+    @inline(__always)
+    mutating func record(field: Int, status: FieldStatus, indices fieldIndices: [Int]) {
+        if status == .valid, fieldIndices.isEmpty, entries.isEmpty, field == leadingValid {
+            leadingValid += 1
+            return
+        }
+        writeLeadingValid()
+        if status == .invalid { hasInvalid = true }
+        if !fieldIndices.isEmpty { indices.append(contentsOf: fieldIndices) }
+        entries.append(OutcomeEntry(field: Int32(truncatingIfNeeded: field), status: status,
+                                    indexEnd: Int32(truncatingIfNeeded: indices.count),
+                                    failureEnd: Int32(truncatingIfNeeded: failures.count)))
+    }
+
+    /// Writes the leading valid fields out as entries (before the first other entry).
+    private mutating func writeLeadingValid() {
+        guard leadingValid > 0 else { return }
+        entries.reserveCapacity(leadingValid + 4)
+        for field in 0..<leadingValid {
+            entries.append(OutcomeEntry(field: Int32(truncatingIfNeeded: field), status: .valid, indexEnd: 0, failureEnd: 0))
+        }
+        leadingValid = 0
+    }
+
+    /// Whether every one of `fieldCount` fields was valid at its fixed path: the report
+    /// is then the program's shared all-valid results.
+    func isAllValid(fieldCount: Int) -> Bool { entries.isEmpty && leadingValid == fieldCount }
+
+    /// The number of concrete fields reached.
+    var count: Int { leadingValid + entries.count }
+
+    /// Keeps only the entries whose concrete path satisfies `keep` (for
+    /// `onlyChangedFields`).
+    func filtered(program: CompiledProgram, _ keep: (ConcretePath) -> Bool) -> EvaluationOutcome {
+        var kept = EvaluationOutcome()
+        forEach(program: program) { field, status, entryIndices, entryFailures in
+            guard keep(program.concretePath(field: field, entryIndices)) else { return }
+            for rule in entryFailures { kept.fail(rule: Int(rule)) }
+            kept.record(field: field, status: status, indices: Array(entryIndices))
+        }
+        return kept
+    }
+
+    /// Calls `body` with each entry: field, status, `[*]` indices and failing rules.
+    func forEach(program: CompiledProgram,
+                 _ body: (Int, FieldStatus, ArraySlice<Int>, ArraySlice<Int32>) -> Void) {
+        for field in 0..<leadingValid { body(field, .valid, [], []) }
+        var indexStart = 0
+        var failureStart = 0
+        for entry in entries {
+            let indexEnd = Int(entry.indexEnd), failureEnd = Int(entry.failureEnd)
+            body(Int(entry.field), entry.status, indices[indexStart..<indexEnd], failures[failureStart..<failureEnd])
+            indexStart = indexEnd
+            failureStart = failureEnd
+        }
+    }
+}
+
+extension CompiledProgram {
+    /// The concrete path of a field at the given `[*]` indices.
+    func concretePath<Indices: Collection<Int>>(field: Int, _ indices: Indices) -> ConcretePath {
+        // Straight to the member: copying the whole `FieldInfo` retained both its paths.
+        if let fixed = fieldInfos[field].fixedPath { return fixed }
+        let pattern = fieldInfos[field].pattern
+        var segments: [ConcretePath.Segment] = []
+        segments.reserveCapacity(pattern.segments.count)
+        var next = indices.startIndex
+        for segment in pattern.segments {
+            switch segment {
+            case .key(let key):
+                segments.append(.key(key))
+            case .wildcard:
+                segments.append(.index(next < indices.endIndex ? indices[next] : 0))
+                if next < indices.endIndex { next = indices.index(after: next) }
+            }
+        }
+        return ConcretePath(segments)
+    }
+}
