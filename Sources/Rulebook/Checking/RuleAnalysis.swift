@@ -1,8 +1,10 @@
 /// One rule as written in a group (a field's statements, or a named rule's body): a
 /// validator, or a named rule standing for what it expands to.
+///
+/// The file it is written in is passed beside it (``RuleAnalyzer/add(_:in:)``).
+/// Performance: holding the `SyntaxTree` here copied and destroyed the tree's fields (a
+/// retain and a release each) for every rule of every statement, for the rare diagnostic.
 struct AnalyzedUse {
-    /// The file the use is written in.
-    let tree: SyntaxTree
     /// The use's name and arguments.
     let range: SourceRange
     /// The named rule's name when the use is one.
@@ -67,8 +69,8 @@ struct RuleAnalyzer {
         subjectValue = .field(field)
     }
 
-    /// Compares `use` with the earlier ones, then remembers it.
-    mutating func add(_ use: AnalyzedUse) -> Diagnostic? {
+    /// Compares `use`, written in `tree`, with the earlier ones, then remembers it.
+    mutating func add(_ use: AnalyzedUse, in tree: SyntaxTree) -> Diagnostic? {
         guard let context = use.context else { return nil }
         // Performance: the states related to `context` as bit sets (there are at most
         // `maximumContexts` = 64 states), not arrays of indices made for every rule.
@@ -88,9 +90,9 @@ struct RuleAnalyzer {
                 related.insert(index)
             }
         }
-        var diagnostic = contradiction(of: use, against: related)
+        var diagnostic = contradiction(of: use, in: tree, against: related)
         if diagnostic == nil {
-            diagnostic = repetition(of: use, against: wider)
+            diagnostic = repetition(of: use, in: tree, against: wider)
         }
         if let index = same {
             for entry in use.entries { states[index].add(entry) }
@@ -102,14 +104,14 @@ struct RuleAnalyzer {
         return diagnostic
     }
 
-    private func contradiction(of use: AnalyzedUse, against related: StateSet) -> Diagnostic? {
+    private func contradiction(of use: AnalyzedUse, in tree: SyntaxTree, against related: StateSet) -> Diagnostic? {
         for entry in use.entries {
             let facts = entry.facts
             for index in related {
                 guard let conflict = states[index].conflict(with: facts, text: entry.text) else { continue }
                 let later = describe(entry)
                 let earlier = describe(conflict.entry)
-                return Diagnostic(file: use.tree.source.path, range: use.range, code: .contradiction,
+                return Diagnostic(file: tree.source.path, range: use.range, code: .contradiction,
                                   message: "\(later) contradicts '\(conflict.entry.text)': \(conflict.reason)",
                                   notes: [note(for: conflict.entry, saying: "\(earlier) is here")])
             }
@@ -117,7 +119,7 @@ struct RuleAnalyzer {
         return nil
     }
 
-    private mutating func repetition(of use: AnalyzedUse, against wider: StateSet) -> Diagnostic? {
+    private mutating func repetition(of use: AnalyzedUse, in tree: SyntaxTree, against wider: StateSet) -> Diagnostic? {
         guard !wider.isEmpty else { return nil }
         let states = self.states
         func earlier(_ entry: ExpandedRule) -> ExpandedRule? {
@@ -130,8 +132,8 @@ struct RuleAnalyzer {
         spelledSubject = subject
         let message = use.namedRule.map { "every rule of '\($0)' already applies to \(subject)" }
             ?? "'\(first.text)' already applies to \(subject)"
-        let fix = use.removal.fixIt(in: use.tree, describing: use.namedRule ?? first.text)
-        return Diagnostic(file: use.tree.source.path, range: use.range, code: .redundantRule, message: message,
+        let fix = use.removal.fixIt(in: tree, describing: use.namedRule ?? first.text)
+        return Diagnostic(file: tree.source.path, range: use.range, code: .redundantRule, message: message,
                           notes: [note(for: earliest, saying: "\(describe(earliest)) is here")],
                           fixIts: fix.map { [$0] } ?? [])
     }
@@ -304,6 +306,9 @@ private struct RepetitionTable {
             return
         }
         guard first(for: key) == nil else { return }
+        // Performance: room for a typical field's rules at once, instead of growing
+        // (reallocating) from one element through two to four.
+        if linear.isEmpty { linear.reserveCapacity(4) }
         linear.append(entry)
         if linear.count > RepetitionTable.linearLimit {
             var table: [RepetitionKey: ExpandedRule] = [:]
