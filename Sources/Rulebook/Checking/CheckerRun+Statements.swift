@@ -14,19 +14,51 @@ extension CheckerRun {
         /// finds the field's analyzer, and the list is the `unknown-field` candidates as
         /// they are, instead of spelling every statement's path and deduplicating strings.
         var paths: [FieldPath] = []
-        var pathIDs: [FieldPath: Int] = [:]
+        var pathIDs: [HashedPath: Int] = [:]
         /// Each field's analyzer, by path id (`nil` until the field has a rule to analyse).
         var analyzers: [RuleAnalyzer?] = []
 
+        init(tree: SyntaxTree, scope: [String: RuleReference]) {
+            self.tree = tree
+            self.scope = scope
+            // Room for a file of one-statement fields (nested statements add a few more).
+            let expected = tree.statements.count
+            checked.reserveCapacity(expected)
+            paths.reserveCapacity(expected)
+            pathIDs.reserveCapacity(expected)
+            analyzers.reserveCapacity(expected)
+        }
+
         /// The id of `path`, interned on first sight.
         mutating func intern(_ path: FieldPath) -> Int {
-            if let id = pathIDs[path] { return id }
+            let key = HashedPath(path)
+            if let id = pathIDs[key] { return id }
             let id = paths.count
             paths.append(path)
-            pathIDs[path] = id
+            pathIDs[key] = id
             analyzers.append(nil)
             return id
         }
+    }
+
+    /// A path with its hash computed once (by the standard `Hasher`, so paths that are
+    /// equal, keys compared as Swift compares strings, hash equally).
+    ///
+    /// Performance: interning looks a path up and then inserts it, and the table rehashes
+    /// every key as it grows; hashing each path's segments and strings every time was
+    /// most of the cost of interning.
+    private struct HashedPath: Hashable {
+        let path: FieldPath
+        let hash: Int
+
+        init(_ path: FieldPath) {
+            self.path = path
+            hash = path.hashValue
+        }
+
+        static func == (lhs: HashedPath, rhs: HashedPath) -> Bool { lhs.hash == rhs.hash && lhs.path == rhs.path }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
     }
 
     /// The enclosing `when` blocks of a statement, in the forms the checks need; made once

@@ -197,9 +197,8 @@ private final class ContextState {
     /// gets a state of its own.
     var lower = MeasureSlots()
     var upper = MeasureSlots()
-    /// The first rule seen for each distinct set of accepted kinds (a handful at most).
-    var kinds: [(kinds: ValueKinds, entry: ExpandedRule)] = []
-    /// The first rule seen for each repetition key.
+    /// The first rule seen for each repetition key, in order; also where the accepted
+    /// kinds are found (see ``conflict(with:text:)``).
     var keys = RepetitionTable()
 
     init(conditions: ConditionContext) {
@@ -209,9 +208,6 @@ private final class ContextState {
     func add(_ entry: ExpandedRule) {
         let facts = entry.facts
         keys.insertIfAbsent(entry)
-        if let kinds = facts.kinds, !self.kinds.contains(where: { $0.kinds == kinds }) {
-            self.kinds.append((kinds, entry))
-        }
         guard let measure = facts.measure, !facts.isEmpty else { return }
         if let bound = facts.lower, lower[measure]?.facts.lower.map({ tighterLower(bound, than: $0) }) ?? true {
             lower[measure] = entry
@@ -231,8 +227,9 @@ private final class ContextState {
 
     /// The earlier rule that no value can satisfy together with `facts`, and why.
     func conflict(with facts: RuleFacts, text: String) -> (entry: ExpandedRule, reason: String)? {
-        if let kinds = facts.kinds, let other = self.kinds.first(where: { $0.kinds.isDisjoint(with: kinds) }) {
-            return (other.entry, "'\(other.entry.text)' accepts only \(other.kinds.description), '\(text)' only \(kinds.description)")
+        // The first rule (in order) whose accepted kinds exclude these (see ``RepetitionTable``).
+        if let kinds = facts.kinds, let other = keys.firstRule(excluding: kinds), let otherKinds = other.facts.kinds {
+            return (other, "'\(other.text)' accepts only \(otherKinds.description), '\(text)' only \(kinds.description)")
         }
         guard let measure = facts.measure, !facts.isEmpty else { return nil }
         if let bound = facts.lower, let held = upper[measure], let heldBound = held.facts.upper,
@@ -280,29 +277,50 @@ private struct MeasureSlots {
     }
 }
 
-/// The first rule seen for each repetition key.
+/// The first rule seen for each repetition key, and through them the first rule seen for
+/// each distinct set of accepted kinds.
 ///
 /// Performance: a field has a handful of rules, and a dictionary per field (grown from
 /// empty, rehashed on the way) cost more than the rest of its analysis; up to
 /// `linearLimit` keys are kept in an array and compared by their precomputed hash
-/// first, beyond that in a dictionary.
+/// first, beyond that in a dictionary. The accepted kinds need no list of their own while
+/// the keys are few (one allocation less per field): see ``firstRule(excluding:)``.
 private struct RepetitionTable {
     private static let linearLimit = 16
+    /// Every stored rule in order, while there are at most `linearLimit`.
     private var linear: [ExpandedRule] = []
     private var hashed: [RepetitionKey: ExpandedRule]?
+    /// Once the keys are hashed: the first rule per distinct accepted kinds, in order (so
+    /// that a field with thousands of distinct rules is not scanned for each new one).
+    private var firstPerKinds: [ExpandedRule] = []
 
-    /// The first rule stored with `key`.
+    /// The first rule seen for each repetition key.
     func first(for key: RepetitionKey) -> ExpandedRule? {
         if let hashed { return hashed[key] }
         let hash = key.precomputedHash
         return linear.first { $0.repetitionKey.precomputedHash == hash && $0.repetitionKey == key }
     }
 
+    /// The earliest stored rule whose accepted kinds are disjoint from `kinds`.
+    ///
+    /// Scanning the first rule per key in order finds the same rule as scanning the first
+    /// rule per distinct kinds: rules with the same key have the same facts, so the first
+    /// rule with given kinds is the first of its key, and it comes before any later rule
+    /// with the same kinds.
+    func firstRule(excluding kinds: ValueKinds) -> ExpandedRule? {
+        for other in hashed == nil ? linear : firstPerKinds {
+            if let otherKinds = other.facts.kinds, otherKinds.isDisjoint(with: kinds) { return other }
+        }
+        return nil
+    }
+
     /// Stores `entry` unless a rule with its key is stored.
     mutating func insertIfAbsent(_ entry: ExpandedRule) {
         let key = entry.repetitionKey
         if hashed != nil {
-            if hashed?[key] == nil { hashed?[key] = entry }
+            guard hashed?[key] == nil else { return }
+            hashed?[key] = entry
+            noteKinds(of: entry)
             return
         }
         guard first(for: key) == nil else { return }
@@ -313,9 +331,15 @@ private struct RepetitionTable {
         if linear.count > RepetitionTable.linearLimit {
             var table: [RepetitionKey: ExpandedRule] = [:]
             for rule in linear where table[rule.repetitionKey] == nil { table[rule.repetitionKey] = rule }
+            for rule in linear { noteKinds(of: rule) }
             hashed = table
             linear = []
         }
+    }
+
+    private mutating func noteKinds(of entry: ExpandedRule) {
+        guard let kinds = entry.facts.kinds, !firstPerKinds.contains(where: { $0.facts.kinds == kinds }) else { return }
+        firstPerKinds.append(entry)
     }
 }
 

@@ -115,9 +115,11 @@ struct Suggestions {
     static func appendLowercasedScalars(of name: String, to scalars: inout [UInt32]) {
         let ascii = name.utf8.withContiguousStorageIfAvailable { bytes in
             guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
-            for byte in bytes {
-                scalars.append(UInt32(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte))
-            }
+            // Performance: one append of a counted sequence (reserved once, written in a
+            // loop) rather than one `append` per byte, each checking uniqueness and capacity.
+            scalars.append(contentsOf: bytes.lazy.map { byte in
+                UInt32(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
+            })
             return true
         }
         guard ascii != true else { return }
