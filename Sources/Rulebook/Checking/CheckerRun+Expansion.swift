@@ -105,7 +105,9 @@ extension CheckerRun {
         case .validator(let entry):
             return [entry]
         case .named(let target, _, let override):
-            if let position, cycleUses.contains(position) { return nil }
+            // Performance: most rule sets have no cycle, and a lookup hashes the position
+            // (two strings) even in an empty set.
+            if let position, !cycleUses.isEmpty, cycleUses.contains(position) { return nil }
             switch expansions[target] {
             case .rules(let entries)?:
                 guard let override else { return entries }
