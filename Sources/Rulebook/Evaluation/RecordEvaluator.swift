@@ -191,7 +191,8 @@ struct RecordEvaluator<Access: RecordAccess> {
     private mutating func evaluateConcrete(field: Int, _ node: Node?, bindings: inout Bindings<Node>) {
         let plan = program.fields[field]
         var applicable = false
-        let failuresBefore = outcome.failureCount
+        // Read only when collecting: counting mode never touches the outcome.
+        let failuresBefore = collecting ? outcome.failureCount : 0
         // No closure here (`node.map(isEmpty)`): a closure capturing `self` copied the
         // whole evaluator per field in the profile.
         var empty = true
