@@ -215,8 +215,16 @@ struct RecordEvaluator<Access: RecordAccess> {
             }
         }
         guard collecting else { return }
+        closeEntry(field: field, applicable: applicable, failuresBefore: failuresBefore, indices: bindings.indices)
+    }
+
+    /// Records a concrete field's entry (collecting mode). Out of line, like
+    /// ``noteFailure(rule:)``: inlined, the outcome's bookkeeping grew the loop that
+    /// counting mode runs too.
+    @inline(never)
+    private mutating func closeEntry(field: Int, applicable: Bool, failuresBefore: Int, indices: [Int]) {
         let status: FieldStatus = !applicable ? .skipped : outcome.failureCount == failuresBefore ? .valid : .invalid
-        outcome.record(field: field, status: status, indices: bindings.indices)
+        outcome.record(field: field, status: status, indices: indices)
     }
 
     /// Notes a failure; returns whether evaluation of this field goes on.
@@ -224,8 +232,13 @@ struct RecordEvaluator<Access: RecordAccess> {
     private mutating func record(rule: Int) -> Bool {
         failed = true
         guard collecting else { return false }
-        outcome.fail(rule: rule)
+        noteFailure(rule: rule)
         return reportAllFailures
+    }
+
+    @inline(never)
+    private mutating func noteFailure(rule: Int) {
+        outcome.fail(rule: rule)
     }
 
     /// The concrete path of a field at the given `[*]` indices.
