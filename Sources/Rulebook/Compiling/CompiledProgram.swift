@@ -39,6 +39,12 @@ final class CompiledProgram: Sendable {
     /// into the tables of `patterns`, which this program keeps alive).
     let matchers: [PatternMatcher]
     let oneOfSets: [OneOfSet]
+    /// The UTF-8 bytes of every `oneOf` set's text values (in `keyStorage`), and each
+    /// set's range in them: a text record value is compared byte for byte with these,
+    /// without copying a `Value` per candidate (each copy retained and released its text).
+    /// `nonisolated(unsafe)`: immutable pointers into `keyStorage`, like `rootKeyBytes`.
+    nonisolated(unsafe) let oneOfTexts: [UnsafeRawBufferPointer]
+    let oneOfTextRanges: [Range<Int>]
     let references: [ReferencePath]
     /// Rendered messages (see ``MessageCache``).
     let messageCache: MessageCache
@@ -49,7 +55,8 @@ final class CompiledProgram: Sendable {
     init(keyStorage: KeyStorage, fields: [FieldPlan], runs: [KeyRun], keys: [CompiledKey], rootKeys: [CompiledKey],
          groups: [GroupPlan], rules: [RulePlan],
          reports: [RuleReport], fieldInfos: [FieldInfo], conditions: [CompiledCondition], patterns: [Pattern],
-         oneOfSets: [OneOfSet], references: [ReferencePath]) {
+         oneOfSets: [OneOfSet], oneOfTexts: [UnsafeRawBufferPointer], oneOfTextRanges: [Range<Int>],
+         references: [ReferencePath]) {
         self.keyStorage = keyStorage
         self.fields = fields
         self.runs = runs
@@ -65,6 +72,8 @@ final class CompiledProgram: Sendable {
         self.patterns = patterns
         self.matchers = patterns.map(\.matcher)
         self.oneOfSets = oneOfSets
+        self.oneOfTexts = oneOfTexts
+        self.oneOfTextRanges = oneOfTextRanges
         self.references = references
         self.messageCache = MessageCache(ruleCount: rules.count)
         let fixedPaths = fieldInfos.compactMap(\.fixedPath)

@@ -23,6 +23,8 @@ struct RuleCompiler {
     private var conditions: [CompiledCondition] = []
     private var patterns: [Pattern] = []
     private var oneOfSets: [OneOfSet] = []
+    private var oneOfTexts: [UnsafeRawBufferPointer] = []
+    private var oneOfTextRanges: [Range<Int>] = []
     private var references: [ReferencePath] = []
 
     mutating func compile(_ ruleSet: RuleSet) -> CompiledProgram {
@@ -36,7 +38,8 @@ struct RuleCompiler {
         return CompiledProgram(keyStorage: keyStorage, fields: fields, runs: runs, keys: keys, rootKeys: rootKeys, groups: groups,
                                rules: rules, reports: reports,
                                fieldInfos: fieldInfos, conditions: conditions, patterns: patterns,
-                               oneOfSets: oneOfSets, references: references)
+                               oneOfSets: oneOfSets, oneOfTexts: oneOfTexts, oneOfTextRanges: oneOfTextRanges,
+                               references: references)
     }
 
     private mutating func add(_ path: FieldPath, statements: [CheckedStatement]) {
@@ -174,7 +177,7 @@ extension RuleCompiler {
         case .containsSymbol: none ? .containsSymbol : nil
         case .oneOf:
             if let values = Self.literals(arguments) {
-                { oneOfSets.append(OneOfSet(values.map(Self.ownStorage))); return .oneOf(oneOfSets.count - 1) }()
+                { addOneOf(values); return .oneOf(oneOfSets.count - 1) }()
             } else { nil }
         case .string: none ? .isString : nil
         case .object: none ? .isObject : nil
@@ -225,6 +228,14 @@ extension RuleCompiler {
         case .count(let count): .integer(count)
         default: nil
         }
+    }
+
+    /// A `oneOf` set, and its text values' bytes for the text fast path.
+    private mutating func addOneOf(_ values: [Value]) {
+        oneOfSets.append(OneOfSet(values.map(Self.ownStorage)))
+        let start = oneOfTexts.count
+        for case .string(let text) in values { oneOfTexts.append(keyStorage.key(text).bytes) }
+        oneOfTextRanges.append(start..<oneOfTexts.count)
     }
 
     /// A literal the hot loop compares records with, its text in storage of the program's

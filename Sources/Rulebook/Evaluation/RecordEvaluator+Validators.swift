@@ -31,9 +31,7 @@ extension RecordEvaluator {
         case .containsUppercase: return some(node, .uppercase)
         case .containsLowercase: return some(node, .lowercase)
         case .containsSymbol: return isText(node) && !every(node, [.letter, .digit, .whitespace])
-        case .oneOf(let set):
-            let access = access
-            return program.oneOfSets[set].values.contains { access.equals(node, $0) }
+        case .oneOf(let set): return isOneOf(node, set)
         case .isString: return access.kind(node) == .string
         case .isObject: return access.kind(node) == .object
         case .isArray: return access.kind(node) == .array
@@ -64,6 +62,19 @@ extension RecordEvaluator {
 
     @inline(__always)
     private func isText(_ node: Node) -> Bool { access.kind(node) == .string }
+
+    /// `oneOf`: text against the set's text values' bytes (JSON equality of texts is byte
+    /// equality), anything else against the values themselves.
+    private func isOneOf(_ node: Node, _ set: Int) -> Bool {
+        let access = access  // captured below instead of `self` (see `passes`)
+        guard isText(node) else { return program.oneOfSets[set].values.contains { access.equals(node, $0) } }
+        let range = program.oneOfTextRanges[set]
+        let texts = program.oneOfTexts
+        return access.withUTF8(node) { text in
+            for index in range where UTF8Bytes.equal(text, texts[index]) { return true }
+            return false
+        }
+    }
 
     /// Runs a byte-level check on text; false for anything else.
     @inline(__always)

@@ -28,10 +28,6 @@ struct RecordEvaluator<Access: RecordAccess> {
     private(set) var failed = false
     /// Where the last lookup among the root's members ended (see `RecordAccess`).
     private var rootHint = 0
-    /// The `[*]` bindings' arrays, kept from field to field (and, through
-    /// ``passesAll(program:access:today:scratch:)``, from record to record): allocating
-    /// them per field was a malloc and a free of two arrays per `[*]` field and record.
-    private var scratch = Bindings<Node>()
 
     init(program: CompiledProgram, access: Access, today: CalendarDate, collecting: Bool, reportAllFailures: Bool) {
         self.program = program
@@ -51,9 +47,7 @@ struct RecordEvaluator<Access: RecordAccess> {
     /// Counting evaluation reusing the caller's `[*]` binding arrays across records.
     static func passesAll(program: CompiledProgram, access: Access, today: CalendarDate, scratch: inout Bindings<Node>) -> Bool {
         var evaluator = RecordEvaluator(program: program, access: access, today: today, collecting: false, reportAllFailures: false)
-        swap(&scratch, &evaluator.scratch)
-        evaluator.run()
-        swap(&scratch, &evaluator.scratch)
+        evaluator.run(bindings: &scratch)
         return !evaluator.failed
     }
 
@@ -91,8 +85,17 @@ struct RecordEvaluator<Access: RecordAccess> {
 
     /// Evaluates every field, in rule order.
     mutating func run() {
+        var bindings = Bindings<Node>()
+        run(bindings: &bindings)
+    }
+
+    /// Evaluates every field with one `Bindings` for all of them (empty between fields;
+    /// its arrays' capacity is what is reused): made per field, it cost two array
+    /// releases per field, and for a `[*]` field a malloc and a free of both arrays —
+    /// per record, unless the caller keeps it across records (``passesAll(program:access:today:scratch:)``).
+    mutating func run(bindings: inout Bindings<Node>) {
         for field in 0..<program.fields.count {
-            evaluate(field: field)
+            evaluate(field: field, only: [], bindings: &bindings)
             if done { return }
         }
     }
@@ -100,21 +103,22 @@ struct RecordEvaluator<Access: RecordAccess> {
     /// Evaluates one field at every concrete path it reaches; `only` limits `[*]` steps
     /// to given indices (nil entries expand fully), for ``CompiledRuleSet/validateField(_:in:options:)``.
     mutating func evaluate(field: Int, only: [Int?] = []) {
+        var bindings = Bindings<Node>()
+        evaluate(field: field, only: only, bindings: &bindings)
+    }
+
+    /// `evaluate(field:only:)` with the caller's (empty) bindings, left empty.
+    private mutating func evaluate(field: Int, only: [Int?], bindings: inout Bindings<Node>) {
         let plan = program.fields[field]
         let start = resolveFromRoot(run: plan.runStart)
+        // `bindings` is empty here: `expand` removes every element it appends.
         if plan.runEnd - plan.runStart == 1 {
-            var none = Bindings<Node>()
-            evaluateConcrete(field: field, start, bindings: &none)
+            evaluateConcrete(field: field, start, bindings: &bindings)
             return
         }
-        var bindings = Bindings<Node>()
-        swap(&bindings, &scratch)
-        bindings.indices.removeAll(keepingCapacity: true)
-        bindings.nodes.removeAll(keepingCapacity: true)
         bindings.indices.reserveCapacity(plan.wildcardCount)
         bindings.nodes.reserveCapacity(plan.wildcardCount)
         expand(field: field, start, level: 1, bindings: &bindings, only: only)
-        swap(&bindings, &scratch)
     }
 
     /// Walks one `[*]` level: every element, then the next run of keys from it. Each

@@ -41,6 +41,15 @@ public struct LineTable: Sendable, Hashable {
 
     /// Scans `text` once for line breaks.
     public init(_ text: String) {
+        // Performance: the language server builds a table for every version of a document
+        // (and the workspace one per check); iterating `String.UTF8View` cost ≈ 50
+        // instructions a byte, ≈ 10M for a 5,000-line file. Contiguous (native) text is
+        // scanned over its raw bytes instead, with the same rules.
+        if let starts = text.utf8.withContiguousStorageIfAvailable(LineTable.lineStarts(in:)) {
+            lineStarts = starts
+            byteCount = text.utf8.count
+            return
+        }
         var starts = [0]
         var previousWasCR = false
         var offset = 0
@@ -58,6 +67,25 @@ public struct LineTable: Sendable, Hashable {
         }
         lineStarts = starts
         byteCount = offset
+    }
+
+    /// Where each line starts: after `\n`, after `\r\n` (one break), after a lone `\r`.
+    static func lineStarts(in bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
+        var starts = [0]
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            let byte = bytes[index]
+            index += 1
+            if byte > UInt8(ascii: "\r") { continue }  // neither break: nearly every byte
+            if byte == UInt8(ascii: "\n") {
+                starts.append(index)
+            } else if byte == UInt8(ascii: "\r") {
+                if index < count, bytes[index] == UInt8(ascii: "\n") { index += 1 }
+                starts.append(index)
+            }
+        }
+        return starts
     }
 
     /// The number of lines (a text without a final line break still has its last line).

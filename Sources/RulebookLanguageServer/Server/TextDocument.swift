@@ -38,17 +38,20 @@ struct TextDocument: Sendable {
     func applying(_ changes: [TextDocumentContentChange], version: Int, encoding: PositionEncoding) -> TextDocument {
         var text = self.text
         var lines = source.lines
-        for change in changes {
+        for (index, change) in changes.enumerated() {
+            // Performance: the next change's positions need the new text's line table; after
+            // the last change the new document builds its own (one scan per edit, not two).
+            let needsLines = index < changes.count - 1
             guard let range = change.range else {
                 text = change.text
-                lines = LineTable(text)
+                if needsLines { lines = LineTable(text) }
                 continue
             }
             var start = lines.offset(of: range.start, in: text, encoding: encoding)
             var end = lines.offset(of: range.end, in: text, encoding: encoding)
             if end < start { swap(&start, &end) }
             text = TextDocument.replacing(bytes: start..<end, in: text, with: change.text)
-            lines = LineTable(text)
+            if needsLines { lines = LineTable(text) }
         }
         return TextDocument(uri: uri, version: version, languageID: languageID, text: text)
     }

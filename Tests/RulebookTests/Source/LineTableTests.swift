@@ -42,6 +42,36 @@ final class LineTableTests: XCTestCase {
         }
     }
 
+    /// Line starts by the definition, one scalar at a time: `\n`, `\r\n` and a lone `\r` end a line.
+    private func referenceLineStarts(_ text: String) -> [Int] {
+        var starts = [0]
+        var offset = 0
+        var previousWasCR = false
+        for byte in Array(text.utf8) {
+            offset += 1
+            if byte == UInt8(ascii: "\n") {
+                if previousWasCR { starts[starts.count - 1] = offset } else { starts.append(offset) }
+            } else if byte == UInt8(ascii: "\r") {
+                starts.append(offset)
+            }
+            previousWasCR = byte == UInt8(ascii: "\r")
+        }
+        return starts
+    }
+
+    func testLineStartsOfMixedBreaksAgreeWithTheDefinition() {
+        var random = SeededGenerator(seed: 5)
+        let pieces = ["a", "é", "\n", "\r", "\r\n", "\t", "日"]
+        for _ in 0..<500 {
+            let text = (0..<Int(random.next() % 12)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            let table = LineTable(text)
+            XCTAssertEqual(table.lineStarts, referenceLineStarts(text), text.debugDescription)
+            XCTAssertEqual(table.byteCount, text.utf8.count)
+        }
+        XCTAssertEqual(LineTable("").lineStarts, [0])
+        XCTAssertEqual(LineTable("x\r\r\ny\r").lineStarts, [0, 2, 4, 6])
+    }
+
     func testSurrogatePairsCountTwiceInUTF16() {
         let text = "\u{1F512}x"
         let table = LineTable(text)
