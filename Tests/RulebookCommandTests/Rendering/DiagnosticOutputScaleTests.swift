@@ -1,0 +1,87 @@
+import Foundation
+import Rulebook
+import XCTest
+@testable import RulebookCommand
+
+/// The JSON and SARIF reports must cost time linear in the number of diagnostics.
+///
+/// `JSONNode.appendQuoted` once appended through `String.unicodeScalars.append(contentsOf:)`,
+/// which copies the whole output per string: 10,000 diagnostics took minutes
+/// (docs/performance.md, "Diagnostics output at scale"). These tests assert structure,
+/// never time: the helper must grow its buffer in place, and a large report must come out
+/// whole. A quadratic writer shows up as a test that does not finish.
+final class DiagnosticOutputScaleTests: XCTestCase {
+    /// The storage address of `text`'s UTF-8 bytes.
+    private func storageAddress(_ text: String) -> Int? {
+        text.utf8.withContiguousStorageIfAvailable { Int(bitPattern: $0.baseAddress) }
+    }
+
+    func testAppendQuotedGrowsTheBufferInPlace() throws {
+        var text = ""
+        text.reserveCapacity(1 << 16)
+        let address = try XCTUnwrap(storageAddress(text))
+        // Escapes in the middle, runs before and after them, non-ASCII, a combining mark
+        // right after an escaped quote, an empty string.
+        let samples = ["plain", "a\"b\\c\nd\u{1}é", "\"\u{301} after a quote", "", "😀\t中文", "end\r"]
+        var expected = ""
+        for round in 0..<200 {
+            let sample = samples[round % samples.count]
+            JSONNode.appendQuoted(sample, to: &text)
+            expected += JSONNode.quoted(sample)
+            // A copy of the whole buffer per call (the quadratic cause) moves it.
+            XCTAssertEqual(storageAddress(text), address, "appendQuoted reallocated the output at call \(round)")
+        }
+        XCTAssertEqual(text, expected)
+        XCTAssertEqual(JSONNode.quoted("\"\u{301} after a quote"), "\"\\\"\u{301} after a quote\"")
+    }
+
+    /// `count` diagnostics, one per line of a generated file, each with a note, a fix and
+    /// characters that need escaping.
+    private func largeReport(_ count: Int) -> DiagnosticReport {
+        var text = ""
+        var diagnostics: [Diagnostic] = []
+        diagnostics.reserveCapacity(count)
+        for index in 0..<count {
+            let start = text.utf8.count
+            let line = "f\(index): minLenght 2\n"
+            text += line
+            let range = SourceRange(start: start + line.utf8.count - 12, end: start + line.utf8.count - 3)
+            diagnostics.append(Diagnostic(
+                file: "big.rules", range: range, code: .unknownValidator,
+                message: "unknown validator \"minLenght\" on f\(index)",
+                notes: [Note(message: "did you mean 'minLength'?")],
+                fixIts: [FixIt(message: "Replace 'minLenght' with 'minLength'",
+                               edits: [TextEdit(file: "big.rules", range: range, replacement: "minLength")])]))
+        }
+        return DiagnosticReport(diagnostics: diagnostics, sources: [SourceFile(path: "big.rules", text: text)], fileCount: 1)
+    }
+
+    func testTwentyThousandDiagnosticsRenderAsJSON() throws {
+        let count = 20_000
+        let text = JSONDiagnosticRenderer().render(largeReport(count))
+        let document = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let diagnostics = try XCTUnwrap(document["diagnostics"] as? [[String: Any]])
+        XCTAssertEqual(diagnostics.count, count)
+        XCTAssertEqual(diagnostics.last?["line"] as? Int, count)
+        XCTAssertEqual(diagnostics.last?["message"] as? String, "unknown validator \"minLenght\" on f\(count - 1)")
+    }
+
+    func testTwentyThousandDiagnosticsRenderAsSARIF() throws {
+        let count = 20_000
+        let text = SARIFRenderer(baseDirectory: nil).render(largeReport(count))
+        let log = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
+        let results = try XCTUnwrap((log["runs"] as? [[String: Any]])?.first?["results"] as? [[String: Any]])
+        XCTAssertEqual(results.count, count)
+        let region = (results.last?["locations"] as? [[String: Any]])?.first
+            .flatMap { $0["physicalLocation"] as? [String: Any] }?["region"] as? [String: Int]
+        XCTAssertEqual(region?["startLine"], count)
+    }
+
+    func testTwentyThousandDiagnosticsRenderAsWorkflowCommands() {
+        let count = 20_000
+        let text = GitHubAnnotationRenderer().render(largeReport(count))
+        let lines = text.split(separator: "\n")
+        XCTAssertEqual(lines.count, count + 1)  // one command each, then the summary
+        XCTAssertTrue(lines[count - 1].hasPrefix("::error file=big.rules,line=\(count),"), String(lines[count - 1]))
+    }
+}
