@@ -86,9 +86,9 @@ extension CheckerRun {
             guard definition.syntax.rules.indices.contains(index) else { continue }
             let rule = definition.syntax.rules[index]
             let named: String? = if case .named(let target, _, _) = body[index] { target.name } else { nil }
-            let use = AnalyzedUse(tree: tree, range: CheckerRun.headRange(of: rule), namedRule: named, entries: entries,
+            let use = AnalyzedUse(range: CheckerRun.headRange(of: rule), namedRule: named, entries: entries,
                                   context: unconditional, removal: RemovalSite(rules: definition.syntax.rules, index: index, statementRange: nil))
-            if let diagnostic = analyzer.add(use) { diagnostics.append(diagnostic) }
+            if let diagnostic = analyzer.add(use, in: tree) { diagnostics.append(diagnostic) }
             for entry in entries {
                 expanded.append(entry.prefixed(by: reference.name, override: nil))
             }
@@ -105,7 +105,9 @@ extension CheckerRun {
         case .validator(let entry):
             return [entry]
         case .named(let target, _, let override):
-            if let position, cycleUses.contains(position) { return nil }
+            // Performance: most rule sets have no cycle, and a lookup hashes the position
+            // (two strings) even in an empty set.
+            if let position, !cycleUses.isEmpty, cycleUses.contains(position) { return nil }
             switch expansions[target] {
             case .rules(let entries)?:
                 guard let override else { return entries }

@@ -7,9 +7,58 @@ extension CheckerRun {
         let tree: SyntaxTree
         let scope: [String: RuleReference]
         var checked: [CheckedStatement] = []
-        /// Each field's analyzer, found by ``analyzerIndex`` once per statement.
-        var analyzers: [RuleAnalyzer] = []
-        var analyzerIndex: [FieldPath: Int] = [:]
+        /// The distinct statement paths, in order of first appearance: a path's index here
+        /// is its id for the rest of the walk.
+        ///
+        /// Performance: each statement's path is interned once (one hash lookup); the id
+        /// finds the field's analyzer, and the list is the `unknown-field` candidates as
+        /// they are, instead of spelling every statement's path and deduplicating strings.
+        var paths: [FieldPath] = []
+        var pathIDs: [HashedPath: Int] = [:]
+        /// Each field's analyzer, by path id (`nil` until the field has a rule to analyse).
+        var analyzers: [RuleAnalyzer?] = []
+
+        init(tree: SyntaxTree, scope: [String: RuleReference]) {
+            self.tree = tree
+            self.scope = scope
+            // Room for a file of one-statement fields (nested statements add a few more).
+            let expected = tree.statements.count
+            checked.reserveCapacity(expected)
+            paths.reserveCapacity(expected)
+            pathIDs.reserveCapacity(expected)
+            analyzers.reserveCapacity(expected)
+        }
+
+        /// The id of `path`, interned on first sight.
+        mutating func intern(_ path: FieldPath) -> Int {
+            let key = HashedPath(path)
+            if let id = pathIDs[key] { return id }
+            let id = paths.count
+            paths.append(path)
+            pathIDs[key] = id
+            analyzers.append(nil)
+            return id
+        }
+    }
+
+    /// A path with its hash computed once (by the standard `Hasher`, so paths that are
+    /// equal, keys compared as Swift compares strings, hash equally).
+    ///
+    /// Performance: interning looks a path up and then inserts it, and the table rehashes
+    /// every key as it grows; hashing each path's segments and strings every time was
+    /// most of the cost of interning.
+    private struct HashedPath: Hashable {
+        let path: FieldPath
+        let hash: Int
+
+        init(_ path: FieldPath) {
+            self.path = path
+            hash = path.hashValue
+        }
+
+        static func == (lhs: HashedPath, rhs: HashedPath) -> Bool { lhs.hash == rhs.hash && lhs.path == rhs.path }
+
+        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
     }
 
     /// The enclosing `when` blocks of a statement, in the forms the checks need; made once
@@ -35,7 +84,7 @@ extension CheckerRun {
         var walk = FileWalk(tree: tree, scope: scopes[tree.source.path] ?? [:])
         visit(tree.statements, in: Block(conditions: [], context: unconditional), &walk)
         statements[tree.source.path] = walk.checked
-        checkFieldReferences(in: tree.source.path, statementPaths: walk.checked.map(\.path))
+        checkFieldReferences(in: tree.source.path, distinctPaths: walk.paths)
     }
 
     private func visit(_ statements: [StatementSyntax], in block: Block, _ walk: inout FileWalk) {
@@ -57,9 +106,9 @@ extension CheckerRun {
         guard !field.path.segments.isEmpty else { return }  // the parser reported it
         let source = walk.tree.source
         let path = FieldPath(field.path)
+        let id = walk.intern(path)
         var rules: [CheckedRule] = []
         rules.reserveCapacity(field.rules.count)
-        var analyzer: Int?  // the field's, found on its first use
         for (index, syntax) in field.rules.enumerated() {
             var tooLarge = false
             let lowered = lower(syntax, in: source, scope: walk.scope)
@@ -71,20 +120,13 @@ extension CheckerRun {
             }
             guard consumeBudget(entries.count, file: source.path, range: CheckerRun.headRange(of: syntax)) else { break }
             let named: String? = if case .named(let target, _, _) = lowered { target.name } else { nil }
-            let use = AnalyzedUse(tree: walk.tree, range: CheckerRun.headRange(of: syntax), namedRule: named, entries: entries,
+            let use = AnalyzedUse(range: CheckerRun.headRange(of: syntax), namedRule: named, entries: entries,
                                   context: block.context,
                                   removal: RemovalSite(rules: field.rules, index: index, statementRange: field.range))
-            let index: Int
-            if let found = analyzer ?? walk.analyzerIndex[path] {
-                index = found
-            } else {
-                index = walk.analyzers.count
-                walk.analyzers.append(RuleAnalyzer(field: path))
-                walk.analyzerIndex[path] = index
-            }
-            analyzer = index
-            // Mutated in place: a copy would copy the field's state on every statement.
-            if let diagnostic = walk.analyzers[index].add(use) { diagnostics.append(diagnostic) }
+            if walk.analyzers[id] == nil { walk.analyzers[id] = RuleAnalyzer(field: path) }
+            // Mutated in place (optional chaining on the array element): a copy would copy
+            // the field's state on every statement.
+            if let diagnostic = walk.analyzers[id]?.add(use, in: walk.tree) { diagnostics.append(diagnostic) }
             for entry in entries { rules.append(entry.rule) }
         }
         walk.checked.append(CheckedStatement(path: path, condition: block.joined,
@@ -98,24 +140,14 @@ extension CheckerRun {
         return result
     }
 
-    /// Each path's spelling once, in order of first appearance.
-    static func distinctSpellings(of paths: [FieldPath]) -> [String] {
-        var seen: Set<String> = []
-        seen.reserveCapacity(paths.count)
-        var spellings: [String] = []
-        spellings.reserveCapacity(paths.count)
-        for path in paths {
-            let spelling = path.description
-            if seen.insert(spelling).inserted { spellings.append(spelling) }
-        }
-        return spellings
-    }
-
     /// `unknown-field`: a field named in a `same`/`different`/`before`/`after` argument or a
     /// condition that no statement of the file mentions, *and* that is one typo away from
     /// one that does. Without a close match nothing is said: a rule file is not a schema,
     /// and referring to a field that has no rules of its own is legitimate.
-    private func checkFieldReferences(in file: String, statementPaths: [FieldPath]) {
+    ///
+    /// - Parameter distinctPaths: the file's statement paths, each once, in order of first
+    ///   appearance (distinct paths spell distinctly: keys that are not identifiers are quoted).
+    private func checkFieldReferences(in file: String, distinctPaths: [FieldPath]) {
         let references = fieldReferences.filter { $0.file == file }
         fieldReferences.removeAll { $0.file == file }
         guard !references.isEmpty else { return }
@@ -125,7 +157,8 @@ extension CheckerRun {
         // is the case exactly when its first segment starts some statement's path.
         // Performance: one set of first segments instead of every prefix as an array.
         var firstSegments: Set<FieldPath.Segment> = []
-        for path in statementPaths { if let first = path.segments.first { firstSegments.insert(first) } }
+        firstSegments.reserveCapacity(distinctPaths.count)
+        for path in distinctPaths { if let first = path.segments.first { firstSegments.insert(first) } }
         var candidates: Suggestions?  // built only when a reference is unknown
         var suggestions: [String: String?] = [:]  // one search per distinct spelling
         for reference in references {
@@ -133,7 +166,7 @@ extension CheckerRun {
             let written = reference.path.description
             // Distinct spellings in first-statement order; ties go to the smaller name, as
             // among the sorted spellings (sorting them all cost more than the searches).
-            let index = candidates ?? Suggestions(unordered: CheckerRun.distinctSpellings(of: statementPaths))
+            let index = candidates ?? Suggestions(unordered: distinctPaths.map(\.description))
             candidates = index
             let found = suggestions[written] ?? index.closest(to: written, budget: &suggestionBudget)
             suggestions[written] = found

@@ -1,8 +1,10 @@
 /// One rule as written in a group (a field's statements, or a named rule's body): a
 /// validator, or a named rule standing for what it expands to.
+///
+/// The file it is written in is passed beside it (``RuleAnalyzer/add(_:in:)``).
+/// Performance: holding the `SyntaxTree` here copied and destroyed the tree's fields (a
+/// retain and a release each) for every rule of every statement, for the rare diagnostic.
 struct AnalyzedUse {
-    /// The file the use is written in.
-    let tree: SyntaxTree
     /// The use's name and arguments.
     let range: SourceRange
     /// The named rule's name when the use is one.
@@ -67,8 +69,8 @@ struct RuleAnalyzer {
         subjectValue = .field(field)
     }
 
-    /// Compares `use` with the earlier ones, then remembers it.
-    mutating func add(_ use: AnalyzedUse) -> Diagnostic? {
+    /// Compares `use`, written in `tree`, with the earlier ones, then remembers it.
+    mutating func add(_ use: AnalyzedUse, in tree: SyntaxTree) -> Diagnostic? {
         guard let context = use.context else { return nil }
         // Performance: the states related to `context` as bit sets (there are at most
         // `maximumContexts` = 64 states), not arrays of indices made for every rule.
@@ -88,9 +90,9 @@ struct RuleAnalyzer {
                 related.insert(index)
             }
         }
-        var diagnostic = contradiction(of: use, against: related)
+        var diagnostic = contradiction(of: use, in: tree, against: related)
         if diagnostic == nil {
-            diagnostic = repetition(of: use, against: wider)
+            diagnostic = repetition(of: use, in: tree, against: wider)
         }
         if let index = same {
             for entry in use.entries { states[index].add(entry) }
@@ -102,14 +104,14 @@ struct RuleAnalyzer {
         return diagnostic
     }
 
-    private func contradiction(of use: AnalyzedUse, against related: StateSet) -> Diagnostic? {
+    private func contradiction(of use: AnalyzedUse, in tree: SyntaxTree, against related: StateSet) -> Diagnostic? {
         for entry in use.entries {
             let facts = entry.facts
             for index in related {
                 guard let conflict = states[index].conflict(with: facts, text: entry.text) else { continue }
                 let later = describe(entry)
                 let earlier = describe(conflict.entry)
-                return Diagnostic(file: use.tree.source.path, range: use.range, code: .contradiction,
+                return Diagnostic(file: tree.source.path, range: use.range, code: .contradiction,
                                   message: "\(later) contradicts '\(conflict.entry.text)': \(conflict.reason)",
                                   notes: [note(for: conflict.entry, saying: "\(earlier) is here")])
             }
@@ -117,7 +119,7 @@ struct RuleAnalyzer {
         return nil
     }
 
-    private mutating func repetition(of use: AnalyzedUse, against wider: StateSet) -> Diagnostic? {
+    private mutating func repetition(of use: AnalyzedUse, in tree: SyntaxTree, against wider: StateSet) -> Diagnostic? {
         guard !wider.isEmpty else { return nil }
         let states = self.states
         func earlier(_ entry: ExpandedRule) -> ExpandedRule? {
@@ -130,8 +132,8 @@ struct RuleAnalyzer {
         spelledSubject = subject
         let message = use.namedRule.map { "every rule of '\($0)' already applies to \(subject)" }
             ?? "'\(first.text)' already applies to \(subject)"
-        let fix = use.removal.fixIt(in: use.tree, describing: use.namedRule ?? first.text)
-        return Diagnostic(file: use.tree.source.path, range: use.range, code: .redundantRule, message: message,
+        let fix = use.removal.fixIt(in: tree, describing: use.namedRule ?? first.text)
+        return Diagnostic(file: tree.source.path, range: use.range, code: .redundantRule, message: message,
                           notes: [note(for: earliest, saying: "\(describe(earliest)) is here")],
                           fixIts: fix.map { [$0] } ?? [])
     }
@@ -195,9 +197,8 @@ private final class ContextState {
     /// gets a state of its own.
     var lower = MeasureSlots()
     var upper = MeasureSlots()
-    /// The first rule seen for each distinct set of accepted kinds (a handful at most).
-    var kinds: [(kinds: ValueKinds, entry: ExpandedRule)] = []
-    /// The first rule seen for each repetition key.
+    /// The first rule seen for each repetition key, in order; also where the accepted
+    /// kinds are found (see ``conflict(with:text:)``).
     var keys = RepetitionTable()
 
     init(conditions: ConditionContext) {
@@ -207,9 +208,6 @@ private final class ContextState {
     func add(_ entry: ExpandedRule) {
         let facts = entry.facts
         keys.insertIfAbsent(entry)
-        if let kinds = facts.kinds, !self.kinds.contains(where: { $0.kinds == kinds }) {
-            self.kinds.append((kinds, entry))
-        }
         guard let measure = facts.measure, !facts.isEmpty else { return }
         if let bound = facts.lower, lower[measure]?.facts.lower.map({ tighterLower(bound, than: $0) }) ?? true {
             lower[measure] = entry
@@ -229,8 +227,9 @@ private final class ContextState {
 
     /// The earlier rule that no value can satisfy together with `facts`, and why.
     func conflict(with facts: RuleFacts, text: String) -> (entry: ExpandedRule, reason: String)? {
-        if let kinds = facts.kinds, let other = self.kinds.first(where: { $0.kinds.isDisjoint(with: kinds) }) {
-            return (other.entry, "'\(other.entry.text)' accepts only \(other.kinds.description), '\(text)' only \(kinds.description)")
+        // The first rule (in order) whose accepted kinds exclude these (see ``RepetitionTable``).
+        if let kinds = facts.kinds, let other = keys.firstRule(excluding: kinds), let otherKinds = other.facts.kinds {
+            return (other, "'\(other.text)' accepts only \(otherKinds.description), '\(text)' only \(kinds.description)")
         }
         guard let measure = facts.measure, !facts.isEmpty else { return nil }
         if let bound = facts.lower, let held = upper[measure], let heldBound = held.facts.upper,
@@ -278,39 +277,69 @@ private struct MeasureSlots {
     }
 }
 
-/// The first rule seen for each repetition key.
+/// The first rule seen for each repetition key, and through them the first rule seen for
+/// each distinct set of accepted kinds.
 ///
 /// Performance: a field has a handful of rules, and a dictionary per field (grown from
 /// empty, rehashed on the way) cost more than the rest of its analysis; up to
 /// `linearLimit` keys are kept in an array and compared by their precomputed hash
-/// first, beyond that in a dictionary.
+/// first, beyond that in a dictionary. The accepted kinds need no list of their own while
+/// the keys are few (one allocation less per field): see ``firstRule(excluding:)``.
 private struct RepetitionTable {
     private static let linearLimit = 16
+    /// Every stored rule in order, while there are at most `linearLimit`.
     private var linear: [ExpandedRule] = []
     private var hashed: [RepetitionKey: ExpandedRule]?
+    /// Once the keys are hashed: the first rule per distinct accepted kinds, in order (so
+    /// that a field with thousands of distinct rules is not scanned for each new one).
+    private var firstPerKinds: [ExpandedRule] = []
 
-    /// The first rule stored with `key`.
+    /// The first rule seen for each repetition key.
     func first(for key: RepetitionKey) -> ExpandedRule? {
         if let hashed { return hashed[key] }
         let hash = key.precomputedHash
         return linear.first { $0.repetitionKey.precomputedHash == hash && $0.repetitionKey == key }
     }
 
+    /// The earliest stored rule whose accepted kinds are disjoint from `kinds`.
+    ///
+    /// Scanning the first rule per key in order finds the same rule as scanning the first
+    /// rule per distinct kinds: rules with the same key have the same facts, so the first
+    /// rule with given kinds is the first of its key, and it comes before any later rule
+    /// with the same kinds.
+    func firstRule(excluding kinds: ValueKinds) -> ExpandedRule? {
+        for other in hashed == nil ? linear : firstPerKinds {
+            if let otherKinds = other.facts.kinds, otherKinds.isDisjoint(with: kinds) { return other }
+        }
+        return nil
+    }
+
     /// Stores `entry` unless a rule with its key is stored.
     mutating func insertIfAbsent(_ entry: ExpandedRule) {
         let key = entry.repetitionKey
         if hashed != nil {
-            if hashed?[key] == nil { hashed?[key] = entry }
+            guard hashed?[key] == nil else { return }
+            hashed?[key] = entry
+            noteKinds(of: entry)
             return
         }
         guard first(for: key) == nil else { return }
+        // Performance: room for a typical field's rules at once, instead of growing
+        // (reallocating) from one element through two to four.
+        if linear.isEmpty { linear.reserveCapacity(4) }
         linear.append(entry)
         if linear.count > RepetitionTable.linearLimit {
             var table: [RepetitionKey: ExpandedRule] = [:]
             for rule in linear where table[rule.repetitionKey] == nil { table[rule.repetitionKey] = rule }
+            for rule in linear { noteKinds(of: rule) }
             hashed = table
             linear = []
         }
+    }
+
+    private mutating func noteKinds(of entry: ExpandedRule) {
+        guard let kinds = entry.facts.kinds, !firstPerKinds.contains(where: { $0.facts.kinds == kinds }) else { return }
+        firstPerKinds.append(entry)
     }
 }
 

@@ -63,9 +63,12 @@ struct Suggestions {
     ///   once spent no more suggestions are made, so that a generated file with thousands
     ///   of unknown names and thousands of candidates cannot take quadratic time.
     func closest(to name: String, budget: inout Int) -> String? {
+        // Performance: once the budget is spent (early in a large file with many unknown
+        // references) a lookup returns before preparing its name.
+        guard budget >= names.count else { return nil }
         var target: [UInt32] = []
         Suggestions.appendLowercasedScalars(of: name, to: &target)
-        guard !target.isEmpty, budget >= names.count else { return nil }
+        guard !target.isEmpty else { return nil }
         budget -= names.count
         // Never more edits than the name has characters minus one: replacing all of `b`
         // to get `x` is not a typo.
@@ -75,13 +78,20 @@ struct Suggestions {
         var best: (index: Int, distance: Int, exactDistance: Int)?
         // Performance: the cheap bounds (length, then signature) come first and reject
         // almost every candidate; the name itself (distance 0) is skipped only after them.
+        // Performance: the scan runs over raw buffers (no bounds checks), since a lookup
+        // visits every candidate and the two bounds are a handful of instructions each;
+        // the signature bound is compared as bits (`differing > 2 * threshold` is
+        // `(differing + 1) / 2 > threshold`).
+        let maximumDifferingBits = 2 * threshold
         scalars.withUnsafeBufferPointer { all in
             target.withUnsafeBufferPointer { target in
-                for index in names.indices {
+                starts.withUnsafeBufferPointer { starts in
+                signatures.withUnsafeBufferPointer { signatures in
+                for index in 0..<names.count {
                     let start = starts[index], end = starts[index + 1]
                     if abs(end - start - target.count) > threshold { continue }
                     // Each edit flips at most two bits of the character-multiset signature.
-                    if (targetSignature.differingBits(from: signatures[index]) + 1) / 2 > threshold { continue }
+                    if targetSignature.differingBits(from: signatures[index]) > maximumDifferingBits { continue }
                     let candidate = UnsafeBufferPointer(rebasing: all[start..<end])
                     let distance = candidate.elementsEqual(target) ? 0 : Suggestions.editDistance(target, candidate, limit: threshold)
                     guard distance <= threshold, names[index] != name else { continue }
@@ -93,6 +103,8 @@ struct Suggestions {
                     }
                     best = (index, distance, exactDistance)
                 }
+                }
+                }
             }
         }
         return best.map { names[$0.index] }
@@ -103,9 +115,11 @@ struct Suggestions {
     static func appendLowercasedScalars(of name: String, to scalars: inout [UInt32]) {
         let ascii = name.utf8.withContiguousStorageIfAvailable { bytes in
             guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
-            for byte in bytes {
-                scalars.append(UInt32(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte))
-            }
+            // Performance: one append of a counted sequence (reserved once, written in a
+            // loop) rather than one `append` per byte, each checking uniqueness and capacity.
+            scalars.append(contentsOf: bytes.lazy.map { byte in
+                UInt32(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
+            })
             return true
         }
         guard ascii != true else { return }

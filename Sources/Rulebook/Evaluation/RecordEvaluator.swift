@@ -195,7 +195,8 @@ struct RecordEvaluator<Access: RecordAccess> {
     private mutating func evaluateConcrete(field: Int, _ node: Node?, bindings: inout Bindings<Node>) {
         let plan = program.fields[field]
         var applicable = false
-        let failuresBefore = outcome.failureCount
+        // Read only when collecting: counting mode never touches the outcome.
+        let failuresBefore = collecting ? outcome.failureCount : 0
         // No closure here (`node.map(isEmpty)`): a closure capturing `self` copied the
         // whole evaluator per field in the profile.
         var empty = true
@@ -218,8 +219,16 @@ struct RecordEvaluator<Access: RecordAccess> {
             }
         }
         guard collecting else { return }
+        closeEntry(field: field, applicable: applicable, failuresBefore: failuresBefore, indices: bindings.indices)
+    }
+
+    /// Records a concrete field's entry (collecting mode). Out of line, like
+    /// ``noteFailure(rule:)``: inlined, the outcome's bookkeeping grew the loop that
+    /// counting mode runs too.
+    @inline(never)
+    private mutating func closeEntry(field: Int, applicable: Bool, failuresBefore: Int, indices: [Int]) {
         let status: FieldStatus = !applicable ? .skipped : outcome.failureCount == failuresBefore ? .valid : .invalid
-        outcome.record(field: field, status: status, indices: bindings.indices)
+        outcome.record(field: field, status: status, indices: indices)
     }
 
     /// Notes a failure; returns whether evaluation of this field goes on.
@@ -227,8 +236,13 @@ struct RecordEvaluator<Access: RecordAccess> {
     private mutating func record(rule: Int) -> Bool {
         failed = true
         guard collecting else { return false }
-        outcome.fail(rule: rule)
+        noteFailure(rule: rule)
         return reportAllFailures
+    }
+
+    @inline(never)
+    private mutating func noteFailure(rule: Int) {
+        outcome.fail(rule: rule)
     }
 
     /// The concrete path of a field at the given `[*]` indices.

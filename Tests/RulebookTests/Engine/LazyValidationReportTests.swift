@@ -130,6 +130,26 @@ final class LazyValidationReportTests: XCTestCase {
         }
     }
 
+    func testConcurrentReadsThroughTheSharedMessageCache() {
+        // The built-in renderer's messages come from the rule set's shared cache.
+        let rules = compile(field("name", rule(.minLength, .count(2))), field("xs[*]", rule(.integer)))
+        let reports = (0..<64).map { _ in rules.validate(record(["name": "A", "xs": [1, "x", 3, "y"]]), options: options(all: true)) }
+        let collected = Collected()
+        DispatchQueue.concurrentPerform(iterations: 8) { worker in
+            for (index, report) in reports.enumerated() where (index + worker) % 2 == 0 || worker == 0 {
+                collected.add(report.fields, hash: report.hashValue)
+            }
+        }
+        let (seen, hashes) = collected.contents
+        XCTAssertTrue(seen.allSatisfy { $0 == seen[0] })
+        XCTAssertEqual(hashes.count, 1)
+        XCTAssertEqual(seen[0].flatMap(\.violations).map(\.message),
+                       [DefaultMessages().render(MessageRequest(messageOverride: nil, field: path("name"), messageKey: "minLength",
+                                                                arguments: [("min", .number(2))]))]
+                       + Array(repeating: DefaultMessages().render(MessageRequest(messageOverride: nil, field: path("xs[*]"),
+                                                                                  messageKey: "integer", arguments: [])), count: 2))
+    }
+
     func testValidateFieldMatchesTheWholeReport() {
         let whole = rules.validate(bad, options: options())
         XCTAssertEqual(rules.validateField("items[*].sku", in: bad, options: options()),
