@@ -37,15 +37,36 @@ indirect enum JSONNode: Sendable, Equatable {
     static let inlineWidth = 64
 
     private func write(to text: inout String, pretty: Bool, depth: Int) {
-        if pretty, isContainer {
-            var inline = ""
-            write(to: &inline, pretty: false, depth: 0, spaced: true)
-            if inline.count <= Self.inlineWidth {
-                text += inline
-                return
-            }
+        if pretty, isContainer, let inline = inlineForm() {
+            text += inline
+            return
         }
-        write(to: &text, pretty: pretty, depth: depth, spaced: false)
+        switch self {
+        case .object(let members):
+            guard !members.isEmpty else { text += "{}"; return }
+            text += "{"
+            for (position, member) in members.enumerated() {
+                if position > 0 { text += "," }
+                if pretty { text += "\n" + String(repeating: "  ", count: depth + 1) }
+                JSONNode.appendQuoted(member.key, to: &text)
+                text += pretty ? ": " : ":"
+                member.value.write(to: &text, pretty: pretty, depth: depth + 1)
+            }
+            if pretty { text += "\n" + String(repeating: "  ", count: depth) }
+            text += "}"
+        case .array(let elements):
+            guard !elements.isEmpty else { text += "[]"; return }
+            text += "["
+            for (position, element) in elements.enumerated() {
+                if position > 0 { text += "," }
+                if pretty { text += "\n" + String(repeating: "  ", count: depth + 1) }
+                element.write(to: &text, pretty: pretty, depth: depth + 1)
+            }
+            if pretty { text += "\n" + String(repeating: "  ", count: depth) }
+            text += "]"
+        default:
+            writeScalar(to: &text)
+        }
     }
 
     private var isContainer: Bool {
@@ -55,38 +76,57 @@ indirect enum JSONNode: Sendable, Equatable {
         }
     }
 
-    private func write(to text: inout String, pretty: Bool, depth: Int, spaced: Bool) {
+    /// The one-line form (`{"line": 1, "character": 21}`) when it is at most
+    /// ``inlineWidth`` characters long, else `nil`.
+    ///
+    /// Performance: pretty printing asks this of every container, the whole report
+    /// included. Writing each one out in full only to measure it re-serialised every
+    /// diagnostic once per enclosing level, so the attempt stops as soon as the text is
+    /// known to be too long (see ``writeInline(to:)``).
+    func inlineForm() -> String? {
+        var inline = ""
+        guard writeInline(to: &inline), inline.count <= Self.inlineWidth else { return nil }
+        return inline
+    }
+
+    /// Appends the one-line form with `, ` and `: ` separators; returns `false`, with
+    /// `text` cut short, once `text` is longer than ``inlineWidth`` characters.
+    ///
+    /// Checked after each member or element: a string's character count never drops
+    /// when text is appended (grapheme breaks depend only on what precedes them), so a
+    /// prefix that is too long means the whole is. The byte count bounds the character
+    /// count from above, so the exact count is only taken past ``inlineWidth`` bytes.
+    private func writeInline(to text: inout String) -> Bool {
+        func fits() -> Bool { text.utf8.count <= Self.inlineWidth || text.count <= Self.inlineWidth }
         switch self {
         case .object(let members):
-            guard !members.isEmpty else { text += "{}"; return }
+            guard !members.isEmpty else { text += "{}"; return true }
             text += "{"
             for (position, member) in members.enumerated() {
-                if position > 0 { text += spaced ? ", " : "," }
-                if pretty { text += "\n" + String(repeating: "  ", count: depth + 1) }
+                if position > 0 { text += ", " }
                 JSONNode.appendQuoted(member.key, to: &text)
-                text += pretty || spaced ? ": " : ":"
-                if spaced {
-                    member.value.write(to: &text, pretty: false, depth: 0, spaced: true)
-                } else {
-                    member.value.write(to: &text, pretty: pretty, depth: depth + 1)
-                }
+                text += ": "
+                guard member.value.writeInline(to: &text), fits() else { return false }
             }
-            if pretty { text += "\n" + String(repeating: "  ", count: depth) }
             text += "}"
         case .array(let elements):
-            guard !elements.isEmpty else { text += "[]"; return }
+            guard !elements.isEmpty else { text += "[]"; return true }
             text += "["
             for (position, element) in elements.enumerated() {
-                if position > 0 { text += spaced ? ", " : "," }
-                if pretty { text += "\n" + String(repeating: "  ", count: depth + 1) }
-                if spaced {
-                    element.write(to: &text, pretty: false, depth: 0, spaced: true)
-                } else {
-                    element.write(to: &text, pretty: pretty, depth: depth + 1)
-                }
+                if position > 0 { text += ", " }
+                guard element.writeInline(to: &text), fits() else { return false }
             }
-            if pretty { text += "\n" + String(repeating: "  ", count: depth) }
             text += "]"
+        default:
+            writeScalar(to: &text)
+        }
+        return true
+    }
+
+    /// Appends a value that is not a container.
+    private func writeScalar(to text: inout String) {
+        switch self {
+        case .object, .array: break
         case .string(let string): JSONNode.appendQuoted(string, to: &text)
         case .integer(let value): text += String(value)
         case .number(let value): text += JSONNode.format(value)
@@ -105,10 +145,12 @@ indirect enum JSONNode: Sendable, Equatable {
     }
 
     /// Appends `string` as a JSON string literal (RFC 8259 escaping; `/` left alone).
+    ///
+    /// - Complexity: O(length of `string`), amortised: `text` grows in place.
     static func appendQuoted(_ string: String, to text: inout String) {
         text += "\""
-        var pending = string.unicodeScalars.startIndex
         let scalars = string.unicodeScalars
+        var pending = scalars.startIndex
         var index = pending
         while index < scalars.endIndex {
             let scalar = scalars[index]
@@ -125,14 +167,29 @@ indirect enum JSONNode: Sendable, Equatable {
             default: escape = nil
             }
             if let escape {
-                text.unicodeScalars.append(contentsOf: scalars[pending..<index])
+                appendScalars(scalars[pending..<index], to: &text)
                 text += escape
                 pending = scalars.index(after: index)
             }
             index = scalars.index(after: index)
         }
-        text.unicodeScalars.append(contentsOf: scalars[pending..<scalars.endIndex])
+        appendScalars(scalars[pending..<scalars.endIndex], to: &text)
         text += "\""
+    }
+
+    /// Appends a run of unescaped scalars to `text`, in place.
+    ///
+    /// Performance: this must not be `text.unicodeScalars.append(contentsOf:)`. The
+    /// standard library implements that as `self = (String(self) + newScalars)` (documented
+    /// as O(length of the *resulting* view)): a copy of all of `text` per call. Called for
+    /// every string of a report, it made `rulebook check --format json`/`sarif` quadratic
+    /// in the output size (minutes for 10,000 diagnostics; docs/performance.md,
+    /// "Diagnostics output at scale"). `+=` of a `String` appends into `text`'s own
+    /// storage, amortised O(length of the run), with the same bytes.
+    @inline(__always)
+    static func appendScalars(_ run: Substring.UnicodeScalarView, to text: inout String) {
+        guard !run.isEmpty else { return }
+        text += String(run)
     }
 
     /// `string` as a JSON string literal.
