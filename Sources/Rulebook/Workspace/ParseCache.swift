@@ -22,6 +22,18 @@ public final class ParseCache: @unchecked Sendable {
         return tree
     }
 
+    /// The tree of the file at `path` with `text`, like ``tree(for:parse:)``, but the
+    /// ``SourceFile`` (and its line table, a scan of the whole text) is only built when
+    /// the text was not parsed before.
+    ///
+    /// Performance: the language server parses the edited buffer first with its own
+    /// `SourceFile` (whose line table it already has), so the workspace's read of the
+    /// same buffer finds it here instead of scanning the text again.
+    public func tree(path: String, text: String, parse: (SourceFile) -> SyntaxTree) -> SyntaxTree {
+        if let cached = lock.withLock({ trees[path] }), cached.source.text == text { return cached }
+        return tree(for: SourceFile(path: path, text: text), parse: parse)
+    }
+
     /// Forgets one file (closed, deleted).
     public func remove(_ path: String) {
         _ = lock.withLock { trees.removeValue(forKey: SourcePath.normalize(path)) }

@@ -57,7 +57,7 @@ public struct Workspace: Sendable {
         var loader = ImportLoader { path in
             do throws(SourceReadError) {
                 let text = try provider.read(path)
-                return .success(tree(for: SourceFile(path: path, text: text)))
+                return .success(tree(path: path, text: text))
             } catch {
                 return .failure(error)
             }
@@ -65,9 +65,9 @@ public struct Workspace: Sendable {
         return loader.load(roots: roots.map(SourcePath.normalize))
     }
 
-    private func tree(for source: SourceFile) -> SyntaxTree {
-        guard let cache else { return parse(source) }
-        return cache.tree(for: source, parse: parse)
+    private func tree(path: String, text: String) -> SyntaxTree {
+        guard let cache else { return parse(SourceFile(path: path, text: text)) }
+        return cache.tree(path: path, text: text, parse: parse)
     }
 }
 

@@ -52,6 +52,10 @@ struct DocumentAnalysis: Sendable {
         provider.setBuffer(document.text, for: SourcePath.normalize(document.path))
         let library = Workspace(provider: provider, options: workspace.checkOptions(for: document.path), cache: workspace.parseCache)
         let path = SourcePath.normalize(document.path)
+        // Performance: parse the buffer with the document's own `SourceFile` (its line
+        // table is built already), so the workspace's read finds the tree in the cache
+        // instead of building a second line table of the whole text on every edit.
+        if path == document.path { _ = workspace.tree(for: document.source) }
         guard let result = try? library.check(rootFile: path) else {
             // Unreachable with the buffer in the overlay; analyse the text alone rather than fail.
             let tree = workspace.tree(for: document.source)

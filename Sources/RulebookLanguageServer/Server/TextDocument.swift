@@ -58,16 +58,20 @@ struct TextDocument: Sendable {
 
     /// `text` with the UTF-8 byte range replaced (offsets are scalar boundaries, as
     /// ``LineTable/offset(of:in:encoding:)`` guarantees).
+    ///
+    /// Performance: splices the strings themselves (memory copies of already valid UTF-8)
+    /// instead of copying bytes into an array and decoding it again, which validated the
+    /// whole 190 KB text on every keystroke (two thirds of an edit's cost here).
     static func replacing(bytes range: Range<Int>, in text: String, with replacement: String) -> String {
         let utf8 = text.utf8
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(utf8.count - range.count + replacement.utf8.count)
         let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
         let upper = utf8.index(utf8.startIndex, offsetBy: range.upperBound)
-        bytes.append(contentsOf: utf8[utf8.startIndex..<lower])
-        bytes.append(contentsOf: replacement.utf8)
-        bytes.append(contentsOf: utf8[upper..<utf8.endIndex])
-        return String(decoding: bytes, as: UTF8.self)
+        var result = String()
+        result.reserveCapacity(utf8.count - range.count + replacement.utf8.count)
+        result.append(contentsOf: text[utf8.startIndex..<lower])
+        result.append(replacement)
+        result.append(contentsOf: text[upper..<utf8.endIndex])
+        return result
     }
 }
 
