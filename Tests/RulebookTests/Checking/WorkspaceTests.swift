@@ -150,6 +150,23 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertEqual(parses.counts, ["form.rules": 2, "common.rules": 2])
     }
 
+    func testParseCacheByPathAndTextReusesATreeParsedFromASourceFile() {
+        let cache = ParseCache()
+        let parses = ParseCounter()
+        let parse: (SourceFile) -> SyntaxTree = { source in
+            parses.count(source.path)
+            return Parser.parse(source)
+        }
+        let seeded = cache.tree(for: SourceFile(path: "form.rules", text: "name: required\n"), parse: parse)
+        let found = cache.tree(path: "form.rules", text: "name: required\n", parse: parse)
+        XCTAssertEqual(parses.counts, ["form.rules": 1])
+        XCTAssertEqual(found.source, seeded.source)
+        let edited = cache.tree(path: "form.rules", text: "name: required, email\n", parse: parse)
+        XCTAssertEqual(parses.counts, ["form.rules": 2])
+        XCTAssertEqual(edited.source.text, "name: required, email\n")
+        XCTAssertEqual(edited.source.lines.lineCount, 2)
+    }
+
     func testSingleTreeEntryPoint() {
         let common = Parser.parse(SourceFile(path: "lib/common.rules", text: "rule short = maxLength 3\n"))
         let tree = Parser.parse(SourceFile(path: "form.rules", text: "import \"lib/common.rules\"\nimport \"other.rules\"\nname: short\n"))
