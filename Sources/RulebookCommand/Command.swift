@@ -1,3 +1,5 @@
+import Rulebook
+
 /// One subcommand: its configuration (for parsing and help), how it reads its parsed
 /// arguments, and what it does.
 protocol Command {
@@ -14,5 +16,15 @@ extension Command {
     /// A usage error naming this command's help.
     static func usageError(_ message: String) -> UsageError {
         UsageError(message, commandLine: configuration.commandLine)
+    }
+
+    /// The `--today YYYY-MM-DD` option shared by `validate` and `explain`: nil when not
+    /// given, a usage error when it is not a date.
+    static func today(_ arguments: ParsedArguments) throws(UsageError) -> CalendarDate? {
+        guard let text = arguments.value("today") else { return nil }
+        guard let date = CalendarDate(iso: text) else {
+            throw usageError("invalid value '\(text)' for '--today': expected a date like 2026-01-31")
+        }
+        return date
     }
 }

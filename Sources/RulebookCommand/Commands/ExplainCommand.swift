@@ -53,14 +53,7 @@ struct ExplainCommand: Command {
         rules = arguments.positionals[0]
         record = arguments.positionals[1]
         json = arguments.value("format") == "json"
-        if let text = arguments.value("today") {
-            guard let date = CalendarDate(iso: text) else {
-                throw Self.usageError("invalid value '\(text)' for '--today': expected a date like 2026-01-31")
-            }
-            today = date
-        } else {
-            today = nil
-        }
+        today = try Self.today(arguments)
         locale = arguments.value("locale")
         catalogs = arguments.value("catalogs")
         all = arguments.flag("all")

@@ -86,14 +86,7 @@ struct ValidateCommand: Command {
         format = arguments.value("format").flatMap(ValidationFormat.init(rawValue:)) ?? .text
         locale = arguments.value("locale")
         catalogs = arguments.value("catalogs")
-        if let text = arguments.value("today") {
-            guard let date = CalendarDate(iso: text) else {
-                throw Self.usageError("invalid value '\(text)' for '--today': expected a date like 2026-01-31")
-            }
-            today = date
-        } else {
-            today = nil
-        }
+        today = try Self.today(arguments)
         all = arguments.flag("all")
         changedFrom = arguments.value("changed-from")
         onlyChanged = arguments.flag("only-changed")
