@@ -18,9 +18,13 @@ extension CheckerRun {
         /// Each field's analyzer, by path id (`nil` until the field has a rule to analyse).
         var analyzers: [RuleAnalyzer?] = []
 
-        init(tree: SyntaxTree, scope: [String: RuleReference]) {
+        /// The file, for the statements' and rules' places.
+        let locator: SourceLocator
+
+        init(tree: SyntaxTree, scope: [String: RuleReference], locator: SourceLocator) {
             self.tree = tree
             self.scope = scope
+            self.locator = locator
             // Room for a file of one-statement fields (nested statements add a few more).
             let expected = tree.statements.count
             checked.reserveCapacity(expected)
@@ -81,7 +85,7 @@ extension CheckerRun {
 
     /// Checks the field statements of `tree` (at every nesting depth).
     func checkStatements(of tree: SyntaxTree) {
-        var walk = FileWalk(tree: tree, scope: scopes[tree.source.path] ?? [:])
+        var walk = FileWalk(tree: tree, scope: scopes[tree.source.path] ?? [:], locator: locator(for: tree.source))
         visit(tree.statements, in: Block(conditions: [], context: unconditional), &walk)
         statements[tree.source.path] = walk.checked
         checkFieldReferences(in: tree.source.path, distinctPaths: walk.paths)
@@ -130,7 +134,7 @@ extension CheckerRun {
             for entry in entries { rules.append(entry.rule) }
         }
         walk.checked.append(CheckedStatement(path: path, condition: block.joined,
-                                             rules: rules, location: source.location(of: field.path.range.start)))
+                                             rules: rules, place: .offset(field.path.range.start, in: walk.locator)))
     }
 
     /// Nested blocks' conditions joined with `and`, outermost first.
@@ -166,7 +170,7 @@ extension CheckerRun {
             let written = reference.path.description
             // Distinct spellings in first-statement order; ties go to the smaller name, as
             // among the sorted spellings (sorting them all cost more than the searches).
-            let index = candidates ?? Suggestions(unordered: distinctPaths.map(\.description))
+            let index = candidates ?? Suggestions(unorderedPaths: distinctPaths)
             candidates = index
             let found = suggestions[written] ?? index.closest(to: written, budget: &suggestionBudget)
             suggestions[written] = found

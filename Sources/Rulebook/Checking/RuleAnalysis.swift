@@ -354,7 +354,7 @@ extension CheckedRule {
     /// The same rule seen from elsewhere: another expansion chain, another message.
     func with(expandedFrom: [String], messageOverride: MessageOverride?) -> CheckedRule {
         CheckedRule(validator: validator, messageKey: messageKey, arguments: arguments, messageOverride: messageOverride,
-                    location: location, expandedFrom: expandedFrom)
+                    place: place, expandedFrom: expandedFrom)
     }
 }
 
