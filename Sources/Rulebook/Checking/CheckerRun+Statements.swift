@@ -15,8 +15,8 @@ extension CheckerRun {
         /// they are, instead of spelling every statement's path and deduplicating strings.
         var paths: [FieldPath] = []
         var pathIDs: [HashedPath: Int] = [:]
-        /// Each field's analyzer, by path id (`nil` until the field has a rule to analyse).
-        var analyzers: [RuleAnalyzer?] = []
+        /// Every field's contradictions and repetitions, a group per path id.
+        var analysis: RuleAnalysis
 
         /// The file, for the statements' and rules' places.
         let locator: SourceLocator
@@ -30,7 +30,7 @@ extension CheckerRun {
             checked.reserveCapacity(expected)
             paths.reserveCapacity(expected)
             pathIDs.reserveCapacity(expected)
-            analyzers.reserveCapacity(expected)
+            analysis = RuleAnalysis(expectedGroups: expected)
         }
 
         /// The id of `path`, interned on first sight.
@@ -40,7 +40,7 @@ extension CheckerRun {
             let id = paths.count
             paths.append(path)
             pathIDs[key] = id
-            analyzers.append(nil)
+            _ = analysis.addGroup()
             return id
         }
     }
@@ -127,10 +127,7 @@ extension CheckerRun {
             let use = AnalyzedUse(range: CheckerRun.headRange(of: syntax), namedRule: named, entries: entries,
                                   context: block.context,
                                   removal: RemovalSite(rules: field.rules, index: index, statementRange: field.range))
-            if walk.analyzers[id] == nil { walk.analyzers[id] = RuleAnalyzer(field: path) }
-            // Mutated in place (optional chaining on the array element): a copy would copy
-            // the field's state on every statement.
-            if let diagnostic = walk.analyzers[id]?.add(use, in: walk.tree) { diagnostics.append(diagnostic) }
+            if let diagnostic = walk.analysis.add(use, to: id, subject: .field(path), in: walk.tree) { diagnostics.append(diagnostic) }
             for entry in entries { rules.append(entry.rule) }
         }
         walk.checked.append(CheckedStatement(path: path, condition: block.joined,
