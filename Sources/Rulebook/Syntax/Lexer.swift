@@ -53,12 +53,20 @@ struct LexerState {
         // A UTF-8 byte order mark, as some Windows editors write, is not content.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
         while index < bytes.count {
+            // Performance: runs of spaces between tokens are skipped here, without a call
+            // per byte.
+            let byte = bytes[index]
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
+                index += 1
+                continue
+            }
             lexOne()
         }
         checkLineLength(endingAt: bytes.count)
         tokens.append(Token(kind: .endOfFile, range: .empty(at: bytes.count)))
     }
 
+    @inline(__always)
     mutating func add(_ kind: TokenKind, from start: Int, hasError: Bool = false) {
         tokens.append(Token(kind: kind, range: SourceRange(start: start, end: index), hasError: hasError))
     }
@@ -99,7 +107,8 @@ struct LexerState {
             if let kind = LexerState.punctuation(byte) {
                 index += 1
                 add(kind, from: start)
-            } else if identifierStartWidth(at: index) > 0 {
+            } else if isASCIIIdentifierContinue(byte) || identifierStartWidth(at: index) > 0 {
+                // (An ASCII digit never gets here: digits start numbers above.)
                 lexIdentifier()
             } else {
                 lexInvalid()
@@ -137,10 +146,11 @@ struct LexerState {
     mutating func lexIdentifier() {
         let start = index
         index += identifierStartWidth(at: index)
-        while index < bytes.count {
+        let count = bytes.count
+        while index < count {
             let byte = bytes[index]
             // ASCII fast path; only non-ASCII bytes decode a scalar.
-            if isASCIILetter(byte) || isDigit(byte) || byte == UInt8(ascii: "_") {
+            if isASCIIIdentifierContinue(byte) {
                 index += 1
                 continue
             }
