@@ -145,19 +145,21 @@ struct LexerState {
 
     mutating func lexIdentifier() {
         let start = index
-        index += identifierStartWidth(at: index)
+        // Performance: the cursor is a local in the loop (stored back once).
+        var cursor = index + identifierStartWidth(at: index)
         let count = bytes.count
-        while index < count {
-            let byte = bytes[index]
+        while cursor < count {
+            let byte = bytes[cursor]
             // ASCII fast path; only non-ASCII bytes decode a scalar.
             if isASCIIIdentifierContinue(byte) {
-                index += 1
+                cursor += 1
                 continue
             }
-            let width = byte < 0x80 ? 0 : identifierStartWidth(at: index)
+            let width = byte < 0x80 ? 0 : identifierStartWidth(at: cursor)
             if width == 0 { break }
-            index += width
+            cursor += width
         }
+        index = cursor
         add(.identifier, from: start)
     }
 

@@ -150,8 +150,8 @@ final class SyntaxListStack<Element> {
         storage.deallocate()
     }
 
-    /// Pushes `element`.
-    func push(_ element: Element) {
+    /// Pushes `element` (moved in, not copied).
+    func push(_ element: consuming Element) {
         if height == capacity {
             let larger = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
             larger.moveInitialize(from: storage, count: height)
