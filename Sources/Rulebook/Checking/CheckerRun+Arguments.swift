@@ -27,7 +27,7 @@ extension CheckerRun {
         checkInvertedBounds(validator, rule, converted, in: source)
         let head = CheckerRun.headRange(of: rule)
         let checked = CheckedRule(validator: validator, messageKey: form.messageKey, arguments: converted,
-                                  messageOverride: override, location: source.location(of: rule.name.range.start),
+                                  messageOverride: override, place: .offset(rule.name.range.start, in: locator(for: source)),
                                   expandedFrom: [])
         let text = String(source.text(in: head))
         let facts = RuleFacts(checked)
@@ -44,7 +44,7 @@ extension CheckerRun {
     func lowerCached(_ entry: LoweringCache.Entry, _ rule: RuleSyntax, in source: SourceFile,
                      override: MessageOverride?) -> LoweredRule {
         let checked = CheckedRule(validator: entry.validator, messageKey: entry.messageKey, arguments: entry.arguments,
-                                  messageOverride: override, location: source.location(of: rule.name.range.start),
+                                  messageOverride: override, place: .offset(rule.name.range.start, in: locator(for: source)),
                                   expandedFrom: [])
         return .validator(ExpandedRule(rule: checked, file: source.path, range: CheckerRun.headRange(of: rule), text: entry.text,
                                        facts: entry.facts, repetitionKey: entry.repetitionKey(override: override)))

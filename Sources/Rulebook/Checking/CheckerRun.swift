@@ -138,6 +138,9 @@ final class CheckerRun {
     /// Validator heads already lowered, by their text (see ``LoweringCache``).
     var loweringCache = LoweringCache()
 
+    /// The last file located (see ``locator(for:)``).
+    private var lastLocator: SourceLocator?
+
     init(graph: ProgramGraph, options: CheckOptions) {
         self.graph = graph
         self.options = options
@@ -154,6 +157,16 @@ final class CheckerRun {
             checkStatements(of: tree)
         }
         reportUnusedRules()
+    }
+
+    /// The shared locator of `source`. Rules are lowered file by file, so the last one
+    /// made nearly always answers (its path compared, not hashed; a graph has one source
+    /// per path).
+    func locator(for source: SourceFile) -> SourceLocator {
+        if let lastLocator, lastLocator.source.path == source.path { return lastLocator }
+        let made = SourceLocator(source)
+        lastLocator = made
+        return made
     }
 
     /// Records a diagnostic.
