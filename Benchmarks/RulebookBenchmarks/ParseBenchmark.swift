@@ -129,3 +129,14 @@ extension String {
         self = "\(whole).\(fraction < 10 ? "0" : "")\(fraction)"
     }
 }
+
+/// `parseonly`: generates the file, then only lexes or parses it `runs` times, so that
+/// callgrind runs of 1 and 3 parses subtract to the cost of two parses (nothing else).
+func runParseOnly(lines: Int, runs: Int, lexOnly: Bool) {
+    let source = SourceFile(path: "generated.rules", text: generateRuleFile(lines: lines))
+    var count = 0
+    for _ in 0..<max(0, runs) {
+        count += lexOnly ? Lexer.lex(source).tokens.count : Parser.parse(source).statements.count
+    }
+    print("\(lexOnly ? "lexed" : "parsed") \(runs) times: \(count)")
+}

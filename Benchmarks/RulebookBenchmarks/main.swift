@@ -23,6 +23,8 @@ let usage = """
       check [--runs 5] [--only 1|2|3] [--lines 100000] parse and check time: 100k-line file, one field × 20k, LSP file
       lsp [--binary .build/release/rulebook] [--lines 5000] [--edits 200]
                                                       language server: didChange → publishDiagnostics latency
+      dump --out DIR [--generated] FILE...            every field of each file's syntax tree (compare parsers)
+      parseonly [--lines 100000] [--runs 1] [--lex]   only parse (or lex) the generated file, for callgrind
       regex                                           regex engine: catastrophic patterns at 1k/10k/100k, ns per match
     """
 
@@ -48,6 +50,11 @@ case "check":
 case "lsp":
     runLSPBenchmark(binary: option("--binary", default: ".build/release/rulebook"),
                     lines: Int(option("--lines", default: "5000")) ?? 5_000, edits: Int(option("--edits", default: "200")) ?? 200)
+case "dump":
+    runTreeDump(arguments: Array(arguments.dropFirst()))
+case "parseonly":
+    runParseOnly(lines: Int(option("--lines", default: "100000")) ?? 100_000, runs: Int(option("--runs", default: "1")) ?? 1,
+                 lexOnly: arguments.contains("--lex"))
 default:
     print(usage)
 }

@@ -57,7 +57,7 @@ extension CheckerRun {
     private func finish(_ reference: RuleReference) {
         guard let definition = definitions[reference], let tree = graph.trees[reference.file] else { return }
         let body = bodies[reference] ?? []
-        var uses: [(index: Int, entries: [ExpandedRule])] = []
+        var uses: [(index: Int, entries: UseEntries)] = []
         var tooLarge = false
         var size = 0
         for (index, lowered) in body.enumerated() {
@@ -79,7 +79,8 @@ extension CheckerRun {
             expansions[reference] = .tooLarge
             return
         }
-        var analyzer = RuleAnalyzer(namedRule: reference.name)
+        var analysis = RuleAnalysis()
+        let group = analysis.addGroup()
         var expanded: [ExpandedRule] = []
         expanded.reserveCapacity(size)
         for (index, entries) in uses {
@@ -88,7 +89,7 @@ extension CheckerRun {
             let named: String? = if case .named(let target, _, _) = body[index] { target.name } else { nil }
             let use = AnalyzedUse(range: CheckerRun.headRange(of: rule), namedRule: named, entries: entries,
                                   context: unconditional, removal: RemovalSite(rules: definition.syntax.rules, index: index, statementRange: nil))
-            if let diagnostic = analyzer.add(use, in: tree) { diagnostics.append(diagnostic) }
+            if let diagnostic = analysis.add(use, to: group, subject: .namedRule(reference.name), in: tree) { diagnostics.append(diagnostic) }
             for entry in entries {
                 expanded.append(entry.prefixed(by: reference.name, override: nil))
             }
@@ -98,20 +99,20 @@ extension CheckerRun {
 
     /// What one lowered rule applies (`nil` when nothing: invalid, a cycle, too large).
     /// Entries of a named rule keep their `expandedFrom` relative to that rule.
-    func entries(of lowered: LoweredRule, at position: BodyPosition?, tooLarge: inout Bool) -> [ExpandedRule]? {
+    func entries(of lowered: LoweredRule, at position: BodyPosition?, tooLarge: inout Bool) -> UseEntries? {
         switch lowered {
         case .invalid:
             return nil
         case .validator(let entry):
-            return [entry]
+            return .one(entry)
         case .named(let target, _, let override):
             // Performance: most rule sets have no cycle, and a lookup hashes the position
             // (two strings) even in an empty set.
             if let position, !cycleUses.isEmpty, cycleUses.contains(position) { return nil }
             switch expansions[target] {
             case .rules(let entries)?:
-                guard let override else { return entries }
-                return entries.map { $0.prefixed(by: nil, override: override) }
+                guard let override else { return .many(entries) }
+                return .many(entries.map { $0.prefixed(by: nil, override: override) })
             case .tooLarge?:
                 tooLarge = true
                 return nil

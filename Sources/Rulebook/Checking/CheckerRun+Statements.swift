@@ -15,18 +15,22 @@ extension CheckerRun {
         /// they are, instead of spelling every statement's path and deduplicating strings.
         var paths: [FieldPath] = []
         var pathIDs: [HashedPath: Int] = [:]
-        /// Each field's analyzer, by path id (`nil` until the field has a rule to analyse).
-        var analyzers: [RuleAnalyzer?] = []
+        /// Every field's contradictions and repetitions, a group per path id.
+        var analysis: RuleAnalysis
 
-        init(tree: SyntaxTree, scope: [String: RuleReference]) {
+        /// The file, for the statements' and rules' places.
+        let locator: SourceLocator
+
+        init(tree: SyntaxTree, scope: [String: RuleReference], locator: SourceLocator) {
             self.tree = tree
             self.scope = scope
+            self.locator = locator
             // Room for a file of one-statement fields (nested statements add a few more).
             let expected = tree.statements.count
             checked.reserveCapacity(expected)
             paths.reserveCapacity(expected)
             pathIDs.reserveCapacity(expected)
-            analyzers.reserveCapacity(expected)
+            analysis = RuleAnalysis(expectedGroups: expected)
         }
 
         /// The id of `path`, interned on first sight.
@@ -36,7 +40,7 @@ extension CheckerRun {
             let id = paths.count
             paths.append(path)
             pathIDs[key] = id
-            analyzers.append(nil)
+            _ = analysis.addGroup()
             return id
         }
     }
@@ -81,7 +85,7 @@ extension CheckerRun {
 
     /// Checks the field statements of `tree` (at every nesting depth).
     func checkStatements(of tree: SyntaxTree) {
-        var walk = FileWalk(tree: tree, scope: scopes[tree.source.path] ?? [:])
+        var walk = FileWalk(tree: tree, scope: scopes[tree.source.path] ?? [:], locator: locator(for: tree.source))
         visit(tree.statements, in: Block(conditions: [], context: unconditional), &walk)
         statements[tree.source.path] = walk.checked
         checkFieldReferences(in: tree.source.path, distinctPaths: walk.paths)
@@ -123,14 +127,11 @@ extension CheckerRun {
             let use = AnalyzedUse(range: CheckerRun.headRange(of: syntax), namedRule: named, entries: entries,
                                   context: block.context,
                                   removal: RemovalSite(rules: field.rules, index: index, statementRange: field.range))
-            if walk.analyzers[id] == nil { walk.analyzers[id] = RuleAnalyzer(field: path) }
-            // Mutated in place (optional chaining on the array element): a copy would copy
-            // the field's state on every statement.
-            if let diagnostic = walk.analyzers[id]?.add(use, in: walk.tree) { diagnostics.append(diagnostic) }
+            if let diagnostic = walk.analysis.add(use, to: id, subject: .field(path), in: walk.tree) { diagnostics.append(diagnostic) }
             for entry in entries { rules.append(entry.rule) }
         }
         walk.checked.append(CheckedStatement(path: path, condition: block.joined,
-                                             rules: rules, location: source.location(of: field.path.range.start)))
+                                             rules: rules, place: .offset(field.path.range.start, in: walk.locator)))
     }
 
     /// Nested blocks' conditions joined with `and`, outermost first.
@@ -166,7 +167,7 @@ extension CheckerRun {
             let written = reference.path.description
             // Distinct spellings in first-statement order; ties go to the smaller name, as
             // among the sorted spellings (sorting them all cost more than the searches).
-            let index = candidates ?? Suggestions(unordered: distinctPaths.map(\.description))
+            let index = candidates ?? Suggestions(unorderedPaths: distinctPaths)
             candidates = index
             let found = suggestions[written] ?? index.closest(to: written, budget: &suggestionBudget)
             suggestions[written] = found

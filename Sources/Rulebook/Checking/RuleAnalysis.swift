@@ -1,7 +1,7 @@
 /// One rule as written in a group (a field's statements, or a named rule's body): a
 /// validator, or a named rule standing for what it expands to.
 ///
-/// The file it is written in is passed beside it (``RuleAnalyzer/add(_:in:)``).
+/// The file it is written in is passed beside it (``RuleAnalysis/add(_:to:subject:in:)``).
 /// Performance: holding the `SyntaxTree` here copied and destroyed the tree's fields (a
 /// retain and a release each) for every rule of every statement, for the rare diagnostic.
 struct AnalyzedUse {
@@ -10,7 +10,7 @@ struct AnalyzedUse {
     /// The named rule's name when the use is one.
     let namedRule: String?
     /// What the use applies, in order.
-    let entries: [ExpandedRule]
+    let entries: UseEntries
     /// The conditions under which it applies (nested `when` blocks); `nil` when a
     /// condition could not be checked, which leaves the use out of the analysis.
     let context: ConditionContext?
@@ -18,8 +18,34 @@ struct AnalyzedUse {
     let removal: RemovalSite
 }
 
-/// Finds contradictions and exact repetitions among the rules that apply to one field
-/// (or that one named rule bundles), in order.
+/// The validators one use applies: one for a validator (most uses), a named rule's expansion.
+///
+/// Performance: a validator's use was a one-element array, allocated and freed for every
+/// rule of every statement.
+enum UseEntries: RandomAccessCollection {
+    case one(ExpandedRule)
+    case many([ExpandedRule])
+
+    var startIndex: Int { 0 }
+
+    var endIndex: Int {
+        switch self {
+        case .one: 1
+        case .many(let entries): entries.count
+        }
+    }
+
+    subscript(position: Int) -> ExpandedRule {
+        switch self {
+        case .one(let entry): entry
+        case .many(let entries): entries[position]
+        }
+    }
+}
+
+/// Finds contradictions and exact repetitions among the rules that apply to one group (a
+/// field, or what one named rule bundles), in order; one value holds every group of a
+/// file (or of a named rule).
 ///
 /// Two uses apply together when the conditions of one include all the conditions of the
 /// other (so whenever the narrower applies, the wider does too); unconditional rules
@@ -31,8 +57,16 @@ struct AnalyzedUse {
 /// such as `minLength 2` after `minLength 3` is left alone because removing it would
 /// change which message a user sees first, and a rule that also appears under a
 /// narrower condition is still needed when that condition is false.
-struct RuleAnalyzer {
-    /// What the group is, for messages: a field, or "named rule 'personName'".
+///
+/// Performance: per-file tables instead of objects per group. A group is three integers
+/// (its states form a list through ``State/next``); a state (the rules seen under one set
+/// of conditions) is a row of ``states``; the first rule of each repetition key of a
+/// state is a row of ``keyRules`` (its keys form a list through ``keyNext``), and the
+/// tightest bounds are indices of those rows. Each field had an analyzer, a state
+/// object and a key array of its own, allocated and freed, which cost about as much as
+/// the analysis itself.
+struct RuleAnalysis {
+    /// What a group is, for messages: a field, or "named rule 'personName'".
     ///
     /// Performance: a field is kept as its path and spelt only when a diagnostic needs it;
     /// most fields never get one, and spelling every path was measurable on large files.
@@ -40,75 +74,133 @@ struct RuleAnalyzer {
         case field(FieldPath)
         /// A named rule, by name.
         case namedRule(String)
-    }
 
-    private let subjectValue: Subject
-    /// ``subject``, once spelt (a field with 20,000 repeated statements gets as many diagnostics).
-    private var spelledSubject: String?
-
-    /// "'firstName'" or "named rule 'personName'".
-    var subject: String {
-        if let spelledSubject { return spelledSubject }
-        switch subjectValue {
-        case .field(let path): return "'\(path.description)'"
-        case .namedRule(let name): return "named rule '\(name)'"
+        /// "'firstName'" or "named rule 'personName'".
+        var spelled: String {
+            switch self {
+            case .field(let path): "'\(path.description)'"
+            case .namedRule(let name): "named rule '\(name)'"
+            }
         }
     }
-    /// Objects, so a copy of the analyzer would share them: analyzers are only ever
-    /// mutated in place (in the checker's array or as a local).
-    private var states: [ContextState] = []
-    /// Beyond this many distinct condition sets for one field, new ones are not analysed
+
+    /// One group's states, in order of creation (`-1`: none).
+    struct Group {
+        var firstState: Int32 = -1
+        var lastState: Int32 = -1
+        var stateCount: Int32 = 0
+    }
+
+    /// The rules seen under one set of conditions in one group.
+    struct State {
+        let conditions: ConditionContext
+        /// The next state of the same group (`-1`: none).
+        var next: Int32 = -1
+        /// The row in ``keyRules`` holding the tightest bound per measure (the bound is its
+        /// facts' own). Such a rule is always the first of its key in the state: a later
+        /// rule with the same key has the same facts, so it is never strictly tighter.
+        var lower = MeasureSlots()
+        var upper = MeasureSlots()
+        /// The state's keys in order, as a list of ``keyRules`` rows (`-1`: none).
+        var firstKey: Int32 = -1
+        var lastKey: Int32 = -1
+        var keyCount = 0
+        /// Past ``linearLimit`` keys: the keys hashed, and the first rule per distinct
+        /// accepted kinds (so that a field with thousands of distinct rules is not scanned
+        /// per new rule).
+        var hashed: HashedKeys?
+
+        init(conditions: ConditionContext) {
+            self.conditions = conditions
+        }
+    }
+
+    /// A state's keys once there are many of them.
+    final class HashedKeys {
+        var rows: [RepetitionKey: Int32] = [:]
+        var firstPerKinds: [Int32] = []
+    }
+
+    /// Beyond this many distinct condition sets for one group, new ones are not analysed
     /// (bounds the work on generated files with thousands of blocks).
     static let maximumContexts = 64
+    /// Keys kept in a state's list before they are hashed.
+    private static let linearLimit = 16
 
-    init(namedRule name: String) {
-        subjectValue = .namedRule(name)
+    private(set) var groups: [Group] = []
+    private var states: [State] = []
+    /// The first rule of each key of each state; ``keyHashes`` and ``keyNext`` run beside it.
+    private var keyRules: [ExpandedRule] = []
+    private var keyHashes: [Int] = []
+    private var keyNext: [Int32] = []
+    /// The subjects spelt for diagnostics, by group (a field with 20,000 repeated
+    /// statements gets as many diagnostics).
+    private var spelledSubjects: [Int: String] = [:]
+
+    init(expectedGroups: Int = 0) {
+        groups.reserveCapacity(expectedGroups)
+        states.reserveCapacity(expectedGroups)
+        keyRules.reserveCapacity(2 * expectedGroups)
+        keyHashes.reserveCapacity(2 * expectedGroups)
+        keyNext.reserveCapacity(2 * expectedGroups)
     }
 
-    init(field: FieldPath) {
-        subjectValue = .field(field)
+    /// A new group with no rules; returns its id.
+    mutating func addGroup() -> Int {
+        groups.append(Group())
+        return groups.count - 1
     }
 
-    /// Compares `use`, written in `tree`, with the earlier ones, then remembers it.
-    mutating func add(_ use: AnalyzedUse, in tree: SyntaxTree) -> Diagnostic? {
+    /// Compares `use`, written in `tree`, with the group's earlier uses, then remembers it.
+    mutating func add(_ use: AnalyzedUse, to group: Int, subject: Subject, in tree: SyntaxTree) -> Diagnostic? {
         guard let context = use.context else { return nil }
         // Performance: the states related to `context` as bit sets (there are at most
         // `maximumContexts` = 64 states), not arrays of indices made for every rule.
         var related = StateSet(), wider = StateSet()
-        var same: Int?
-        for index in states.indices {
-            let conditions = states[index].conditions
+        var same: Int32 = -1
+        var order = 0
+        var index = groups[group].firstState
+        while index >= 0 {
+            let conditions = states[Int(index)].conditions
             if conditions === context {
-                related.insert(index)
-                wider.insert(index)
+                related.insert(order, row: index)
+                wider.insert(order, row: index)
                 same = index
             } else if conditions.conditions.isSubset(of: context.conditions) {
-                related.insert(index)
-                wider.insert(index)
+                related.insert(order, row: index)
+                wider.insert(order, row: index)
                 if conditions.conditions == context.conditions { same = index }
             } else if context.conditions.isSubset(of: conditions.conditions) {
-                related.insert(index)
+                related.insert(order, row: index)
             }
+            order += 1
+            index = states[Int(index)].next
         }
-        var diagnostic = contradiction(of: use, in: tree, against: related)
-        if diagnostic == nil {
-            diagnostic = repetition(of: use, in: tree, against: wider)
+        // Performance: `if let`, not `== nil` on the optional diagnostic (which copied it).
+        let diagnostic: Diagnostic?
+        if let found = contradiction(of: use, in: tree, against: related) {
+            diagnostic = found
+        } else {
+            diagnostic = repetition(of: use, in: tree, against: wider, group: group, subject: subject)
         }
-        if let index = same {
-            for entry in use.entries { states[index].add(entry) }
-        } else if states.count < RuleAnalyzer.maximumContexts {
-            let state = ContextState(conditions: context)
-            for entry in use.entries { state.add(entry) }
-            states.append(state)
+        if same >= 0 {
+            for entry in use.entries { addEntry(entry, toState: Int(same)) }
+        } else if groups[group].stateCount < RuleAnalysis.maximumContexts {
+            let state = Int32(states.count)
+            states.append(State(conditions: context))
+            if groups[group].lastState >= 0 { states[Int(groups[group].lastState)].next = state } else { groups[group].firstState = state }
+            groups[group].lastState = state
+            groups[group].stateCount += 1
+            for entry in use.entries { addEntry(entry, toState: Int(state)) }
         }
         return diagnostic
     }
 
     private func contradiction(of use: AnalyzedUse, in tree: SyntaxTree, against related: StateSet) -> Diagnostic? {
+        guard !related.isEmpty else { return nil }
         for entry in use.entries {
-            let facts = entry.facts
-            for index in related {
-                guard let conflict = states[index].conflict(with: facts, text: entry.text) else { continue }
+            for state in related {
+                guard let conflict = conflict(inState: Int(state), with: entry.head.facts, text: entry.head.text) else { continue }
                 let later = describe(entry)
                 let earlier = describe(conflict.entry)
                 return Diagnostic(file: tree.source.path, range: use.range, code: .contradiction,
@@ -119,33 +211,158 @@ struct RuleAnalyzer {
         return nil
     }
 
-    private mutating func repetition(of use: AnalyzedUse, in tree: SyntaxTree, against wider: StateSet) -> Diagnostic? {
-        guard !wider.isEmpty else { return nil }
-        let states = self.states
-        func earlier(_ entry: ExpandedRule) -> ExpandedRule? {
-            for index in wider { if let found = states[index].keys.first(for: entry.repetitionKey) { return found } }
-            return nil
-        }
-        guard let first = use.entries.first, let earliest = earlier(first),
-              use.entries.dropFirst().allSatisfy({ earlier($0) != nil }) else { return nil }
-        let subject = self.subject
-        spelledSubject = subject
-        let message = use.namedRule.map { "every rule of '\($0)' already applies to \(subject)" }
-            ?? "'\(first.text)' already applies to \(subject)"
+    private mutating func repetition(of use: AnalyzedUse, in tree: SyntaxTree, against wider: StateSet,
+                                     group: Int, subject: Subject) -> Diagnostic? {
+        guard !wider.isEmpty, let first = use.entries.first, let earliestRow = earlierRow(of: first, in: wider) else { return nil }
+        for index in 1..<use.entries.count where earlierRow(of: use.entries[index], in: wider) == nil { return nil }
+        let earliest = keyRules[Int(earliestRow)]
+        let spelled = spelledSubjects[group] ?? subject.spelled
+        spelledSubjects[group] = spelled
+        let message = use.namedRule.map { "every rule of '\($0)' already applies to \(spelled)" }
+            ?? "'\(first.text)' already applies to \(spelled)"
         let fix = use.removal.fixIt(in: tree, describing: use.namedRule ?? first.text)
         return Diagnostic(file: tree.source.path, range: use.range, code: .redundantRule, message: message,
                           notes: [note(for: earliest, saying: "\(describe(earliest)) is here")],
                           fixIts: fix.map { [$0] } ?? [])
     }
 
+    /// The row of the first rule with `entry`'s key in the first of `states` that has one.
+    private func earlierRow(of entry: ExpandedRule, in states: StateSet) -> Int32? {
+        for state in states {
+            if let row = firstRow(inState: Int(state), for: entry) { return row }
+        }
+        return nil
+    }
+
     /// `'maxLength 3'`, or `'maxLength 3' (from 'shortName')`.
     private func describe(_ entry: ExpandedRule) -> String {
-        guard let origin = entry.rule.expandedFrom.first else { return "'\(entry.text)'" }
+        guard let origin = entry.expandedFrom.first else { return "'\(entry.text)'" }
         return "'\(entry.text)' (from '\(origin)')"
     }
 
     private func note(for entry: ExpandedRule, saying message: String) -> Note {
         Note(message: message, file: entry.file, range: entry.range)
+    }
+
+    // MARK: States
+
+    /// The row of the first rule with `entry`'s repetition key in `state`.
+    private func firstRow(inState state: Int, for entry: ExpandedRule) -> Int32? {
+        if let hashed = states[state].hashed { return hashed.rows[entry.repetitionKey] }
+        let hash = entry.repetitionHash
+        var row = states[state].firstKey
+        while row >= 0 {
+            if keyHashes[Int(row)] == hash, keyRules[Int(row)].hasRepetitionKey(of: entry) { return row }
+            row = keyNext[Int(row)]
+        }
+        return nil
+    }
+
+    /// Records `entry` in `state`: its key (unless present), and its bounds.
+    private mutating func addEntry(_ entry: ExpandedRule, toState state: Int) {
+        guard firstRow(inState: state, for: entry) == nil else { return }  // same key: same facts, never tighter
+        let row = Int32(keyRules.count)
+        keyRules.append(entry)
+        keyHashes.append(entry.repetitionHash)
+        keyNext.append(-1)
+        if let hashed = states[state].hashed {
+            hashed.rows[entry.repetitionKey] = row
+            noteKinds(ofRow: row, in: hashed)
+        } else {
+            if states[state].lastKey >= 0 { keyNext[Int(states[state].lastKey)] = row } else { states[state].firstKey = row }
+            states[state].lastKey = row
+            states[state].keyCount += 1
+            if states[state].keyCount > RuleAnalysis.linearLimit { hashKeys(ofState: state) }
+        }
+        let head = entry.head
+        guard let measure = head.facts.measure, !head.facts.isEmpty else { return }
+        if let bound = head.facts.lower {
+            let held = states[state].lower[measure]
+            if held < 0 || keyRules[Int(held)].head.facts.lower.map({ RuleAnalysis.tighterLower(bound, than: $0) }) ?? true {
+                states[state].lower[measure] = row
+            }
+        }
+        if let bound = head.facts.upper {
+            let held = states[state].upper[measure]
+            if held < 0 || keyRules[Int(held)].head.facts.upper.map({ RuleAnalysis.tighterUpper(bound, than: $0) }) ?? true {
+                states[state].upper[measure] = row
+            }
+        }
+    }
+
+    /// Moves a state's key list into a hash table (the list's first row per kinds kept in order).
+    private mutating func hashKeys(ofState state: Int) {
+        let hashed = HashedKeys()
+        var row = states[state].firstKey
+        while row >= 0 {
+            let key = keyRules[Int(row)].repetitionKey
+            if hashed.rows[key] == nil { hashed.rows[key] = row }
+            noteKinds(ofRow: row, in: hashed)
+            row = keyNext[Int(row)]
+        }
+        states[state].hashed = hashed
+    }
+
+    private func noteKinds(ofRow row: Int32, in hashed: HashedKeys) {
+        guard let kinds = keyRules[Int(row)].head.facts.kinds,
+              !hashed.firstPerKinds.contains(where: { keyRules[Int($0)].head.facts.kinds == kinds }) else { return }
+        hashed.firstPerKinds.append(row)
+    }
+
+    /// The earliest rule of `state` whose accepted kinds are disjoint from `kinds`.
+    ///
+    /// Scanning the first rule per key in order finds the same rule as scanning the first
+    /// rule per distinct kinds: rules with the same key have the same facts, so the first
+    /// rule with given kinds is the first of its key, and it comes before any later rule
+    /// with the same kinds.
+    private func firstRule(inState state: Int, excluding kinds: ValueKinds) -> ExpandedRule? {
+        if let hashed = states[state].hashed {
+            for row in hashed.firstPerKinds {
+                let other = keyRules[Int(row)]
+                if let otherKinds = other.head.facts.kinds, otherKinds.isDisjoint(with: kinds) { return other }
+            }
+            return nil
+        }
+        var row = states[state].firstKey
+        while row >= 0 {
+            let other = keyRules[Int(row)]
+            if let otherKinds = other.head.facts.kinds, otherKinds.isDisjoint(with: kinds) { return other }
+            row = keyNext[Int(row)]
+        }
+        return nil
+    }
+
+    /// The earlier rule of `state` that no value can satisfy together with `facts`, and why.
+    private func conflict(inState state: Int, with facts: RuleFacts, text: String) -> (entry: ExpandedRule, reason: String)? {
+        if let kinds = facts.kinds, let other = firstRule(inState: state, excluding: kinds), let otherKinds = other.head.facts.kinds {
+            return (other, "'\(other.text)' accepts only \(otherKinds.description), '\(text)' only \(kinds.description)")
+        }
+        guard let measure = facts.measure, !facts.isEmpty else { return nil }
+        let upperRow = states[state].upper[measure]
+        if let bound = facts.lower, upperRow >= 0 {
+            let held = keyRules[Int(upperRow)]
+            if let heldBound = held.head.facts.upper, RuleFacts.excludes(lower: bound, upper: heldBound) {
+                let earlier = held.head.facts
+                return (held, measure.impossibility((earlier.lower, earlier.upper), (facts.lower, facts.upper)))
+            }
+        }
+        let lowerRow = states[state].lower[measure]
+        if let bound = facts.upper, lowerRow >= 0 {
+            let held = keyRules[Int(lowerRow)]
+            if let heldBound = held.head.facts.lower, RuleFacts.excludes(lower: heldBound, upper: bound) {
+                let earlier = held.head.facts
+                return (held, measure.impossibility((earlier.lower, earlier.upper), (facts.lower, facts.upper)))
+            }
+        }
+        return nil
+    }
+
+    private static func tighterLower(_ bound: RuleFacts.Bound, than held: RuleFacts.Bound) -> Bool {
+        bound.value > held.value || (bound.value == held.value && bound.strict && !held.strict)
+    }
+
+    private static func tighterUpper(_ bound: RuleFacts.Bound, than held: RuleFacts.Bound) -> Bool {
+        bound.value < held.value || (bound.value == held.value && bound.strict && !held.strict)
     }
 }
 
@@ -163,99 +380,55 @@ final class ConditionContext {
     }
 }
 
-/// A set of state indices below 64 (``RuleAnalyzer/maximumContexts``).
+/// A set of a group's states (at most ``RuleAnalysis/maximumContexts`` = 64), by their
+/// order in the group, iterated in that order as rows of the state table.
 private struct StateSet: Sequence {
     private var bits: UInt64 = 0
+    /// The rows of the states inserted, by order (only inserted orders are read).
+    private var rows: [Int32]
+
+    init() {
+        rows = []
+    }
 
     var isEmpty: Bool { bits == 0 }
 
-    mutating func insert(_ index: Int) { bits |= 1 << UInt64(index) }
+    mutating func insert(_ order: Int, row: Int32) {
+        bits |= 1 << UInt64(order)
+        // Performance: most groups have one state; the array is only made for more.
+        if order == 0 && rows.isEmpty { firstRow = row; return }
+        if rows.isEmpty { rows = Array(repeating: -1, count: RuleAnalysis.maximumContexts); rows[0] = firstRow }
+        rows[order] = row
+    }
 
-    func makeIterator() -> Iterator { Iterator(remaining: bits) }
+    private var firstRow: Int32 = -1
 
-    /// The indices in increasing order.
+    func makeIterator() -> Iterator { Iterator(remaining: bits, rows: rows, firstRow: firstRow) }
+
+    /// The rows in increasing order.
     struct Iterator: IteratorProtocol {
         var remaining: UInt64
+        let rows: [Int32]
+        let firstRow: Int32
 
-        mutating func next() -> Int? {
+        mutating func next() -> Int32? {
             guard remaining != 0 else { return nil }
-            let index = remaining.trailingZeroBitCount
+            let order = remaining.trailingZeroBitCount
             remaining &= remaining - 1
-            return index
+            return rows.isEmpty ? firstRow : rows[order]
         }
     }
 }
 
-/// The tightest bounds and the accepted kinds of the rules seen under one set of conditions.
-///
-/// Performance: a class, because reading a large struct out of the states array (to
-/// compare a new rule with it) copied it with every reference it holds.
-private final class ContextState {
-    let conditions: ConditionContext
-    /// The rule holding the tightest bound per measure (the bound is its facts' own).
-    /// Performance: inline slots rather than arrays or dictionaries, since every field
-    /// gets a state of its own.
-    var lower = MeasureSlots()
-    var upper = MeasureSlots()
-    /// The first rule seen for each repetition key, in order; also where the accepted
-    /// kinds are found (see ``conflict(with:text:)``).
-    var keys = RepetitionTable()
+/// One row per measure (`-1`: none), stored inline.
+struct MeasureSlots {
+    private var length: Int32 = -1
+    private var number: Int32 = -1
+    private var items: Int32 = -1
+    private var age: Int32 = -1
+    private var date: Int32 = -1
 
-    init(conditions: ConditionContext) {
-        self.conditions = conditions
-    }
-
-    func add(_ entry: ExpandedRule) {
-        let facts = entry.facts
-        keys.insertIfAbsent(entry)
-        guard let measure = facts.measure, !facts.isEmpty else { return }
-        if let bound = facts.lower, lower[measure]?.facts.lower.map({ tighterLower(bound, than: $0) }) ?? true {
-            lower[measure] = entry
-        }
-        if let bound = facts.upper, upper[measure]?.facts.upper.map({ tighterUpper(bound, than: $0) }) ?? true {
-            upper[measure] = entry
-        }
-    }
-
-    private func tighterLower(_ bound: RuleFacts.Bound, than held: RuleFacts.Bound) -> Bool {
-        bound.value > held.value || (bound.value == held.value && bound.strict && !held.strict)
-    }
-
-    private func tighterUpper(_ bound: RuleFacts.Bound, than held: RuleFacts.Bound) -> Bool {
-        bound.value < held.value || (bound.value == held.value && bound.strict && !held.strict)
-    }
-
-    /// The earlier rule that no value can satisfy together with `facts`, and why.
-    func conflict(with facts: RuleFacts, text: String) -> (entry: ExpandedRule, reason: String)? {
-        // The first rule (in order) whose accepted kinds exclude these (see ``RepetitionTable``).
-        if let kinds = facts.kinds, let other = keys.firstRule(excluding: kinds), let otherKinds = other.facts.kinds {
-            return (other, "'\(other.text)' accepts only \(otherKinds.description), '\(text)' only \(kinds.description)")
-        }
-        guard let measure = facts.measure, !facts.isEmpty else { return nil }
-        if let bound = facts.lower, let held = upper[measure], let heldBound = held.facts.upper,
-           RuleFacts.excludes(lower: bound, upper: heldBound) {
-            let earlier = held.facts
-            return (held, measure.impossibility((earlier.lower, earlier.upper), (facts.lower, facts.upper)))
-        }
-        if let bound = facts.upper, let held = lower[measure], let heldBound = held.facts.lower,
-           RuleFacts.excludes(lower: heldBound, upper: bound) {
-            let earlier = held.facts
-            return (held, measure.impossibility((earlier.lower, earlier.upper), (facts.lower, facts.upper)))
-        }
-        return nil
-    }
-}
-
-/// One optional rule per measure, stored inline: the rule holding the tightest lower (or
-/// upper) bound; the bound is its facts' own.
-private struct MeasureSlots {
-    private var length: ExpandedRule?
-    private var number: ExpandedRule?
-    private var items: ExpandedRule?
-    private var age: ExpandedRule?
-    private var date: ExpandedRule?
-
-    subscript(measure: RuleFacts.Measure) -> ExpandedRule? {
+    subscript(measure: RuleFacts.Measure) -> Int32 {
         get {
             switch measure {
             case .length: length
@@ -277,72 +450,6 @@ private struct MeasureSlots {
     }
 }
 
-/// The first rule seen for each repetition key, and through them the first rule seen for
-/// each distinct set of accepted kinds.
-///
-/// Performance: a field has a handful of rules, and a dictionary per field (grown from
-/// empty, rehashed on the way) cost more than the rest of its analysis; up to
-/// `linearLimit` keys are kept in an array and compared by their precomputed hash
-/// first, beyond that in a dictionary. The accepted kinds need no list of their own while
-/// the keys are few (one allocation less per field): see ``firstRule(excluding:)``.
-private struct RepetitionTable {
-    private static let linearLimit = 16
-    /// Every stored rule in order, while there are at most `linearLimit`.
-    private var linear: [ExpandedRule] = []
-    private var hashed: [RepetitionKey: ExpandedRule]?
-    /// Once the keys are hashed: the first rule per distinct accepted kinds, in order (so
-    /// that a field with thousands of distinct rules is not scanned for each new one).
-    private var firstPerKinds: [ExpandedRule] = []
-
-    /// The first rule seen for each repetition key.
-    func first(for key: RepetitionKey) -> ExpandedRule? {
-        if let hashed { return hashed[key] }
-        let hash = key.precomputedHash
-        return linear.first { $0.repetitionKey.precomputedHash == hash && $0.repetitionKey == key }
-    }
-
-    /// The earliest stored rule whose accepted kinds are disjoint from `kinds`.
-    ///
-    /// Scanning the first rule per key in order finds the same rule as scanning the first
-    /// rule per distinct kinds: rules with the same key have the same facts, so the first
-    /// rule with given kinds is the first of its key, and it comes before any later rule
-    /// with the same kinds.
-    func firstRule(excluding kinds: ValueKinds) -> ExpandedRule? {
-        for other in hashed == nil ? linear : firstPerKinds {
-            if let otherKinds = other.facts.kinds, otherKinds.isDisjoint(with: kinds) { return other }
-        }
-        return nil
-    }
-
-    /// Stores `entry` unless a rule with its key is stored.
-    mutating func insertIfAbsent(_ entry: ExpandedRule) {
-        let key = entry.repetitionKey
-        if hashed != nil {
-            guard hashed?[key] == nil else { return }
-            hashed?[key] = entry
-            noteKinds(of: entry)
-            return
-        }
-        guard first(for: key) == nil else { return }
-        // Performance: room for a typical field's rules at once, instead of growing
-        // (reallocating) from one element through two to four.
-        if linear.isEmpty { linear.reserveCapacity(4) }
-        linear.append(entry)
-        if linear.count > RepetitionTable.linearLimit {
-            var table: [RepetitionKey: ExpandedRule] = [:]
-            for rule in linear where table[rule.repetitionKey] == nil { table[rule.repetitionKey] = rule }
-            for rule in linear { noteKinds(of: rule) }
-            hashed = table
-            linear = []
-        }
-    }
-
-    private mutating func noteKinds(of entry: ExpandedRule) {
-        guard let kinds = entry.facts.kinds, !firstPerKinds.contains(where: { $0.facts.kinds == kinds }) else { return }
-        firstPerKinds.append(entry)
-    }
-}
-
 extension CheckedRule {
     /// Equal for rules that do exactly the same thing with the same message.
     var repetitionKey: RepetitionKey {
@@ -354,7 +461,7 @@ extension CheckedRule {
     /// The same rule seen from elsewhere: another expansion chain, another message.
     func with(expandedFrom: [String], messageOverride: MessageOverride?) -> CheckedRule {
         CheckedRule(validator: validator, messageKey: messageKey, arguments: arguments, messageOverride: messageOverride,
-                    location: location, expandedFrom: expandedFrom)
+                    place: place, expandedFrom: expandedFrom)
     }
 }
 

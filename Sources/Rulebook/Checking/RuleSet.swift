@@ -25,13 +25,21 @@ public struct CheckedStatement: Sendable {
     /// The rules in order, named rules expanded in place.
     public let rules: [CheckedRule]
     /// Where the statement's path is written.
-    public let location: SourceLocation
+    ///
+    /// Performance: computed when read (see ``SourcePlace``); the checker makes a
+    /// statement for every field statement, and few of them are ever located.
+    public var location: SourceLocation { place.location }
+    private let place: SourcePlace
 
     public init(path: FieldPath, condition: Condition?, rules: [CheckedRule], location: SourceLocation) {
+        self.init(path: path, condition: condition, rules: rules, place: .resolved(location))
+    }
+
+    init(path: FieldPath, condition: Condition?, rules: [CheckedRule], place: SourcePlace) {
         self.path = path
         self.condition = condition
         self.rules = rules
-        self.location = location
+        self.place = place
     }
 }
 
@@ -47,18 +55,57 @@ public struct CheckedRule: Sendable {
     /// The rule's `message` override, if any.
     public let messageOverride: MessageOverride?
     /// Where the validator's name is written (inside the named rule when expanded).
-    public let location: SourceLocation
+    ///
+    /// Performance: computed when read (see ``SourcePlace``); the checker makes a rule
+    /// for every occurrence, and only compiling a rule set reads the locations.
+    public var location: SourceLocation { place.location }
+    /// The stored form of ``location``.
+    let place: SourcePlace
     /// The named rules this rule was expanded from, outermost first (empty when written directly).
     public let expandedFrom: [String]
 
     public init(validator: BuiltinValidator, messageKey: String, arguments: [(name: String, value: RuleArgument)],
                 messageOverride: MessageOverride?, location: SourceLocation, expandedFrom: [String]) {
+        self.init(validator: validator, messageKey: messageKey, arguments: arguments, messageOverride: messageOverride,
+                  place: .resolved(location), expandedFrom: expandedFrom)
+    }
+
+    init(validator: BuiltinValidator, messageKey: String, arguments: [(name: String, value: RuleArgument)],
+         messageOverride: MessageOverride?, place: SourcePlace, expandedFrom: [String]) {
         self.validator = validator
         self.messageKey = messageKey
         self.arguments = arguments
         self.messageOverride = messageOverride
-        self.location = location
+        self.place = place
         self.expandedFrom = expandedFrom
+    }
+}
+
+/// Where a checked rule or statement is written: a location, or a byte offset in a file
+/// resolved to one when read.
+///
+/// Performance: converting an offset to a line and a column (a binary search of the line
+/// starts, then counting scalars) cost ≈ 500 instructions, for every rule occurrence and
+/// statement the checker makes, though only compiling a rule set reads them (the language
+/// server and `rulebook check` never do). An offset is kept instead, with the file shared.
+enum SourcePlace: Sendable {
+    case resolved(SourceLocation)
+    case offset(Int, in: SourceLocator)
+
+    var location: SourceLocation {
+        switch self {
+        case .resolved(let location): location
+        case .offset(let offset, let locator): locator.source.location(of: offset)
+        }
+    }
+}
+
+/// One file, shared by the places in it (one reference to retain instead of a file's three).
+final class SourceLocator: Sendable {
+    let source: SourceFile
+
+    init(_ source: SourceFile) {
+        self.source = source
     }
 }
 

@@ -7,7 +7,14 @@
 /// then to the earlier candidate (callers list validators in documentation order), so the
 /// answer is deterministic.
 struct Suggestions {
-    private let names: [String]
+    /// The candidates: names, or field paths spelt only when one is close (see
+    /// ``init(unorderedPaths:)``).
+    private enum Names {
+        case strings([String])
+        case paths([FieldPath])
+    }
+
+    private let names: Names
     /// The lowercased scalars of every candidate, one after another: candidate `i` is
     /// `scalars[starts[i]..<starts[i + 1]]`.
     ///
@@ -34,18 +41,37 @@ struct Suggestions {
         self.init(candidates, tieBreakByName: true)
     }
 
+    /// Prepares distinct field paths as candidates, as ``init(unordered:)`` does for their
+    /// spellings (``FieldPath/description``).
+    ///
+    /// Performance: the candidates of `unknown-field` are every statement path of a file;
+    /// spelling each as a string (quoting keys, joining segments) and then lowercasing it
+    /// cost more than the lookups. Their lowercased scalars are written straight from the
+    /// segments (ASCII keys byte by byte), and a path is spelt only when it is close.
+    init(unorderedPaths candidates: [FieldPath]) {
+        self.init(.paths(candidates), count: candidates.count, tieBreakByName: true) { index, scalars in
+            Suggestions.appendLowercasedSpelling(of: candidates[index], to: &scalars)
+        }
+    }
+
     private init(_ candidates: [String], tieBreakByName: Bool) {
-        names = candidates
+        self.init(.strings(candidates), count: candidates.count, tieBreakByName: tieBreakByName) { index, scalars in
+            Suggestions.appendLowercasedScalars(of: candidates[index], to: &scalars)
+        }
+    }
+
+    private init(_ names: Names, count: Int, tieBreakByName: Bool, appendScalars: (Int, inout [UInt32]) -> Void) {
+        self.names = names
         self.tieBreakByName = tieBreakByName
         var scalars: [UInt32] = []
-        scalars.reserveCapacity(candidates.count * 12)
+        scalars.reserveCapacity(count * 12)
         var starts = [0]
-        starts.reserveCapacity(candidates.count + 1)
+        starts.reserveCapacity(count + 1)
         var signatures: [Signature] = []
-        signatures.reserveCapacity(candidates.count)
-        for name in candidates {
+        signatures.reserveCapacity(count)
+        for index in 0..<count {
             let start = scalars.count
-            Suggestions.appendLowercasedScalars(of: name, to: &scalars)
+            appendScalars(index, &scalars)
             signatures.append(scalars.withUnsafeBufferPointer { Suggestions.signature(UnsafeBufferPointer(rebasing: $0[start...])) })
             starts.append(scalars.count)
         }
@@ -55,7 +81,20 @@ struct Suggestions {
     }
 
     /// The number of candidates (what one lookup costs against a budget).
-    var count: Int { names.count }
+    var count: Int {
+        switch names {
+        case .strings(let strings): strings.count
+        case .paths(let paths): paths.count
+        }
+    }
+
+    /// Candidate `index`, spelt.
+    private func name(at index: Int) -> String {
+        switch names {
+        case .strings(let strings): strings[index]
+        case .paths(let paths): paths[index].description
+        }
+    }
 
     /// The candidate closest to `name`, if any is within the typo threshold.
     ///
@@ -65,11 +104,12 @@ struct Suggestions {
     func closest(to name: String, budget: inout Int) -> String? {
         // Performance: once the budget is spent (early in a large file with many unknown
         // references) a lookup returns before preparing its name.
-        guard budget >= names.count else { return nil }
+        let count = self.count
+        guard budget >= count else { return nil }
         var target: [UInt32] = []
         Suggestions.appendLowercasedScalars(of: name, to: &target)
         guard !target.isEmpty else { return nil }
-        budget -= names.count
+        budget -= count
         // Never more edits than the name has characters minus one: replacing all of `b`
         // to get `x` is not a typo.
         let threshold = min(Suggestions.maximumDistance(forLength: target.count), target.count - 1)
@@ -87,19 +127,21 @@ struct Suggestions {
             target.withUnsafeBufferPointer { target in
                 starts.withUnsafeBufferPointer { starts in
                 signatures.withUnsafeBufferPointer { signatures in
-                for index in 0..<names.count {
+                for index in 0..<count {
                     let start = starts[index], end = starts[index + 1]
                     if abs(end - start - target.count) > threshold { continue }
                     // Each edit flips at most two bits of the character-multiset signature.
                     if targetSignature.differingBits(from: signatures[index]) > maximumDifferingBits { continue }
                     let candidate = UnsafeBufferPointer(rebasing: all[start..<end])
                     let distance = candidate.elementsEqual(target) ? 0 : Suggestions.editDistance(target, candidate, limit: threshold)
-                    guard distance <= threshold, names[index] != name else { continue }
-                    let exactDistance = Suggestions.editDistance(targetExact, Suggestions.scalars(names[index]), limit: Int.max)
+                    guard distance <= threshold else { continue }
+                    let spelling = self.name(at: index)
+                    guard spelling != name else { continue }
+                    let exactDistance = Suggestions.editDistance(targetExact, Suggestions.scalars(spelling), limit: Int.max)
                     if let current = best {
                         let order = (current.distance, current.exactDistance)
                         if order < (distance, exactDistance) { continue }
-                        if order == (distance, exactDistance), !tieBreakByName || names[current.index] < names[index] { continue }
+                        if order == (distance, exactDistance), !tieBreakByName || self.name(at: current.index) < spelling { continue }
                     }
                     best = (index, distance, exactDistance)
                 }
@@ -107,7 +149,7 @@ struct Suggestions {
                 }
             }
         }
-        return best.map { names[$0.index] }
+        return best.map { self.name(at: $0.index) }
     }
 
     /// Appends the Unicode scalars of `name.lowercased()`; ASCII names (nearly all) are

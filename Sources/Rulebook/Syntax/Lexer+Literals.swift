@@ -145,6 +145,12 @@ extension LexerState {
             add(kind, from: start, hasError: true)
             return
         }
+        // Performance: ordinary numbers are known to be in range from their digit counts,
+        // without making a String and converting it; only long ones take the exact path.
+        if numberIsSurelyInRange(kind, from: start) {
+            add(kind, from: start)
+            return
+        }
         let text = text(from: start)
         if kind == .integer, Int(text) == nil {
             reportMalformed(.invalidNumber, from: start, "integer '\(text)' is out of range (\(Int.min)...\(Int.max))")
@@ -157,6 +163,25 @@ extension LexerState {
         }
     }
 
+    /// Whether the number token from `start` to `index` (digits, at most one `-`, `.` and
+    /// exponent, as scanned above) certainly converts: an integer of at most 18 digits
+    /// fits `Int`, and a decimal of at most 200 digits with an exponent of at most two
+    /// digits is finite. Anything else is decided by the exact conversion.
+    func numberIsSurelyInRange(_ kind: TokenKind, from start: Int) -> Bool {
+        var digits = 0
+        var exponentDigits = 0
+        var inExponent = false
+        for offset in start..<index {
+            let byte = bytes[offset]
+            if isDigit(byte) {
+                if inExponent { exponentDigits += 1 } else { digits += 1 }
+            } else if byte | 0x20 == UInt8(ascii: "e") {
+                inExponent = true
+            }
+        }
+        return kind == .integer ? digits <= 18 : digits <= 200 && exponentDigits <= 2
+    }
+
     /// A date: `DIGITS(-DIGITS)+`, which must be `YYYY-MM-DD` and a real calendar day.
     mutating func lexDate(from start: Int) {
         while byte(at: index) == UInt8(ascii: "-") && isDigit(byte(at: index + 1)) {
@@ -164,6 +189,12 @@ extension LexerState {
             while isDigit(byte(at: index)) { index += 1 }
         }
         let malformed = consumeTrailingNameCharacters()
+        // Performance: a well-formed real date is recognised on its bytes; anything else
+        // takes the path that words the diagnostic.
+        if !malformed, let date = LexerState.isoDate(bytes, from: start, to: index), CalendarDate(year: date.year, month: date.month, day: date.day) != nil {
+            add(.date, from: start)
+            return
+        }
         let text = text(from: start)
         if let problem = LexerState.dateProblem(text, malformed: malformed) {
             reportMalformed(.invalidDate, from: start, problem)
@@ -171,6 +202,22 @@ extension LexerState {
         } else {
             add(.date, from: start)
         }
+    }
+
+    /// The numbers of `YYYY-MM-DD` (exactly four, two and two ASCII digits) between
+    /// `start` and `end`, or nil when the bytes have another shape.
+    static func isoDate(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> (year: Int, month: Int, day: Int)? {
+        guard end - start == 10, end <= bytes.count, bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 7] == UInt8(ascii: "-") else { return nil }
+        func number(_ from: Int, _ to: Int) -> Int? {
+            var value = 0
+            for offset in from..<to {
+                guard isDigit(bytes[offset]) else { return nil }
+                value = value * 10 + Int(bytes[offset] - UInt8(ascii: "0"))
+            }
+            return value
+        }
+        guard let year = number(start, start + 4), let month = number(start + 5, start + 7), let day = number(start + 8, start + 10) else { return nil }
+        return (year, month, day)
     }
 
     /// Why `text` is not a valid date literal, or nil when it is one.

@@ -53,12 +53,20 @@ struct LexerState {
         // A UTF-8 byte order mark, as some Windows editors write, is not content.
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
         while index < bytes.count {
+            // Performance: runs of spaces between tokens are skipped here, without a call
+            // per byte.
+            let byte = bytes[index]
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
+                index += 1
+                continue
+            }
             lexOne()
         }
         checkLineLength(endingAt: bytes.count)
         tokens.append(Token(kind: .endOfFile, range: .empty(at: bytes.count)))
     }
 
+    @inline(__always)
     mutating func add(_ kind: TokenKind, from start: Int, hasError: Bool = false) {
         tokens.append(Token(kind: kind, range: SourceRange(start: start, end: index), hasError: hasError))
     }
@@ -99,7 +107,8 @@ struct LexerState {
             if let kind = LexerState.punctuation(byte) {
                 index += 1
                 add(kind, from: start)
-            } else if identifierStartWidth(at: index) > 0 {
+            } else if isASCIIIdentifierContinue(byte) || identifierStartWidth(at: index) > 0 {
+                // (An ASCII digit never gets here: digits start numbers above.)
                 lexIdentifier()
             } else {
                 lexInvalid()
@@ -136,18 +145,21 @@ struct LexerState {
 
     mutating func lexIdentifier() {
         let start = index
-        index += identifierStartWidth(at: index)
-        while index < bytes.count {
-            let byte = bytes[index]
+        // Performance: the cursor is a local in the loop (stored back once).
+        var cursor = index + identifierStartWidth(at: index)
+        let count = bytes.count
+        while cursor < count {
+            let byte = bytes[cursor]
             // ASCII fast path; only non-ASCII bytes decode a scalar.
-            if isASCIILetter(byte) || isDigit(byte) || byte == UInt8(ascii: "_") {
-                index += 1
+            if isASCIIIdentifierContinue(byte) {
+                cursor += 1
                 continue
             }
-            let width = byte < 0x80 ? 0 : identifierStartWidth(at: index)
+            let width = byte < 0x80 ? 0 : identifierStartWidth(at: cursor)
             if width == 0 { break }
-            index += width
+            cursor += width
         }
+        index = cursor
         add(.identifier, from: start)
     }
 

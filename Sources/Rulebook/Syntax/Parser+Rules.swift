@@ -8,30 +8,31 @@ extension ParserState {
     /// `RULE, RULE, …` after `:` or `=`. A `,` at the end of a line continues the list on
     /// the next line (blank and comment lines in between are allowed).
     mutating func parseRuleList(after introducer: String) -> [RuleSyntax] {
-        var rules: [RuleSyntax] = []
+        let rules = ruleStack
+        let base = rules.height
         var after = introducer
         while true {
             if current.kind == .identifier && !isWord(current, "message") {
-                rules.append(parseRule())
+                rules.push(parseRule())
             } else {
                 reportUnexpected("expected a rule after \(after)")
-                if atStatementEnd { return rules }
+                if atStatementEnd { return rules.take(above: base) }
                 skipToStatementEnd(stopAtComma: true)
             }
             if current.kind != .comma && !atStatementEnd {
-                if let last = rules.last, last.range.end == lastEnd {
+                if let last = rules.top(above: base), last.range.end == lastEnd {
                     reportUnexpected("expected ',' or the end of the line after rule '\(last.name.name)'")
                 } else {
                     reportUnexpected("expected ',' or the end of the line")
                 }
                 skipToStatementEnd(stopAtComma: true)
-                if let last = rules.popLast() {
+                if let last = rules.pop(above: base) {
                     // The rule owns the text skipped after it, so no byte is left outside a node.
-                    rules.append(RuleSyntax(name: last.name, arguments: last.arguments, message: last.message,
+                    rules.push(RuleSyntax(name: last.name, arguments: last.arguments, message: last.message,
                                             range: range(from: last.range.start)))
                 }
             }
-            guard current.kind == .comma else { return rules }
+            guard current.kind == .comma else { return rules.take(above: base) }
             advance()
             if current.kind == .newline {
                 while current.kind == .newline { advance() }
@@ -39,7 +40,7 @@ extension ParserState {
                     // `a: required,` then a new `b: …` line: the comma was a slip, and the
                     // next line is a statement of its own.
                     report(.unexpectedToken, .empty(at: lastEnd), "expected a rule after ',' at the end of the line, found a new field statement")
-                    return rules
+                    return rules.take(above: base)
                 }
             }
             after = "','"
@@ -67,10 +68,11 @@ extension ParserState {
     mutating func parseRule() -> RuleSyntax {
         let name = IdentifierSyntax(name: text(of: current), range: current.range)
         advance()
-        var arguments: [ArgumentSyntax] = []
+        let base = argumentStack.height
         while let argument = parseArgument() {
-            arguments.append(argument)
+            argumentStack.push(argument)
         }
+        let arguments = argumentStack.take(above: base)
         var message: MessageOverrideSyntax?
         if isWord(current, "message") {
             message = parseMessageOverride()
@@ -85,7 +87,8 @@ extension ParserState {
         case .integer:
             advance()
             let text = text(of: token)
-            return ArgumentSyntax(kind: .integer(Int(text) ?? (text.hasPrefix("-") ? Int.min : Int.max), text: text), range: token.range)
+            let value = integerValue(token) ?? (bytes[token.range.start] == UInt8(ascii: "-") ? Int.min : Int.max)
+            return ArgumentSyntax(kind: .integer(value, text: text), range: token.range)
         case .decimal:
             advance()
             let text = text(of: token)
@@ -123,6 +126,27 @@ extension ParserState {
         return next.range.start == current.range.end && (next.kind == .dot || next.kind == .leftBracket)
     }
 
+    /// The value of an integer token's text as `Int(text)` would read it (nil when it is
+    /// not only an optional `-` and digits, or out of range), from its bytes.
+    func integerValue(_ token: Token) -> Int? {
+        var offset = token.range.start
+        let end = token.range.end
+        let negative = offset < end && bytes[offset] == UInt8(ascii: "-")
+        if negative { offset += 1 }
+        guard offset < end else { return nil }
+        var value = 0
+        while offset < end {
+            let digit = bytes[offset] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (next, overflow2) = negative ? shifted.subtractingReportingOverflow(Int(digit)) : shifted.addingReportingOverflow(Int(digit))
+            if overflow || overflow2 { return nil }
+            value = next
+            offset += 1
+        }
+        return value
+    }
+
     /// `/pattern/flags` split into its parts; `patternRange` is exactly between the slashes.
     /// An unterminated literal (diagnosed by the lexer) is all pattern, no flags.
     func regexArgument(_ token: Token) -> ArgumentSyntax {
@@ -134,15 +158,19 @@ extension ParserState {
             var end = token.range.end
             while end > start, isASCIILetter(bytes[end - 1]) { end -= 1 }
             patternEnd = max(start, end - 1)
-            flags = String(decoding: bytes[end..<token.range.end], as: UTF8.self)
+            flags = strings.string(from: end, to: token.range.end)
         }
         let patternRange = SourceRange(start: start, end: patternEnd)
-        let pattern = String(decoding: bytes[patternRange.start..<patternRange.end], as: UTF8.self)
+        let pattern = strings.string(from: patternRange.start, to: patternRange.end)
         return ArgumentSyntax(kind: .regex(pattern: pattern, flags: flags, patternRange: patternRange), range: token.range)
     }
 
     /// `2026-01-31`; a malformed date (already diagnosed) keeps the numbers it has.
     func dateArgument(_ token: Token) -> ArgumentSyntax {
+        // A date the lexer accepted is exactly `YYYY-MM-DD`: read its numbers from the bytes.
+        if !token.hasError, let date = LexerState.isoDate(bytes, from: token.range.start, to: token.range.end) {
+            return ArgumentSyntax(kind: .date(year: date.year, month: date.month, day: date.day), range: token.range)
+        }
         let parts = text(of: token).split(separator: "-").map { Int($0) ?? 0 }
         let year = parts.count > 0 ? parts[0] : 0
         let month = parts.count > 1 ? parts[1] : 0
@@ -169,7 +197,7 @@ extension ParserState {
                 advance()
             }
             let valueRange = range(from: start)
-            let key = String(decoding: bytes[valueRange.start..<valueRange.end], as: UTF8.self)
+            let key = strings.string(from: valueRange.start, to: valueRange.end)
             return MessageOverrideSyntax(keywordRange: keywordRange, kind: .key(key), valueRange: valueRange, range: range(from: keywordRange.start))
         }
         reportUnexpected("expected a message key or a string in quotes after 'message'")
@@ -182,7 +210,9 @@ extension ParserState {
     /// The parts of a path are written without spaces between them.
     mutating func parsePath() -> PathSyntax {
         let start = current.range.start
-        var segments = [keySegment(current)]
+        let segments = segmentStack
+        let base = segments.height
+        segments.push(keySegment(current))
         advance()
         while currentIsAdjacent {
             if current.kind == .dot {
@@ -193,16 +223,16 @@ extension ParserState {
                     break
                 }
                 advance()
-                segments.append(keySegment(current))
+                segments.push(keySegment(current))
                 advance()
             } else if current.kind == .leftBracket {
                 // A bad `[…]` is reported and left out; the rest of the path still reads.
-                if let wildcard = parseWildcard() { segments.append(wildcard) }
+                if let wildcard = parseWildcard() { segments.push(wildcard) }
             } else {
                 break
             }
         }
-        return PathSyntax(segments: segments, range: range(from: start))
+        return PathSyntax(segments: segments.take(above: base), range: range(from: start))
     }
 
     /// A key segment from an identifier or a string token.

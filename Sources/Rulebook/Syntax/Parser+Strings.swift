@@ -5,7 +5,14 @@
 extension ParserState {
     /// The value of a string token: quotes removed, escapes decoded.
     func decodeString(_ token: Token) -> String {
-        ParserState.decodeStringLiteral(bytes[token.range.start..<token.range.end])
+        let literal = bytes[token.range.start..<token.range.end]
+        // Without escapes the value is the bytes between the quotes, made once per parse.
+        let inner = min(token.range.start + 1, token.range.end)
+        if !literal[inner...].contains(UInt8(ascii: "\\")) {
+            let close = literal.last == UInt8(ascii: "\"") && token.range.end - inner >= 1 ? token.range.end - 1 : token.range.end
+            return strings.string(from: inner, to: close)
+        }
+        return ParserState.decodeStringLiteral(literal)
     }
 
     /// Decodes `"…"` given as UTF-8 bytes (quotes included; a missing closing quote is fine).

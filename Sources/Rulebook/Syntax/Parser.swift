@@ -25,9 +25,11 @@ public enum Parser {
         var text = source.text
         let (statements, lexed, parseDiagnostics) = text.withUTF8 { bytes in
             let lexed = Lexer.lex(bytes: bytes, file: source.path, limits: limits)
-            var state = ParserState(file: source.path, bytes: bytes, lexed: lexed, limits: limits)
-            let statements = state.parseFile()
-            return (statements, lexed, state.diagnostics)
+            let (statements, diagnostics) = lexed.tokens.withUnsafeBufferPointer { tokens in
+                var state = ParserState(file: source.path, bytes: bytes, tokens: tokens, limits: limits)
+                return (state.parseFile(), state.diagnostics)
+            }
+            return (statements, lexed, diagnostics)
         }
         let diagnostics = (lexed.diagnostics + parseDiagnostics).enumerated()
             .sorted { ($0.element.range.start, $0.offset) < ($1.element.range.start, $1.offset) }
@@ -41,8 +43,16 @@ public enum Parser {
 struct ParserState {
     let file: String
     let bytes: UnsafeBufferPointer<UInt8>
-    let tokens: [Token]
+    /// The lexer's tokens (never empty: the last is the end of the file). Performance:
+    /// read through a buffer pointer, valid for the parse, without array checks.
+    let tokens: UnsafeBufferPointer<Token>
     let limits: ParserLimits
+    /// The strings of the tree's names, keys and literals, each made once per parse.
+    let strings: StringInterner
+    /// Lists being built (see ``SyntaxListStack``).
+    let ruleStack = SyntaxListStack<RuleSyntax>()
+    let argumentStack = SyntaxListStack<ArgumentSyntax>()
+    let segmentStack = SyntaxListStack<PathSegmentSyntax>()
     var position = 0
     /// The end of the last consumed token other than a line break: where a statement or
     /// rule that stops here ends.
@@ -58,23 +68,27 @@ struct ParserState {
     /// parse; the condition parser then unwinds without reporting more.
     var conditionFailed = false
 
-    init(file: String, bytes: UnsafeBufferPointer<UInt8>, lexed: LexedSource, limits: ParserLimits) {
+    init(file: String, bytes: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<Token>, limits: ParserLimits) {
         self.file = file
         self.bytes = bytes
-        self.tokens = lexed.tokens
+        self.tokens = tokens
         self.limits = limits
+        self.strings = StringInterner(bytes: bytes)
     }
 
     // MARK: Cursor
 
     /// The token at the cursor (the end-of-file token once past the end).
-    var current: Token { tokens[position] }
+    var current: Token {
+        @inline(__always) get { tokens[position] }
+    }
 
     /// The token `offset` places after the cursor, clamped to the end-of-file token.
     func peek(_ offset: Int = 1) -> Token {
         tokens[min(position + offset, tokens.count - 1)]
     }
 
+    @inline(__always)
     mutating func advance() {
         let token = tokens[position]
         if token.kind != .newline && token.kind != .endOfFile { lastEnd = token.range.end }
@@ -97,7 +111,7 @@ struct ParserState {
 
     /// The source text of `token`.
     func text(of token: Token) -> String {
-        String(decoding: bytes[token.range.start..<token.range.end], as: UTF8.self)
+        strings.string(from: token.range.start, to: token.range.end)
     }
 
     /// Whether `token` is the identifier `word` (compared as bytes, no allocation).

@@ -1,3 +1,5 @@
+import Rulebook
+
 /// A small JSON document model for the command's reports (diagnostics, SARIF, test
 /// results): members keep their order, so output is stable and diffable.
 ///
@@ -144,52 +146,18 @@ indirect enum JSONNode: Sendable, Equatable {
         return String(value)
     }
 
-    /// Appends `string` as a JSON string literal (RFC 8259 escaping; `/` left alone).
+    /// Appends `string` as a JSON string literal, escaped by the library's writer (RFC 8259;
+    /// `/` left alone), so record values and the command's reports escape alike.
     ///
-    /// - Complexity: O(length of `string`), amortised: `text` grows in place.
+    /// - Complexity: O(length of `string`), amortised: `text` grows in place. (Appending
+    ///   through `text.unicodeScalars.append(contentsOf:)` copied all of `text` per call and
+    ///   made `check --format json`/`sarif` quadratic; docs/performance.md, "Diagnostics
+    ///   output at scale".)
     static func appendQuoted(_ string: String, to text: inout String) {
-        text += "\""
-        let scalars = string.unicodeScalars
-        var pending = scalars.startIndex
-        var index = pending
-        while index < scalars.endIndex {
-            let scalar = scalars[index]
-            let escape: String?
-            switch scalar {
-            case "\"": escape = "\\\""
-            case "\\": escape = "\\\\"
-            case "\n": escape = "\\n"
-            case "\r": escape = "\\r"
-            case "\t": escape = "\\t"
-            case _ where scalar.value < 0x20:
-                let hex = String(scalar.value, radix: 16)
-                escape = "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-            default: escape = nil
-            }
-            if let escape {
-                appendScalars(scalars[pending..<index], to: &text)
-                text += escape
-                pending = scalars.index(after: index)
-            }
-            index = scalars.index(after: index)
-        }
-        appendScalars(scalars[pending..<scalars.endIndex], to: &text)
-        text += "\""
-    }
-
-    /// Appends a run of unescaped scalars to `text`, in place.
-    ///
-    /// Performance: this must not be `text.unicodeScalars.append(contentsOf:)`. The
-    /// standard library implements that as `self = (String(self) + newScalars)` (documented
-    /// as O(length of the *resulting* view)): a copy of all of `text` per call. Called for
-    /// every string of a report, it made `rulebook check --format json`/`sarif` quadratic
-    /// in the output size (minutes for 10,000 diagnostics; docs/performance.md,
-    /// "Diagnostics output at scale"). `+=` of a `String` appends into `text`'s own
-    /// storage, amortised O(length of the run), with the same bytes.
-    @inline(__always)
-    static func appendScalars(_ run: Substring.UnicodeScalarView, to text: inout String) {
-        guard !run.isEmpty else { return }
-        text += String(run)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(string.utf8.count + 2)
+        JSONWriter.appendJSONString(string, into: &bytes)
+        text += String(decoding: bytes, as: UTF8.self)
     }
 
     /// `string` as a JSON string literal.

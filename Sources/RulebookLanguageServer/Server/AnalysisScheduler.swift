@@ -46,6 +46,10 @@ extension Server {
         while let job = await nextAnalysisJob() {
             let analysis = await analyzer.analysis(of: job.document, documents: job.documents)
             await publish(analysis)
+            // Performance: the previous version's analysis and this one's check result
+            // are freed now that the diagnostics are written (and off the actor, which
+            // goes on reading messages meanwhile).
+            analyzer.releaseRetired()
         }
     }
 

@@ -5,13 +5,13 @@ import Rulebook
 ///
 /// Thread-safe: state sits behind a lock; analyses run on the caller's task.
 final class Analyzer: Sendable {
-    private struct Entry: Sendable {
+    fileprivate struct Entry: Sendable {
         let version: Int
         let generation: Int
         let task: Task<DocumentAnalysis, Never>
     }
 
-    private struct State: Sendable {
+    fileprivate struct State: Sendable {
         var roots: [String] = []
         var locale: String?
         var entries: [String: Entry] = [:]
@@ -20,7 +20,14 @@ final class Analyzer: Sendable {
         /// The files each document's last analysis read, for finding dependents.
         var dependencies: [String: Set<String>] = [:]
         var workspace: WorkspaceModel?
+        /// What analyses replaced or left behind, not yet freed (see ``releaseRetired()``).
+        var retired: [any Sendable] = []
     }
+
+    /// At most this many retired values are held; an older one is freed at once. One
+    /// edit's analysis retires two (the previous version's analysis and its own check
+    /// result), so this holds one old generation even if a publish is skipped.
+    static let maxRetired = 4
 
     private let state = Locked(State())
     /// Parsed files, kept for the whole session.
@@ -38,6 +45,7 @@ final class Analyzer: Sendable {
     /// The analysis of `document` (at its version), computed once and shared.
     func analysis(of document: TextDocument, documents: DocumentStore) async -> DocumentAnalysis {
         let uri = DocumentURI.normalized(document.uri)
+        var overflow: (any Sendable)?  // freed here, outside the lock
         let task: Task<DocumentAnalysis, Never> = state.withLock { state in
             let generation = state.generations[uri, default: 0]
             if let entry = state.entries[uri], entry.version == document.version, entry.generation == generation {
@@ -46,19 +54,47 @@ final class Analyzer: Sendable {
             let workspace = state.workspace
                 ?? WorkspaceModel(roots: state.roots, locale: state.locale, documents: documents, parseCache: parseCache)
             state.workspace = workspace
-            let task = Task.detached { DocumentAnalysis.compute(document: document, documents: documents, workspace: workspace) }
+            let task = Task.detached { [self] in
+                DocumentAnalysis.compute(document: document, documents: documents, workspace: workspace, leftovers: { retire($0) })
+            }
             // Never replace the entry of a newer version with an older request's analysis.
             if (state.entries[uri]?.version ?? Int.min) <= document.version {
+                // Performance: the replaced analysis (and the previous version's tree,
+                // scope and texts it holds) is freed after the new diagnostics are
+                // published, not on the way to them.
+                if let replaced = state.entries[uri] { overflow = state.retain(replaced.task) }
                 state.entries[uri] = Entry(version: document.version, generation: generation, task: task)
             }
             return task
         }
+        _ = overflow
         let analysis = await task.value
         state.withLock { state in
             if state.entries[uri]?.version == document.version { state.dependencies[uri] = analysis.dependencies }
         }
         return analysis
     }
+
+    /// Keeps `value` (something an analysis no longer needs) until ``releaseRetired()``.
+    func retire(_ value: any Sendable) {
+        let overflow = state.withLock { $0.retain(value) }
+        _ = overflow  // freed here, outside the lock
+    }
+
+    /// Frees what analyses replaced or left behind. The analysis worker calls it after
+    /// writing each publication, so the freeing (a whole syntax tree and check result of
+    /// the previous edit) is off the path from an edit to its diagnostics.
+    func releaseRetired() {
+        let released = state.withLock { state in
+            let retired = state.retired
+            state.retired = []
+            return retired
+        }
+        _ = released  // freed here, outside the lock
+    }
+
+    /// How many retired values wait for ``releaseRetired()`` (for tests).
+    var retiredCount: Int { state.withLock { $0.retired.count } }
 
     /// Invalidates the documents whose last analysis read `path`; returns their URIs.
     func invalidateDependents(of path: String) -> [String] {
@@ -93,5 +129,14 @@ final class Analyzer: Sendable {
     /// Whether a file is a message catalogue (`…/Localizations/*.json`).
     static func isCataloguePath(_ path: String) -> Bool {
         path.hasSuffix(".json") && path.split(separator: "/").dropLast().last == "Localizations"
+    }
+}
+
+extension Analyzer.State {
+    /// Holds `value` for a later release; returns the oldest value when over the bound,
+    /// for the caller to free outside the lock.
+    fileprivate mutating func retain(_ value: any Sendable) -> (any Sendable)? {
+        retired.append(value)
+        return retired.count > Analyzer.maxRetired ? retired.removeFirst() : nil
     }
 }

@@ -45,7 +45,10 @@ struct DocumentAnalysis: Sendable {
         self.workspace = workspace
     }
 
-    static func compute(document: TextDocument, documents: DocumentStore, workspace: WorkspaceModel) -> DocumentAnalysis {
+    /// `leftovers` receives what the analysis built but does not keep (the check result,
+    /// the source overlay with every open buffer), so the caller can free it later.
+    static func compute(document: TextDocument, documents: DocumentStore, workspace: WorkspaceModel,
+                        leftovers: (any Sendable) -> Void = { _ in }) -> DocumentAnalysis {
         if document.isCatalogue { return catalogue(document: document, workspace: workspace) }
         var provider = OverlaySourceProvider(base: DiskSourceProvider())
         for open in documents.all where !open.isCatalogue { provider.setBuffer(open.text, for: SourcePath.normalize(open.path)) }
@@ -63,6 +66,7 @@ struct DocumentAnalysis: Sendable {
                                     dependencies: [], sources: [:], trees: [document.path: tree], imports: [:],
                                     scope: RuleScope(file: document.path, trees: [document.path: tree], imports: [:]), workspace: workspace)
         }
+        defer { leftovers(Leftovers(result: result, library: library)) }
         let tree = result.trees[path] ?? workspace.tree(for: document.source)
         var trees = result.trees
         trees[document.path] = tree
@@ -128,6 +132,12 @@ extension DiagnosticConversion {
         convert(diagnostics, file: analysis.document.source, encoding: session.encoding,
                 relatedInformation: session.client.relatedInformation, sources: { analysis.sources[$0] })
     }
+}
+
+/// What one analysis used and does not keep, handed back to be freed later.
+private struct Leftovers: Sendable {
+    let result: CheckResult
+    let library: Workspace
 }
 
 /// A syntax index computed once, on first use, by whichever request needs it first.

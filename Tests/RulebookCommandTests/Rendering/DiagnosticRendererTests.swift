@@ -147,6 +147,18 @@ final class JSONDiagnosticRendererTests: XCTestCase {
         let diagnostics = try XCTUnwrap(try decode(text)["diagnostics"] as? [[String: Any]])
         XCTAssertEqual(diagnostics.first?["message"] as? String, "'minLength 2' repeats an earlier rule, with \"quotes\", 100% sure")
     }
+
+    /// Reports and record values share one escaper: every ASCII character, and text
+    /// around it, comes out as the library's `JSONWriter` writes it, and reads back.
+    func testReportStringsAreEscapedLikeRecordValues() throws {
+        for scalar in (0..<0x80).compactMap(Unicode.Scalar.init) {
+            let text = "a\(Character(scalar))é"
+            let quoted = JSONNode.quoted(text)
+            XCTAssertEqual(quoted, JSONWriter().string(from: .string(text)), "U+\(String(scalar.value, radix: 16))")
+            let decoded = try JSONSerialization.jsonObject(with: Data(quoted.utf8), options: .fragmentsAllowed)
+            XCTAssertEqual(decoded as? String, text)
+        }
+    }
 }
 
 final class SARIFRendererTests: XCTestCase {

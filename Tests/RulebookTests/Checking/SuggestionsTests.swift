@@ -68,3 +68,60 @@ final class SuggestionsTests: XCTestCase {
         XCTAssertNotEqual(one, two, "a second 'a' is a difference the set of characters would hide")
     }
 }
+
+/// `unknown-field` candidates are written from path segments without spelling the paths
+/// (``Suggestions/init(unorderedPaths:)``); they must be the scalars and answers of the
+/// spelt paths.
+final class SuggestionsPathTests: XCTestCase {
+    /// Paths of every kind of key: identifiers in both cases, quoted keys with quotes and
+    /// backslashes, empty keys, wildcards (first, inner, last), non-ASCII keys.
+    private func generatedPaths(count: Int) -> [FieldPath] {
+        let keys = ["name", "Email2", "_x", "first-name", "a b", "quo\"te", "back\\slash", "", "9lives", "ÄÖü", "日本",
+                    "ΣΑΣ", "straße", "K", "\u{212A}", "x.y", "[*]", "ABC_def"]
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        var paths: [FieldPath] = []
+        for _ in 0..<count {
+            var segments: [FieldPath.Segment] = []
+            for _ in 0..<(1 + next(4)) {
+                segments.append(next(6) == 0 ? .wildcard : .key(keys[next(keys.count)] + (next(2) == 0 ? "\(next(50))" : "")))
+            }
+            paths.append(FieldPath(segments))
+        }
+        return paths
+    }
+
+    func testSegmentScalarsEqualTheLowercasedSpelling() {
+        for path in generatedPaths(count: 3_000) {
+            var fromSegments: [UInt32] = [], fromSpelling: [UInt32] = []
+            Suggestions.appendLowercasedSpelling(of: path, to: &fromSegments)
+            Suggestions.appendLowercasedScalars(of: path.description, to: &fromSpelling)
+            XCTAssertEqual(fromSegments, fromSpelling, path.description)
+        }
+    }
+
+    func testPathCandidatesAnswerAsTheirSpellings() {
+        var distinct: [FieldPath] = []
+        var seen: Set<String> = []
+        for path in generatedPaths(count: 600) where seen.insert(path.description).inserted { distinct.append(path) }
+        let byPath = Suggestions(unorderedPaths: distinct)
+        let bySpelling = Suggestions(unordered: distinct.map(\.description))
+        XCTAssertEqual(byPath.count, bySpelling.count)
+        var answered = 0
+        for path in distinct.prefix(200) {
+            // The path itself with one typo: removed, doubled and swapped characters.
+            let written = path.description
+            for variant in [String(written.dropLast()), written + "s", String(written.reversed()), "x" + written, written.uppercased()] {
+                var budgetA = Int.max, budgetB = Int.max
+                let a = byPath.closest(to: variant, budget: &budgetA)
+                XCTAssertEqual(a, bySpelling.closest(to: variant, budget: &budgetB), variant)
+                XCTAssertEqual(budgetA, budgetB)
+                if a != nil { answered += 1 }
+            }
+        }
+        XCTAssertGreaterThan(answered, 100)
+    }
+}
