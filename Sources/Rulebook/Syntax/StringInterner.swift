@@ -181,6 +181,22 @@ final class SyntaxListStack<Element> {
     func take(above base: Int) -> [Element] {
         let count = height - base
         guard count > 0 else { return [] }
+        // The common cases (a path of one key, a rule with one or two arguments, a short
+        // rule list): an array literal allocates its buffer directly, without the
+        // general growth path of `reserveCapacity`.
+        switch count {
+        case 1:
+            height = base
+            return [(storage + base).move()]
+        case 2:
+            height = base
+            return [(storage + base).move(), (storage + base + 1).move()]
+        case 3:
+            height = base
+            return [(storage + base).move(), (storage + base + 1).move(), (storage + base + 2).move()]
+        default:
+            break
+        }
         var array: [Element] = []
         array.reserveCapacity(count)
         for position in base..<height {
