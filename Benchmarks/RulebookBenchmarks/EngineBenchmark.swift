@@ -98,6 +98,29 @@ func runEngineBenchmark(records: Int) {
             print(failing)
             return
         }
+        // `encodable…` modes: the `Encodable` struct path, same suffixes (`encodable` reads
+        // isValid and the failing fields' names, `encodableAll` everything,
+        // `encodableValid` the valid records' fields, `encodableIsValid` counts);
+        // `encodeOnly` runs `ValueEncoder` alone.
+        if parts[0].hasPrefix("encod") {
+            let validStructs = structs.indices.filter { rules.isValid(values[$0], context: context) }.map { structs[$0] }
+            for _ in 0..<rounds {
+                switch parts[0] {
+                case "encodeOnly":
+                    for item in structs { if case .object(let object)? = try? ValueEncoder().encode(item) { failing &+= object.count } }
+                case "encodableIsValid":
+                    for item in structs { failing &+= (try? rules.isValid(item, context: context)) == true ? 0 : 1 }
+                case "encodableAll":
+                    for item in structs { failing &+= (try? rules.validate(item, options: options)).map(everythingRead) ?? 0 }
+                case "encodableValid":
+                    for item in validStructs { failing &+= (try? rules.validate(item, options: options))?.fields.count ?? 0 }
+                default:
+                    for item in structs { failing &+= (try? rules.validate(item, options: options)).map(failingFieldNames) ?? 0 }
+                }
+            }
+            print(failing)
+            return
+        }
         // `validate` reads isValid and the failing fields' names (the goal's row),
         // `validateAll` every message, `isValid` counts; a `Valid` suffix runs the valid
         // records only.

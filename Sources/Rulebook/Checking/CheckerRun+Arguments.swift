@@ -26,28 +26,24 @@ extension CheckerRun {
         if let variadic = form.variadic { converted.append((variadic.name, .list(variadicValues))) }
         checkInvertedBounds(validator, rule, converted, in: source)
         let head = CheckerRun.headRange(of: rule)
+        let locator = locator(for: source)
         let checked = CheckedRule(validator: validator, messageKey: form.messageKey, arguments: converted,
-                                  messageOverride: override, place: .offset(rule.name.range.start, in: locator(for: source)),
-                                  expandedFrom: [])
-        let text = String(source.text(in: head))
-        let facts = RuleFacts(checked)
+                                  messageOverride: nil, place: .offset(rule.name.range.start, in: locator), expandedFrom: [])
+        let entry = LoweringCache.Entry(rule: checked, text: String(source.text(in: head)), facts: RuleFacts(checked))
         // Only a head that said nothing and registered nothing may stand for its next occurrences.
         if diagnostics.count == diagnosticsBefore, fieldReferences.count == referencesBefore {
-            loweringCache.insert(LoweringCache.Entry(rule: checked, text: text, facts: facts))
+            loweringCache.insert(entry)
         }
-        return .validator(ExpandedRule(rule: checked, file: source.path, range: head, text: text, facts: facts,
-                                       repetitionKey: checked.repetitionKey))
+        return .validator(ExpandedRule(head: entry, messageOverride: override, locator: locator, nameOffset: rule.name.range.start,
+                                       range: head))
     }
 
     /// Another occurrence of a head lowered before (see ``LoweringCache``): only its
     /// location, range, file and message override are its own.
     func lowerCached(_ entry: LoweringCache.Entry, _ rule: RuleSyntax, in source: SourceFile,
                      override: MessageOverride?) -> LoweredRule {
-        let checked = CheckedRule(validator: entry.validator, messageKey: entry.messageKey, arguments: entry.arguments,
-                                  messageOverride: override, place: .offset(rule.name.range.start, in: locator(for: source)),
-                                  expandedFrom: [])
-        return .validator(ExpandedRule(rule: checked, file: source.path, range: CheckerRun.headRange(of: rule), text: entry.text,
-                                       facts: entry.facts, repetitionKey: entry.repetitionKey(override: override)))
+        .validator(ExpandedRule(head: entry, messageOverride: override, locator: locator(for: source),
+                                nameOffset: rule.name.range.start, range: CheckerRun.headRange(of: rule)))
     }
 
     private func reportArgumentCount(_ rule: RuleSyntax, _ definition: ValidatorDefinition, in source: SourceFile) {

@@ -49,39 +49,76 @@ enum LoweredRule {
 /// A validator application together with where it is written, for diagnostics about it.
 ///
 /// Performance: a class, because an expanded rule is copied into every group state and
-/// expansion that holds it, and copying a struct of strings, arrays and facts retained
-/// each of them; it is immutable, so sharing it is safe.
+/// expansion that holds it; it is immutable, so sharing it is safe. What every occurrence
+/// of a head shares (converted arguments, facts, repetition key, text) is one
+/// ``LoweringCache/Entry``; an occurrence adds only where it is and what it is called
+/// from. A rule per occurrence holding its own copies of all of them (a dozen strings and
+/// arrays retained on creation and released on destruction) was a tenth of checking.
 final class ExpandedRule {
-    /// The checked rule (its `expandedFrom` is relative to where it is being looked at).
-    let rule: CheckedRule
-    /// The file where the validator's name is written.
-    let file: String
+    /// The head's shared facts.
+    let head: LoweringCache.Entry
+    /// The occurrence's `message` override (its own or a named rule use's).
+    let messageOverride: MessageOverride?
+    /// The file where the validator's name is written, and the name's offset in it.
+    let locator: SourceLocator
+    let nameOffset: Int
     /// The validator's name and arguments (without a message override).
     let range: SourceRange
-    /// `minLength 2`, as written, for messages.
-    let text: String
-    /// What the rule says about passing values (computed once, shared by every expansion).
-    let facts: RuleFacts
-    /// Equal for rules that do exactly the same thing (see ``CheckedRule/repetitionKey``).
-    let repetitionKey: RepetitionKey
+    /// The named rules this rule is expanded from, relative to where it is looked at.
+    let expandedFrom: [String]
+    /// The repetition key when there is a message override (else the head's).
+    private let overrideKey: RepetitionKey?
 
-    init(rule: CheckedRule, file: String, range: SourceRange, text: String, facts: RuleFacts, repetitionKey: RepetitionKey) {
-        self.rule = rule
-        self.file = file
-        self.range = range
-        self.text = text
-        self.facts = facts
-        self.repetitionKey = repetitionKey
+    convenience init(head: LoweringCache.Entry, messageOverride: MessageOverride?, locator: SourceLocator, nameOffset: Int,
+                     range: SourceRange, expandedFrom: [String] = []) {
+        self.init(head: head, messageOverride: messageOverride, locator: locator, nameOffset: nameOffset, range: range,
+                  expandedFrom: expandedFrom, overrideKey: messageOverride.map { head.repetitionKey(override: $0) })
     }
+
+    private init(head: LoweringCache.Entry, messageOverride: MessageOverride?, locator: SourceLocator, nameOffset: Int,
+                 range: SourceRange, expandedFrom: [String], overrideKey: RepetitionKey?) {
+        self.head = head
+        self.messageOverride = messageOverride
+        self.locator = locator
+        self.nameOffset = nameOffset
+        self.range = range
+        self.expandedFrom = expandedFrom
+        self.overrideKey = overrideKey
+    }
+
+    /// The checked rule (its `expandedFrom` is relative to where it is being looked at).
+    var rule: CheckedRule {
+        CheckedRule(validator: head.validator, messageKey: head.messageKey, arguments: head.arguments,
+                    messageOverride: messageOverride, place: .offset(nameOffset, in: locator), expandedFrom: expandedFrom)
+    }
+
+    /// The file where the validator's name is written.
+    var file: String { locator.source.path }
+    /// `minLength 2`, as written, for messages.
+    var text: String { head.text }
+    /// What the rule says about passing values (computed once per head).
+    var facts: RuleFacts { head.facts }
+    /// Equal for rules that do exactly the same thing (see ``CheckedRule/repetitionKey``).
+    var repetitionKey: RepetitionKey { overrideKey ?? head.repetitionKey }
+    /// Whether `other` has the same ``repetitionKey``. Performance: occurrences of one
+    /// head without overrides (the common case) are decided by identity, without copying
+    /// either key.
+    func hasRepetitionKey(of other: ExpandedRule) -> Bool {
+        if head === other.head, overrideKey == nil, other.overrideKey == nil { return true }
+        return repetitionKey == other.repetitionKey
+    }
+
+    /// ``repetitionKey``'s hash, without copying the key.
+    var repetitionHash: Int { overrideKey?.precomputedHash ?? head.repetitionKey.precomputedHash }
 
     /// The same rule seen from a named rule that uses it (`name` prepended to its
     /// expansion chain) and, when given, with the user's message override.
     func prefixed(by name: String?, override: MessageOverride?) -> ExpandedRule {
-        let chain = name.map { [$0] + rule.expandedFrom } ?? rule.expandedFrom
-        let message = override ?? rule.messageOverride
-        let moved = rule.with(expandedFrom: chain, messageOverride: message)
-        return ExpandedRule(rule: moved, file: file, range: range, text: text, facts: facts,
-                            repetitionKey: message == rule.messageOverride ? repetitionKey : moved.repetitionKey)
+        let chain = name.map { [$0] + expandedFrom } ?? expandedFrom
+        let message = override ?? messageOverride
+        return ExpandedRule(head: head, messageOverride: message, locator: locator, nameOffset: nameOffset, range: range,
+                            expandedFrom: chain,
+                            overrideKey: message == messageOverride ? overrideKey : message.map { head.repetitionKey(override: $0) })
     }
 }
 
@@ -135,6 +172,9 @@ final class CheckerRun {
     var patterns: [PatternKey: Result<Pattern, PatternError>] = [:]
     /// The context of statements outside `when` blocks and of named rules' bodies.
     let unconditional = ConditionContext([])
+    /// The contradictions and repetitions inside named rules, a group per definition
+    /// (performance: one set of tables for all of them, not one per definition).
+    var definitionAnalysis = RuleAnalysis()
     /// Validator heads already lowered, by their text (see ``LoweringCache``).
     var loweringCache = LoweringCache()
 

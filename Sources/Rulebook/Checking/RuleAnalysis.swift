@@ -199,9 +199,8 @@ struct RuleAnalysis {
     private func contradiction(of use: AnalyzedUse, in tree: SyntaxTree, against related: StateSet) -> Diagnostic? {
         guard !related.isEmpty else { return nil }
         for entry in use.entries {
-            let facts = entry.facts
             for state in related {
-                guard let conflict = conflict(inState: Int(state), with: facts, text: entry.text) else { continue }
+                guard let conflict = conflict(inState: Int(state), with: entry.head.facts, text: entry.head.text) else { continue }
                 let later = describe(entry)
                 let earlier = describe(conflict.entry)
                 return Diagnostic(file: tree.source.path, range: use.range, code: .contradiction,
@@ -229,16 +228,15 @@ struct RuleAnalysis {
 
     /// The row of the first rule with `entry`'s key in the first of `states` that has one.
     private func earlierRow(of entry: ExpandedRule, in states: StateSet) -> Int32? {
-        let key = entry.repetitionKey
         for state in states {
-            if let row = firstRow(inState: Int(state), for: key) { return row }
+            if let row = firstRow(inState: Int(state), for: entry) { return row }
         }
         return nil
     }
 
     /// `'maxLength 3'`, or `'maxLength 3' (from 'shortName')`.
     private func describe(_ entry: ExpandedRule) -> String {
-        guard let origin = entry.rule.expandedFrom.first else { return "'\(entry.text)'" }
+        guard let origin = entry.expandedFrom.first else { return "'\(entry.text)'" }
         return "'\(entry.text)' (from '\(origin)')"
     }
 
@@ -248,13 +246,13 @@ struct RuleAnalysis {
 
     // MARK: States
 
-    /// The row of the first rule with `key` in `state`.
-    private func firstRow(inState state: Int, for key: RepetitionKey) -> Int32? {
-        if let hashed = states[state].hashed { return hashed.rows[key] }
-        let hash = key.precomputedHash
+    /// The row of the first rule with `entry`'s repetition key in `state`.
+    private func firstRow(inState state: Int, for entry: ExpandedRule) -> Int32? {
+        if let hashed = states[state].hashed { return hashed.rows[entry.repetitionKey] }
+        let hash = entry.repetitionHash
         var row = states[state].firstKey
         while row >= 0 {
-            if keyHashes[Int(row)] == hash, keyRules[Int(row)].repetitionKey == key { return row }
+            if keyHashes[Int(row)] == hash, keyRules[Int(row)].hasRepetitionKey(of: entry) { return row }
             row = keyNext[Int(row)]
         }
         return nil
@@ -262,14 +260,13 @@ struct RuleAnalysis {
 
     /// Records `entry` in `state`: its key (unless present), and its bounds.
     private mutating func addEntry(_ entry: ExpandedRule, toState state: Int) {
-        let key = entry.repetitionKey
-        guard firstRow(inState: state, for: key) == nil else { return }  // same key: same facts, never tighter
+        guard firstRow(inState: state, for: entry) == nil else { return }  // same key: same facts, never tighter
         let row = Int32(keyRules.count)
         keyRules.append(entry)
-        keyHashes.append(key.precomputedHash)
+        keyHashes.append(entry.repetitionHash)
         keyNext.append(-1)
         if let hashed = states[state].hashed {
-            hashed.rows[key] = row
+            hashed.rows[entry.repetitionKey] = row
             noteKinds(ofRow: row, in: hashed)
         } else {
             if states[state].lastKey >= 0 { keyNext[Int(states[state].lastKey)] = row } else { states[state].firstKey = row }
@@ -277,17 +274,17 @@ struct RuleAnalysis {
             states[state].keyCount += 1
             if states[state].keyCount > RuleAnalysis.linearLimit { hashKeys(ofState: state) }
         }
-        let facts = entry.facts
-        guard let measure = facts.measure, !facts.isEmpty else { return }
-        if let bound = facts.lower {
+        let head = entry.head
+        guard let measure = head.facts.measure, !head.facts.isEmpty else { return }
+        if let bound = head.facts.lower {
             let held = states[state].lower[measure]
-            if held < 0 || keyRules[Int(held)].facts.lower.map({ RuleAnalysis.tighterLower(bound, than: $0) }) ?? true {
+            if held < 0 || keyRules[Int(held)].head.facts.lower.map({ RuleAnalysis.tighterLower(bound, than: $0) }) ?? true {
                 states[state].lower[measure] = row
             }
         }
-        if let bound = facts.upper {
+        if let bound = head.facts.upper {
             let held = states[state].upper[measure]
-            if held < 0 || keyRules[Int(held)].facts.upper.map({ RuleAnalysis.tighterUpper(bound, than: $0) }) ?? true {
+            if held < 0 || keyRules[Int(held)].head.facts.upper.map({ RuleAnalysis.tighterUpper(bound, than: $0) }) ?? true {
                 states[state].upper[measure] = row
             }
         }
@@ -307,8 +304,8 @@ struct RuleAnalysis {
     }
 
     private func noteKinds(ofRow row: Int32, in hashed: HashedKeys) {
-        guard let kinds = keyRules[Int(row)].facts.kinds,
-              !hashed.firstPerKinds.contains(where: { keyRules[Int($0)].facts.kinds == kinds }) else { return }
+        guard let kinds = keyRules[Int(row)].head.facts.kinds,
+              !hashed.firstPerKinds.contains(where: { keyRules[Int($0)].head.facts.kinds == kinds }) else { return }
         hashed.firstPerKinds.append(row)
     }
 
@@ -322,14 +319,14 @@ struct RuleAnalysis {
         if let hashed = states[state].hashed {
             for row in hashed.firstPerKinds {
                 let other = keyRules[Int(row)]
-                if let otherKinds = other.facts.kinds, otherKinds.isDisjoint(with: kinds) { return other }
+                if let otherKinds = other.head.facts.kinds, otherKinds.isDisjoint(with: kinds) { return other }
             }
             return nil
         }
         var row = states[state].firstKey
         while row >= 0 {
             let other = keyRules[Int(row)]
-            if let otherKinds = other.facts.kinds, otherKinds.isDisjoint(with: kinds) { return other }
+            if let otherKinds = other.head.facts.kinds, otherKinds.isDisjoint(with: kinds) { return other }
             row = keyNext[Int(row)]
         }
         return nil
@@ -337,23 +334,23 @@ struct RuleAnalysis {
 
     /// The earlier rule of `state` that no value can satisfy together with `facts`, and why.
     private func conflict(inState state: Int, with facts: RuleFacts, text: String) -> (entry: ExpandedRule, reason: String)? {
-        if let kinds = facts.kinds, let other = firstRule(inState: state, excluding: kinds), let otherKinds = other.facts.kinds {
+        if let kinds = facts.kinds, let other = firstRule(inState: state, excluding: kinds), let otherKinds = other.head.facts.kinds {
             return (other, "'\(other.text)' accepts only \(otherKinds.description), '\(text)' only \(kinds.description)")
         }
         guard let measure = facts.measure, !facts.isEmpty else { return nil }
         let upperRow = states[state].upper[measure]
         if let bound = facts.lower, upperRow >= 0 {
             let held = keyRules[Int(upperRow)]
-            if let heldBound = held.facts.upper, RuleFacts.excludes(lower: bound, upper: heldBound) {
-                let earlier = held.facts
+            if let heldBound = held.head.facts.upper, RuleFacts.excludes(lower: bound, upper: heldBound) {
+                let earlier = held.head.facts
                 return (held, measure.impossibility((earlier.lower, earlier.upper), (facts.lower, facts.upper)))
             }
         }
         let lowerRow = states[state].lower[measure]
         if let bound = facts.upper, lowerRow >= 0 {
             let held = keyRules[Int(lowerRow)]
-            if let heldBound = held.facts.lower, RuleFacts.excludes(lower: heldBound, upper: bound) {
-                let earlier = held.facts
+            if let heldBound = held.head.facts.lower, RuleFacts.excludes(lower: heldBound, upper: bound) {
+                let earlier = held.head.facts
                 return (held, measure.impossibility((earlier.lower, earlier.upper), (facts.lower, facts.upper)))
             }
         }

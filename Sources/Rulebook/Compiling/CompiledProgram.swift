@@ -23,6 +23,14 @@ final class CompiledProgram: Sendable {
     /// `nonisolated(unsafe)`: raw pointers are not `Sendable`, but they point into
     /// `keyStorage`, immutable and alive as long as this program (as `CompiledKey`'s are).
     nonisolated(unsafe) let rootKeyBytes: [UnsafeRawBufferPointer]
+    /// Every root member the rules read, by ``CompiledKey/rootSlot``: `rootKeys`, then the
+    /// first keys of root-anchored references that no field starts with. What the
+    /// `Encodable` path keeps of a record (see `RecordSlots`).
+    let recordKeys: [CompiledKey]
+    /// Whether records can be evaluated from the members in `recordKeys` alone (see
+    /// `RuleCompiler.readsRootMembersOnly`); when false the `Encodable` path builds the
+    /// whole `Value`.
+    let readsRootMembersOnly: Bool
     /// Bit n is set when some root key is n bytes long (bit 63: 63 bytes or more), so a
     /// record's other members are passed over on their length alone.
     let rootKeyLengths: UInt64
@@ -56,12 +64,14 @@ final class CompiledProgram: Sendable {
          groups: [GroupPlan], rules: [RulePlan],
          reports: [RuleReport], fieldInfos: [FieldInfo], conditions: [CompiledCondition], patterns: [Pattern],
          oneOfSets: [OneOfSet], oneOfTexts: [UnsafeRawBufferPointer], oneOfTextRanges: [Range<Int>],
-         references: [ReferencePath]) {
+         references: [ReferencePath], recordKeys: [CompiledKey], readsRootMembersOnly: Bool) {
         self.keyStorage = keyStorage
         self.fields = fields
         self.runs = runs
         self.keys = keys
         self.rootKeys = rootKeys
+        self.recordKeys = recordKeys
+        self.readsRootMembersOnly = readsRootMembersOnly
         self.rootKeyBytes = rootKeys.map(\.bytes)
         self.rootKeyLengths = rootKeys.reduce(0) { $0 | 1 << UInt64(min($1.bytes.count, 63)) }
         self.groups = groups

@@ -35,11 +35,47 @@ struct RuleCompiler {
             statementsByPath[statement.path, default: []].append(statement)
         }
         for path in order { add(path, statements: statementsByPath[path] ?? []) }
+        let recordKeys = slotRootReferences()
         return CompiledProgram(keyStorage: keyStorage, fields: fields, runs: runs, keys: keys, rootKeys: rootKeys, groups: groups,
                                rules: rules, reports: reports,
                                fieldInfos: fieldInfos, conditions: conditions, patterns: patterns,
                                oneOfSets: oneOfSets, oneOfTexts: oneOfTexts, oneOfTextRanges: oneOfTextRanges,
-                               references: references)
+                               references: references, recordKeys: recordKeys,
+                               readsRootMembersOnly: readsRootMembersOnly(recordKeys))
+    }
+
+    /// Gives the first key of every root-anchored reference (`same email`, `when country
+    /// == "FR"`) a root slot: a field's when the field starts with the same key (byte for
+    /// byte), else a new one after the fields' slots. Returns every root key the rules
+    /// read, by slot (``CompiledProgram/recordKeys``). Only `RecordSlots` (the `Encodable`
+    /// path) reads these slots; the tape fills the fields' slots alone, and no path other
+    /// than a root lookup ever sees a reference key.
+    private mutating func slotRootReferences() -> [CompiledKey] {
+        var recordKeys = rootKeys
+        var slotsByBytes: [[UInt8]: Int] = [:]
+        for (slot, key) in rootKeys.enumerated() { slotsByBytes[Array(key.string.utf8)] = slot }
+        references = references.map { reference in
+            guard reference.anchor < 0, case .key(let key)? = reference.steps.first else { return reference }
+            let bytes = Array(key.string.utf8)
+            if let slot = slotsByBytes[bytes] { return reference.withFirstKey(recordKeys[slot]) }
+            let slotted = keyStorage.key(key.string, rootSlot: recordKeys.count)
+            slotsByBytes[bytes] = recordKeys.count
+            recordKeys.append(slotted)
+            return reference.withFirstKey(slotted)
+        }
+        return recordKeys
+    }
+
+    /// Whether a record can be evaluated from the root members in `recordKeys` alone: no
+    /// field or root-anchored reference reads the root itself (a path starting with `[*]`),
+    /// and every root key is ASCII (then byte equality of keys is `String` equality, which
+    /// `ValueObject` decides duplicates by; see `RecordSlots`).
+    private func readsRootMembersOnly(_ recordKeys: [CompiledKey]) -> Bool {
+        for plan in fields where runs[plan.runStart].keyEnd == runs[plan.runStart].keyStart { return false }
+        for reference in references where reference.anchor < 0 {
+            guard case .key? = reference.steps.first else { return false }
+        }
+        return recordKeys.allSatisfy(\.isASCII)
     }
 
     private mutating func add(_ path: FieldPath, statements: [CheckedStatement]) {

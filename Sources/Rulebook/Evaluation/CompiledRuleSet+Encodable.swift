@@ -1,5 +1,7 @@
-// Validating Swift values: any `Encodable` becomes a `Value` through `ValueEncoder`
-// (no JSON text in between), then the `Value` path runs.
+// Validating Swift values: any `Encodable` is encoded through `ValueEncoder` (no JSON
+// text in between). For one record, only the root members the rules read are kept, by
+// slot, and the rules run on those (`RecordSlots`, `SlotAccess`); the result is what
+// validating the whole encoded `Value` gives.
 
 extension CompiledRuleSet {
     /// Validates any `Encodable` (a view model, a request body):
@@ -11,13 +13,30 @@ extension CompiledRuleSet {
     /// - Throws: the encoder's `EncodingError` (a non-finite number, a value that encodes
     ///   nothing).
     public func validate<T: Encodable>(_ value: T, options: ValidationOptions = ValidationOptions()) throws -> ValidationReport {
-        validate(try ValueEncoder().encode(value), options: options)
+        guard program.readsRootMembersOnly else { return validate(try ValueEncoder().encode(value), options: options) }
+        switch try ValueEncoder().encodeRecord(value, for: program) {
+        case .value(let record):
+            return validate(record, options: options)
+        case .members(let slots):
+            let today = today(options.context)
+            let outcome = slots.withSlots {
+                RecordEvaluator.outcome(program: program, access: SlotAccess($0), today: today,
+                                        reportAllFailures: options.reportAllFailures)
+            }
+            return report(outcome, today: today, options: options, changes: nil)
+        }
     }
 
     /// Whether an `Encodable` passes every rule (stops at the first failure, renders no
     /// messages).
     public func isValid<T: Encodable>(_ value: T, context: EvaluationContext = EvaluationContext()) throws -> Bool {
-        isValid(try ValueEncoder().encode(value), context: context)
+        guard program.readsRootMembersOnly else { return isValid(try ValueEncoder().encode(value), context: context) }
+        switch try ValueEncoder().encodeRecord(value, for: program) {
+        case .value(let record):
+            return isValid(record, context: context)
+        case .members(let slots):
+            return slots.withSlots { isValid(SlotAccess($0), context: context) }
+        }
     }
 
     /// Validates an edited `Encodable` against its original (see

@@ -66,7 +66,7 @@ extension CompiledRuleSet {
 
     /// The report of an outcome: the program's shared results when every field is valid,
     /// else results built on first read.
-    private func report(_ outcome: EvaluationOutcome, today: CalendarDate, options: ValidationOptions,
+    func report(_ outcome: EvaluationOutcome, today: CalendarDate, options: ValidationOptions,
                         changes: ChangeSet?) -> ValidationReport {
         if let shared = program.allValidResults, outcome.isAllValid(fieldCount: program.fields.count) {
             return ValidationReport(allValid: shared, changes: changes)

@@ -25,6 +25,23 @@ struct ValueKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtoc
     mutating func encode(_ value: UInt32, forKey key: Key) throws { put(.integer(Int(value)), key) }
     mutating func encode(_ value: UInt64, forKey key: Key) throws { put(ValueEncodingNode.unsigned(value), key) }
 
+    // Synthesized conformances write optionals through these; the protocol's default
+    // implementations are reached through one more generic hop each.
+    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { if let value { put(.bool(value), key) } }
+    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { if let value { put(.string(value), key) } }
+    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
+    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { if let value { put(.integer(value), key) } }
+    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { if let value { put(.integer(Int(value)), key) } }
+    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { if let value { put(.integer(Int(value)), key) } }
+    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { if let value { put(.integer(Int(value)), key) } }
+    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { if let value { put(.integer(Int(value)), key) } }
+    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { if let value { put(ValueEncodingNode.unsigned(value), key) } }
+    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { if let value { put(.integer(Int(value)), key) } }
+    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { if let value { put(.integer(Int(value)), key) } }
+    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { if let value { put(.integer(Int(value)), key) } }
+    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { if let value { put(ValueEncodingNode.unsigned(value), key) } }
+
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         put(try node.encodeNested(value, key: key), key)
     }
