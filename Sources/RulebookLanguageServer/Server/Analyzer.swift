@@ -118,12 +118,17 @@ final class Analyzer: Sendable {
     }
 
     /// Drops a closed document's cache.
+    /// Retired values are freed too: a closed document's old analyses should not wait
+    /// for the next edit of another one (nobody waits for diagnostics here).
     func forget(uri: String) {
         let uri = DocumentURI.normalized(uri)
-        state.withLock { state in
-            state.entries[uri] = nil
+        let dropped = state.withLock { state in
+            let entry = state.entries.removeValue(forKey: uri)
             state.dependencies[uri] = nil
+            return entry
         }
+        _ = dropped  // freed here, outside the lock
+        releaseRetired()
     }
 
     /// Whether a file is a message catalogue (`…/Localizations/*.json`).
