@@ -32,6 +32,8 @@ final class Analyzer: Sendable {
     private let state = Locked(State())
     /// Parsed files, kept for the whole session.
     let parseCache = ParseCache()
+    /// Compiled patterns, kept for the whole session (every edit re-checks the same few).
+    let patternCache = PatternCache()
 
     /// Sets the workspace roots and display locale (at `initialize` and when folders change).
     func configure(roots: [String], locale: String?) {
@@ -52,7 +54,8 @@ final class Analyzer: Sendable {
                 return entry.task
             }
             let workspace = state.workspace
-                ?? WorkspaceModel(roots: state.roots, locale: state.locale, documents: documents, parseCache: parseCache)
+                ?? WorkspaceModel(roots: state.roots, locale: state.locale, documents: documents, parseCache: parseCache,
+                                  patternCache: patternCache)
             state.workspace = workspace
             let task = Task.detached { [self] in
                 DocumentAnalysis.compute(document: document, documents: documents, workspace: workspace, leftovers: { retire($0) })
