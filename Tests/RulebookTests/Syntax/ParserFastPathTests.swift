@@ -1,5 +1,6 @@
 import XCTest
 @testable import Rulebook
+import SeededRandom
 
 /// The parser's performance paths against the plain computations they replace:
 /// interned strings equal `String(decoding:as:)` of the same bytes (valid UTF-8 or not,
