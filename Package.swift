@@ -20,15 +20,18 @@ let package = Package(
         // The `rulebook` command's subcommands, argument parsing and renderers.
         .target(name: "RulebookCommand", dependencies: ["Rulebook", "RulebookLanguageServer"]),
         .executableTarget(name: "rulebook", dependencies: ["RulebookCommand"]),
+        // The deterministic generator of the randomized tests and the benchmark's
+        // workloads (not part of any product).
+        .target(name: "SeededRandom"),
         // `swift run -c release rulebook-bench`: workloads, throughput and latency.
         .executableTarget(
             name: "rulebook-bench",
-            dependencies: ["Rulebook", "RulebookCommand", "RulebookRegex", "RulebookLanguageServer"],
+            dependencies: ["Rulebook", "RulebookCommand", "RulebookRegex", "RulebookLanguageServer", "SeededRandom"],
             path: "Benchmarks/RulebookBenchmarks"
         ),
-        .testTarget(name: "RulebookRegexTests", dependencies: ["RulebookRegex"]),
-        .testTarget(name: "RulebookTests", dependencies: ["Rulebook", "RulebookRegex"]),
-        .testTarget(name: "RulebookLanguageServerTests", dependencies: ["RulebookLanguageServer", "Rulebook"]),
+        .testTarget(name: "RulebookRegexTests", dependencies: ["RulebookRegex", "SeededRandom"]),
+        .testTarget(name: "RulebookTests", dependencies: ["Rulebook", "RulebookRegex", "SeededRandom"]),
+        .testTarget(name: "RulebookLanguageServerTests", dependencies: ["RulebookLanguageServer", "Rulebook", "SeededRandom"]),
         .testTarget(
             name: "RulebookCommandTests", dependencies: ["RulebookCommand", "Rulebook"],
             // Test data read by path (the SARIF schema for the jsonschema check).

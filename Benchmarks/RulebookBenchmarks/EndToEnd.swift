@@ -8,6 +8,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import SeededRandom
 
 /// What one child process cost.
 struct ProcessCost {

@@ -7,6 +7,7 @@
 
 import Foundation
 import Rulebook
+import SeededRandom
 
 private struct EngineProfile: Encodable {
     var id: Int?

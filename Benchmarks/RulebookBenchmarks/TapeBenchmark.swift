@@ -6,6 +6,7 @@
 
 import Foundation
 import Rulebook
+import SeededRandom
 
 /// This thread's CPU time in seconds.
 private func threadCPUSeconds() -> Double {

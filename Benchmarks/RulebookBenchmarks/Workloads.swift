@@ -1,19 +1,7 @@
+import SeededRandom
 // Deterministic benchmark workloads (issue 6): profile, address and payment NDJSON files
 // with about 30% invalid records, faults of every kind, generated from a fixed seed so
 // every machine measures the same bytes.
-
-/// SplitMix64: tiny, fast, and identical on every platform (unlike `SystemRandomNumberGenerator`).
-struct SeededGenerator: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// One benchmark workload: its name, rule file, record count and record generator.
 struct Workload {

@@ -1,7 +1,8 @@
 /// What the checker needs to know beyond the rule files themselves.
 ///
 /// A value type so that the command and the language server can each build one per run
-/// (the language server rebuilds it when a catalogue changes); the checker keeps no state.
+/// (the language server rebuilds it when a catalogue changes); the checker keeps no state
+/// (a ``PatternCache`` only remembers compilations, which never change a result).
 public struct CheckOptions: Sendable {
     /// The keys of the base (`en`) catalogue. When set, a `message KEY` override naming
     /// another key is an `unknown-message-key` error; when `nil` (no catalogue loaded)
@@ -13,16 +14,21 @@ public struct CheckOptions: Sendable {
     public var missingMessageKeyFix: (@Sendable (MissingMessageKey) -> FixIt?)?
     /// Bounds on named-rule expansion (hostile input).
     public var limits: CheckLimits
+    /// Compiled patterns shared with other checks (`nil`: each check compiles its own).
+    /// Results are the same either way; a cache only saves the compiling.
+    public var patternCache: PatternCache?
 
     /// Creates options; by default message keys are not checked.
     public init(
         knownMessageKeys: Set<String>? = nil,
         missingMessageKeyFix: (@Sendable (MissingMessageKey) -> FixIt?)? = nil,
-        limits: CheckLimits = .default
+        limits: CheckLimits = .default,
+        patternCache: PatternCache? = nil
     ) {
         self.knownMessageKeys = knownMessageKeys
         self.missingMessageKeyFix = missingMessageKeyFix
         self.limits = limits
+        self.patternCache = patternCache
     }
 }
 

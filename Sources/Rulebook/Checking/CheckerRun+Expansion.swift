@@ -79,8 +79,7 @@ extension CheckerRun {
             expansions[reference] = .tooLarge
             return
         }
-        var analysis = RuleAnalysis()
-        let group = analysis.addGroup()
+        let group = definitionAnalysis.addGroup()
         var expanded: [ExpandedRule] = []
         expanded.reserveCapacity(size)
         for (index, entries) in uses {
@@ -89,7 +88,9 @@ extension CheckerRun {
             let named: String? = if case .named(let target, _, _) = body[index] { target.name } else { nil }
             let use = AnalyzedUse(range: CheckerRun.headRange(of: rule), namedRule: named, entries: entries,
                                   context: unconditional, removal: RemovalSite(rules: definition.syntax.rules, index: index, statementRange: nil))
-            if let diagnostic = analysis.add(use, to: group, subject: .namedRule(reference.name), in: tree) { diagnostics.append(diagnostic) }
+            if let diagnostic = definitionAnalysis.add(use, to: group, subject: .namedRule(reference.name), in: tree) {
+                diagnostics.append(diagnostic)
+            }
             for entry in entries {
                 expanded.append(entry.prefixed(by: reference.name, override: nil))
             }

@@ -32,15 +32,18 @@ extension CheckerRun {
         }
     }
 
-    /// The pattern compiled once per check, however often it is written.
+    /// The pattern compiled once per check, however often it is written, and once across
+    /// checks when the options carry a ``PatternCache``.
     ///
     /// Performance: generated and real rule files repeat the same few patterns on many
     /// fields; compiling each occurrence was an eighth of the checker's time. A failure is
-    /// cached too and still reported at every occurrence.
+    /// cached too and still reported at every occurrence. The run's own table is looked
+    /// at first, so a shared cache's lock is taken once per distinct pattern.
     private func compiled(_ pattern: String, flags: String) -> Result<Pattern, PatternError> {
         let key = PatternKey(source: pattern, flags: flags)
         if let cached = patterns[key] { return cached }
-        let result = Result { () throws(PatternError) in try Pattern(pattern, flags: flags) }
+        let compile = { Result { () throws(PatternError) in try Pattern(pattern, flags: flags) } }
+        let result = options.patternCache?.compilation(of: key, compile: compile) ?? compile()
         patterns[key] = result
         return result
     }

@@ -99,7 +99,7 @@ extension CheckerRun {
             case .when(let when):
                 let condition = convertCondition(when.condition, in: walk.tree.source)
                 let inner = block.conditions.flatMap { outer in condition.map { outer + [$0] } }
-                visit(when.body, in: Block(conditions: inner, context: inner.map { ConditionContext(Set($0)) }), &walk)
+                visit(when.body, in: Block(conditions: inner, context: inner.map { ConditionContext($0) }), &walk)
             case .namedRule, .importDecl, .unexpected:
                 break  // definitions were handled first; misplaced ones are reported there
             }

@@ -172,6 +172,9 @@ final class CheckerRun {
     var patterns: [PatternKey: Result<Pattern, PatternError>] = [:]
     /// The context of statements outside `when` blocks and of named rules' bodies.
     let unconditional = ConditionContext([])
+    /// The contradictions and repetitions inside named rules, a group per definition
+    /// (performance: one set of tables for all of them, not one per definition).
+    var definitionAnalysis = RuleAnalysis()
     /// Validator heads already lowered, by their text (see ``LoweringCache``).
     var loweringCache = LoweringCache()
 

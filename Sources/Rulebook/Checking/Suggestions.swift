@@ -28,6 +28,15 @@ struct Suggestions {
     private let signatures: [Signature]
     /// Whether ties go to the smaller name (`<`) rather than the earlier candidate.
     private let tieBreakByName: Bool
+    /// When ties go to the smaller name (the answer does not depend on the order of the
+    /// scan): the candidates by increasing length (in scalars), those of length `n` at
+    /// `byLength[lengthStarts[n]..<lengthStarts[n + 1]]`.
+    ///
+    /// Performance: a lookup then visits only the lengths within its threshold; the
+    /// candidates of `unknown-field` are every field of a file, and most of them are too
+    /// long or too short to be a typo of the name.
+    private let byLength: [Int32]
+    private let lengthStarts: [Int]
 
     /// Prepares `candidates` once, for many lookups. Ties go to the earlier candidate.
     init(_ candidates: [String]) {
@@ -78,6 +87,26 @@ struct Suggestions {
         self.scalars = scalars
         self.starts = starts
         self.signatures = signatures
+        (byLength, lengthStarts) = tieBreakByName ? Suggestions.orderByLength(starts: starts) : ([], [])
+    }
+
+    /// Candidate indices by increasing length (a counting sort; stable), and where each
+    /// length starts among them.
+    private static func orderByLength(starts: [Int]) -> ([Int32], [Int]) {
+        let count = starts.count - 1
+        var longest = 0
+        for index in 0..<count { longest = Swift.max(longest, starts[index + 1] - starts[index]) }
+        var lengthStarts = [Int](repeating: 0, count: longest + 2)
+        for index in 0..<count { lengthStarts[starts[index + 1] - starts[index] + 1] += 1 }
+        for length in 0...longest { lengthStarts[length + 1] += lengthStarts[length] }
+        var next = lengthStarts
+        var order = [Int32](repeating: 0, count: count)
+        for index in 0..<count {
+            let length = starts[index + 1] - starts[index]
+            order[next[length]] = Int32(index)
+            next[length] += 1
+        }
+        return (order, lengthStarts)
     }
 
     /// The number of candidates (what one lookup costs against a budget).
@@ -127,23 +156,33 @@ struct Suggestions {
             target.withUnsafeBufferPointer { target in
                 starts.withUnsafeBufferPointer { starts in
                 signatures.withUnsafeBufferPointer { signatures in
-                for index in 0..<count {
+                func visit(_ index: Int) {
                     let start = starts[index], end = starts[index + 1]
-                    if abs(end - start - target.count) > threshold { continue }
+                    if abs(end - start - target.count) > threshold { return }
                     // Each edit flips at most two bits of the character-multiset signature.
-                    if targetSignature.differingBits(from: signatures[index]) > maximumDifferingBits { continue }
+                    if targetSignature.differingBits(from: signatures[index]) > maximumDifferingBits { return }
                     let candidate = UnsafeBufferPointer(rebasing: all[start..<end])
                     let distance = candidate.elementsEqual(target) ? 0 : Suggestions.editDistance(target, candidate, limit: threshold)
-                    guard distance <= threshold else { continue }
+                    guard distance <= threshold else { return }
                     let spelling = self.name(at: index)
-                    guard spelling != name else { continue }
+                    guard spelling != name else { return }
                     let exactDistance = Suggestions.editDistance(targetExact, Suggestions.scalars(spelling), limit: Int.max)
                     if let current = best {
                         let order = (current.distance, current.exactDistance)
-                        if order < (distance, exactDistance) { continue }
-                        if order == (distance, exactDistance), !tieBreakByName || self.name(at: current.index) < spelling { continue }
+                        if order < (distance, exactDistance) { return }
+                        if order == (distance, exactDistance), !tieBreakByName || self.name(at: current.index) < spelling { return }
                     }
                     best = (index, distance, exactDistance)
+                }
+                if tieBreakByName {
+                    // Only the lengths within the threshold (the answer is the same in any order).
+                    let shortest = Swift.max(0, target.count - threshold)
+                    let longest = Swift.min(lengthStarts.count - 2, target.count + threshold)
+                    if shortest <= longest {
+                        for position in lengthStarts[shortest]..<lengthStarts[longest + 1] { visit(Int(byLength[position])) }
+                    }
+                } else {
+                    for index in 0..<count { visit(index) }
                 }
                 }
                 }
@@ -226,6 +265,19 @@ struct Suggestions {
                 if run < 4 { result.insert(scalar, occurrence: run) }
             }
             return result
+        }
+        // Performance: ASCII names (nearly all) count occurrences in a table on the stack,
+        // one step per character instead of a scan of the earlier ones.
+        if scalars.allSatisfy({ $0 < 128 }) {
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 128) { counts in
+                counts.initialize(repeating: 0)
+                for scalar in scalars {
+                    let run = counts[Int(scalar)]
+                    counts[Int(scalar)] = run &+ 1
+                    if run < 4 { result.insert(scalar, occurrence: Int(run)) }
+                }
+                return result
+            }
         }
         for index in scalars.indices {
             let scalar = scalars[index]

@@ -20,6 +20,11 @@ final class StringInterner {
 
     /// Longer byte runs are made directly: rarely repeated, and not worth hashing.
     static let maxLength = 64
+    /// The table's largest size (1.3 MB of slots). Past half of it, strings not seen yet
+    /// are made directly: a table of a huge file's every distinct name would be tens of
+    /// megabytes probed at random, and its cache misses cost more than interning saves
+    /// (the words that repeat — validator names, small numbers — come early anyway).
+    static let maxCapacity = 1 << 15
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var slots: UnsafeMutablePointer<Slot>
@@ -30,7 +35,7 @@ final class StringInterner {
         self.bytes = bytes
         // A power of two; grown when half full (a 100,000-line file grows it once or twice).
         var capacity = 256
-        while capacity < bytes.count / 40 && capacity < 1 << 20 { capacity <<= 1 }
+        while capacity < bytes.count / 40 && capacity < StringInterner.maxCapacity { capacity <<= 1 }
         self.capacity = capacity
         slots = StringInterner.emptyTable(capacity)
     }
@@ -68,9 +73,14 @@ final class StringInterner {
             index = (index + 1) & mask
         }
         let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        if (count + 1) * 2 > capacity {
+            guard capacity < StringInterner.maxCapacity else { return string }  // full: not interned
+            grow()
+            index = Int(truncatingIfNeeded: hash) & (capacity - 1)
+            while slots[index].start >= 0 { index = (index + 1) & (capacity - 1) }
+        }
         slots[index] = Slot(hash: hash, start: start, length: length, string: string)
         count += 1
-        if count * 2 > capacity { grow() }
         return string
     }
 
@@ -181,6 +191,22 @@ final class SyntaxListStack<Element> {
     func take(above base: Int) -> [Element] {
         let count = height - base
         guard count > 0 else { return [] }
+        // The common cases (a path of one key, a rule with one or two arguments, a short
+        // rule list): an array literal allocates its buffer directly, without the
+        // general growth path of `reserveCapacity`.
+        switch count {
+        case 1:
+            height = base
+            return [(storage + base).move()]
+        case 2:
+            height = base
+            return [(storage + base).move(), (storage + base + 1).move()]
+        case 3:
+            height = base
+            return [(storage + base).move(), (storage + base + 1).move(), (storage + base + 2).move()]
+        default:
+            break
+        }
         var array: [Element] = []
         array.reserveCapacity(count)
         for position in base..<height {

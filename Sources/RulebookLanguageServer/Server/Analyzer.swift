@@ -32,6 +32,8 @@ final class Analyzer: Sendable {
     private let state = Locked(State())
     /// Parsed files, kept for the whole session.
     let parseCache = ParseCache()
+    /// Compiled patterns, kept for the whole session (every edit re-checks the same few).
+    let patternCache = PatternCache()
 
     /// Sets the workspace roots and display locale (at `initialize` and when folders change).
     func configure(roots: [String], locale: String?) {
@@ -52,7 +54,8 @@ final class Analyzer: Sendable {
                 return entry.task
             }
             let workspace = state.workspace
-                ?? WorkspaceModel(roots: state.roots, locale: state.locale, documents: documents, parseCache: parseCache)
+                ?? WorkspaceModel(roots: state.roots, locale: state.locale, documents: documents, parseCache: parseCache,
+                                  patternCache: patternCache)
             state.workspace = workspace
             let task = Task.detached { [self] in
                 DocumentAnalysis.compute(document: document, documents: documents, workspace: workspace, leftovers: { retire($0) })
@@ -118,12 +121,17 @@ final class Analyzer: Sendable {
     }
 
     /// Drops a closed document's cache.
+    /// Retired values are freed too: a closed document's old analyses should not wait
+    /// for the next edit of another one (nobody waits for diagnostics here).
     func forget(uri: String) {
         let uri = DocumentURI.normalized(uri)
-        state.withLock { state in
-            state.entries[uri] = nil
+        let dropped = state.withLock { state in
+            let entry = state.entries.removeValue(forKey: uri)
             state.dependencies[uri] = nil
+            return entry
         }
+        _ = dropped  // freed here, outside the lock
+        releaseRetired()
     }
 
     /// Whether a file is a message catalogue (`…/Localizations/*.json`).

@@ -24,14 +24,18 @@ struct WorkspaceModel: Sendable {
     let catalogues: [String: CatalogueDirectory]
     /// Parsed files shared by every analysis (only edited files are parsed again).
     let parseCache: ParseCache
+    /// Compiled patterns shared by every analysis's check.
+    let patternCache: PatternCache
     /// "Add the key to the base catalogue" fixes by key (valid while the catalogues are).
     private let insertionFixes = Locked<[String: FixIt]>([:])
 
     /// Reads the catalogues of every root (open documents override files on disk).
-    init(roots: [String], locale: String?, documents: DocumentStore, parseCache: ParseCache) {
+    init(roots: [String], locale: String?, documents: DocumentStore, parseCache: ParseCache,
+         patternCache: PatternCache) {
         self.roots = roots
         self.locale = locale
         self.parseCache = parseCache
+        self.patternCache = patternCache
         var catalogues: [String: CatalogueDirectory] = [:]
         for root in roots {
             let directory = root.hasSuffix("/") ? root + "Localizations" : root + "/Localizations"
@@ -80,7 +84,9 @@ struct WorkspaceModel: Sendable {
     /// The checker's options for the file at `path`: message keys are checked against
     /// the base catalogue (when there is one) and a missing key gets the fix that adds it.
     func checkOptions(for path: String) -> CheckOptions {
-        guard let directory = catalogueDirectory(for: path), directory.catalogs.base != nil else { return CheckOptions() }
+        guard let directory = catalogueDirectory(for: path), directory.catalogs.base != nil else {
+            return CheckOptions(patternCache: patternCache)
+        }
         let basePath = directory.basePath
         let baseText = directory.texts[basePath]
         let fixes = insertionFixes
@@ -95,7 +101,8 @@ struct WorkspaceModel: Sendable {
                     cache[missing.key] = fix
                     return fix
                 }
-            }
+            },
+            patternCache: patternCache
         )
     }
 

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import RulebookLanguageServer
+import SeededRandom
 
 /// Deterministic randomized framing (the in-`swift test` twin of the `jsonrpc` fuzz
 /// target): streams of well-formed messages interleaved with corrupted ones — garbage,

@@ -1,25 +1,12 @@
 import XCTest
 import Rulebook
 @testable import RulebookLanguageServer
+import SeededRandom
 
 /// Deterministic randomized robustness: thousands of mutated byte streams through the
 /// framer, the JSON reader and the JSON-RPC decoder. Nothing may trap, and a valid
 /// message sent afterwards must always come through.
 final class MessageReaderRandomizedTests: XCTestCase {
-    /// A small deterministic generator (SplitMix64), so failures reproduce. (Its own
-    /// copy: test targets cannot share `RulebookTests`' `SeededGenerator` without a
-    /// separate test-support target.)
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     private let seeds: [String] = [
         #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#,
         #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///a.rules","languageId":"rulebook","version":1,"text":"a: required\n👋🏽"}}}"#,
@@ -30,7 +17,7 @@ final class MessageReaderRandomizedTests: XCTestCase {
 
     private func framed(_ body: [UInt8]) -> [UInt8] { Array("Content-Length: \(body.count)\r\n\r\n".utf8) + body }
 
-    private func mutate(_ bytes: [UInt8], _ random: inout SplitMix) -> [UInt8] {
+    private func mutate(_ bytes: [UInt8], _ random: inout SeededGenerator) -> [UInt8] {
         var bytes = bytes
         for _ in 0..<Int.random(in: 1...6, using: &random) where !bytes.isEmpty {
             let index = Int.random(in: 0..<bytes.count, using: &random)
@@ -47,7 +34,7 @@ final class MessageReaderRandomizedTests: XCTestCase {
     }
 
     func testMutatedStreamsNeverTrapAndRecover() {
-        var random = SplitMix(state: 0x5EED)
+        var random = SeededGenerator(seed: 0x5EED)
         let sentinel = #"{"jsonrpc":"2.0","id":"sentinel","method":"ping"}"#
         for round in 0..<3_000 {
             var reader = MessageReader(logger: Logger(descriptor: nil))
@@ -75,7 +62,7 @@ final class MessageReaderRandomizedTests: XCTestCase {
     }
 
     func testRandomJSONValuesDecodeOrFailCleanly() {
-        var random = SplitMix(state: 42)
+        var random = SeededGenerator(seed: 42)
         func randomValue(depth: Int) -> Value {
             switch Int.random(in: 0..<(depth > 3 ? 5 : 7), using: &random) {
             case 0: return .null

@@ -38,6 +38,20 @@ final class DeferredReleaseTests: LSPTestCase {
         XCTAssertEqual(analyzer.retiredCount, 0)
     }
 
+    func testForgettingADocumentReleasesWhatWasRetired() async throws {
+        let analyzer = Analyzer()
+        analyzer.configure(roots: [workspace.path], locale: nil)
+        var documents = DocumentStore()
+        for version in 1...2 {
+            let next = document(version, "name: required\n")
+            documents[next.uri] = next
+            _ = await analyzer.analysis(of: next, documents: documents)
+        }
+        XCTAssertEqual(analyzer.retiredCount, 3)
+        analyzer.forget(uri: uri("a.rules"))
+        XCTAssertEqual(analyzer.retiredCount, 0)
+    }
+
     func testRetiredValuesAreBoundedWithoutARelease() async throws {
         let analyzer = Analyzer()
         analyzer.configure(roots: [workspace.path], locale: nil)

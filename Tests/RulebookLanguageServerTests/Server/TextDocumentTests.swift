@@ -1,6 +1,7 @@
 import XCTest
 import Rulebook
 @testable import RulebookLanguageServer
+import SeededRandom
 
 final class TextDocumentTests: XCTestCase {
     private func edit(_ text: String, _ range: ((Int, Int), (Int, Int))?, _ replacement: String, encoding: PositionEncoding = .utf16) -> String {
@@ -98,7 +99,7 @@ final class TextDocumentRandomizedTests: XCTestCase {
     }
 
     func testRandomEditsMatchTheReference() {
-        var random = MessageReaderRandomizedTests.SplitMix(state: 7)
+        var random = SeededGenerator(seed: 7)
         for encoding in PositionEncoding.allCases {
             var scalars: [Unicode.Scalar] = Array("a: b\r\n日本: 👋🏽\rc\n".unicodeScalars)
             var document = TextDocument(uri: "file:///r.rules", version: 0, languageID: "rulebook", text: String(String.UnicodeScalarView(scalars)))

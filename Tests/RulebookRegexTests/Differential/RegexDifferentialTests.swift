@@ -1,5 +1,6 @@
 import XCTest
 @testable import RulebookRegex
+import SeededRandom
 
 /// Deterministic randomized differential testing: thousands of random small patterns over a
 /// small alphabet (fixed seed), each matched against random inputs three ways that share
@@ -7,7 +8,7 @@ import XCTest
 /// written directly over the syntax tree (no automaton at all).
 final class RegexDifferentialTests: XCTestCase {
     func testDFAAndNFASimulationAndTreeEvaluatorAgree() throws {
-        var random = SplitMix64(seed: 0x5EED_2026)
+        var random = SeededGenerator(seed: 0x5EED_2026)
         var compared = 0, matched = 0
         for _ in 0..<2_000 {
             let source = RandomPattern.make(&random)
@@ -36,7 +37,7 @@ final class RegexDifferentialTests: XCTestCase {
     }
 
     func testRandomPatternsUnderTinyDFALimitsFallBackAndAgree() throws {
-        var random = SplitMix64(seed: 7)
+        var random = SeededGenerator(seed: 7)
         let limits = Pattern.Limits(maxDFAStates: 4)
         for _ in 0..<400 {
             let source = RandomPattern.make(&random)
@@ -50,28 +51,12 @@ final class RegexDifferentialTests: XCTestCase {
     }
 }
 
-/// SplitMix64: a tiny, fixed, platform-independent generator so failures reproduce.
-/// (The same algorithm as `RulebookTests`' `SeededGenerator`; test targets cannot share
-/// code without a separate test-support target, so this target keeps its own copy.)
-struct SplitMix64: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-    mutating func next(below bound: Int) -> Int { Int(next() % UInt64(bound)) }
-}
-
 /// Random syntactically valid patterns over a, b, é, 😀 and friends.
 enum RandomPattern {
     static let atoms = ["a", "b", "a", "b", "B", "é", "😀", ".", "[ab]", "[^a]", "[a-é]", "\\d", "\\w", "\\s", "[😀b]", "\\n", "\\p{Nd}", "\\P{Ll}", "[α-ω]", "a", "b"]
     static let quantifiers = ["*", "+", "?", "{2}", "{0,2}", "{1,3}", "{2,}", "*?", "+?", "??", "{,2}"]
 
-    static func make(_ random: inout SplitMix64, depth: Int = 0) -> String {
+    static func make(_ random: inout SeededGenerator, depth: Int = 0) -> String {
         var text = ""
         for _ in 0..<(1 + random.next(below: 3)) {
             text += item(&random, depth: depth)
@@ -80,7 +65,7 @@ enum RandomPattern {
         return text
     }
 
-    private static func item(_ random: inout SplitMix64, depth: Int) -> String {
+    private static func item(_ random: inout SeededGenerator, depth: Int) -> String {
         var text: String
         switch random.next(below: 12) {
         case 0 where depth < 3: text = "(" + make(&random, depth: depth + 1) + ")"
@@ -94,12 +79,12 @@ enum RandomPattern {
 
     static let alphabet = ["a", "b", "A", "B", "é", "É", "😀", "\n", "1", " "]
 
-    static func input(_ random: inout SplitMix64) -> String {
+    static func input(_ random: inout SeededGenerator) -> String {
         (0..<random.next(below: 7)).map { _ in alphabet[random.next(below: alphabet.count)] }.joined()
     }
 
     /// A random string from the tree's language (ignoring anchors), mutated one time in three.
-    static func sample(_ node: RegexNode, _ random: inout SplitMix64) -> String {
+    static func sample(_ node: RegexNode, _ random: inout SeededGenerator) -> String {
         var scalars: [Unicode.Scalar] = []
         emit(node, &random, into: &scalars)
         if random.next(below: 3) == 0 {
@@ -115,7 +100,7 @@ enum RandomPattern {
         return text
     }
 
-    private static func emit(_ node: RegexNode, _ random: inout SplitMix64, into scalars: inout [Unicode.Scalar]) {
+    private static func emit(_ node: RegexNode, _ random: inout SeededGenerator, into scalars: inout [Unicode.Scalar]) {
         switch node {
         case .empty, .startAnchor, .endAnchor:
             break

@@ -1,5 +1,6 @@
 import XCTest
 @testable import RulebookRegex
+import SeededRandom
 
 /// Scalar sets, the alphabet partition and its lookup tables.
 final class AlphabetTests: XCTestCase {
@@ -16,7 +17,7 @@ final class AlphabetTests: XCTestCase {
     }
 
     func testEveryScalarGetsTheClassOfItsSets() {
-        var random = SplitMix64(seed: 99)
+        var random = SeededGenerator(seed: 99)
         let sets = [
             UnicodeTables.category(.uppercaseLetter), ScalarSet(ranges: [0x41...0x5A]), UnicodeTables.whiteSpace,
             ScalarSet(0x0A).inverted(), ScalarSet(ranges: [0x1F600...0x1F64F]), UnicodeTables.asciiDigit,

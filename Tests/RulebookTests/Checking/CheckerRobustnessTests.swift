@@ -1,5 +1,6 @@
 import XCTest
 @testable import Rulebook
+import SeededRandom
 
 /// Deterministic randomized checking: mutated versions of the shipped rule files go
 /// through the parser and the checker; every run must finish, and every diagnostic,

@@ -1,5 +1,6 @@
 import XCTest
 @testable import Rulebook
+import SeededRandom
 
 /// The checker shares work between rules written the same way (the lowering cache by
 /// head text), between statements of one block (their conditions), and between

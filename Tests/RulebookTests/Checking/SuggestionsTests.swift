@@ -125,3 +125,33 @@ final class SuggestionsPathTests: XCTestCase {
         XCTAssertGreaterThan(answered, 100)
     }
 }
+
+/// The character-multiset signature of ASCII names is counted in a table; it must be the
+/// signature the scan of earlier characters gives.
+final class SuggestionsSignatureTests: XCTestCase {
+    private func scanned(_ scalars: [UInt32]) -> Suggestions.Signature {
+        var result = Suggestions.Signature()
+        for index in scalars.indices {
+            let run = scalars[..<index].filter { $0 == scalars[index] }.count
+            if run < 4 { result.insert(scalars[index], occurrence: run) }
+        }
+        return result
+    }
+
+    func testTableCountedSignatureEqualsTheScan() {
+        var seed: UInt64 = 42
+        func next(_ bound: Int) -> Int {
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((seed >> 33) % UInt64(bound))
+        }
+        let alphabets: [[UInt32]] = [Array(97...100), Array(0...127), [97, 97, 98], Array(48...57) + [46, 91, 42, 93]]
+        for _ in 0..<2_000 {
+            let alphabet = alphabets[next(alphabets.count)]
+            let name = (0..<next(65)).map { _ in alphabet[next(alphabet.count)] }
+            XCTAssertEqual(Suggestions.signature(name), scanned(name), "\(name)")
+        }
+        // Non-ASCII names take the scan itself.
+        let mixed: [UInt32] = [0x65E5, 97, 0x65E5, 0x65E5, 97]
+        XCTAssertEqual(Suggestions.signature(mixed), scanned(mixed))
+    }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import Rulebook
+import SeededRandom
 
 /// `validate(_: Encodable)` keeps only the root members the rules read (`RecordSlots`)
 /// and evaluates from those; these tests hold it to exactly what encoding the whole

@@ -1,5 +1,6 @@
 import XCTest
 @testable import Rulebook
+import SeededRandom
 
 /// The streaming path (rules over a JSON tape) and the `Value` path give identical
 /// reports, on a deterministic randomized corpus that reaches every validator with every

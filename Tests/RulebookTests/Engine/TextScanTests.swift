@@ -1,5 +1,6 @@
 import XCTest
 @testable import Rulebook
+import SeededRandom
 
 /// The byte-level fast paths against straightforward references on a deterministic
 /// randomized corpus (word-at-a-time loops are where off-by-one bugs hide).

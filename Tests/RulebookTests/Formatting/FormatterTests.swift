@@ -1,5 +1,6 @@
 import XCTest
 @testable import Rulebook
+import SeededRandom
 
 final class FormatterTests: XCTestCase {
     private func format(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> String {

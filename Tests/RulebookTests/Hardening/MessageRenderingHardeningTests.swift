@@ -1,5 +1,6 @@
 import XCTest
 @testable import Rulebook
+import SeededRandom
 
 /// Issue 7: record values are inserted into messages as data, never parsed as message
 /// syntax, and very long values are fine — in every shipped locale, through catalogue

@@ -1,5 +1,6 @@
 import XCTest
 @testable import Rulebook
+import SeededRandom
 
 final class JSONDocumentTests: XCTestCase {
     /// The byte range of the `occurrence`-th `needle` in `text`, for marking positions

@@ -256,3 +256,4 @@ final class JSONTapeTests: XCTestCase {
 }
 
 import Foundation
+import SeededRandom

@@ -1,5 +1,6 @@
 import XCTest
 @testable import Rulebook
+import SeededRandom
 
 /// Random record values for differential and round-trip tests.
 enum RandomJSON {

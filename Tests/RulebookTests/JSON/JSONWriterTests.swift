@@ -1,5 +1,6 @@
 import XCTest
 @testable import Rulebook
+import SeededRandom
 
 final class JSONWriterTests: XCTestCase {
     func testCompactOutputKeepsMemberOrder() {

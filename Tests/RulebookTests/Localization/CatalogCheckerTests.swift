@@ -1,5 +1,6 @@
 import XCTest
 @testable import Rulebook
+import SeededRandom
 
 final class CatalogCheckerTests: XCTestCase {
     /// The byte range of the `occurrence`-th `needle` in `text`.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import Rulebook
+import SeededRandom
 
 final class MessageFormatParserTests: XCTestCase {
     private func parse(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> MessageFormat? {

@@ -1,5 +1,6 @@
 import XCTest
 @testable import Rulebook
+import SeededRandom
 
 /// `LineTable.position` counts columns over raw bytes on contiguous text (the checker's
 /// fast path); it must agree with counting through the string's own views.

@@ -1,5 +1,6 @@
 import XCTest
 @testable import Rulebook
+import SeededRandom
 
 /// The shipped rule files parse cleanly, and thousands of mutated versions of them
 /// parse without crashing into well-formed trees.

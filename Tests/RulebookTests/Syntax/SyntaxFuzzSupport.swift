@@ -1,4 +1,5 @@
 @testable import Rulebook
+import SeededRandom
 
 /// Mutates rule files the way typing and bad merges do: byte deletions, insertions,
 /// swaps, duplicated spans and random tokens.
