@@ -4,7 +4,10 @@
 /// never read, so it is a placeholder.
 struct SlotAccess: RecordAccess {
     let slots: UnsafeBufferPointer<Value?>
-    private let values = ValueAccess(.null)
+    /// The `Value` operations below the root. (Made per call rather than stored: a
+    /// stored `Value` made this access, and the evaluator holding it, non-trivial to copy
+    /// and destroy.)
+    private var values: ValueAccess { ValueAccess(.null) }
 
     init(_ slots: UnsafeBufferPointer<Value?>) { self.slots = slots }
 
