@@ -1,0 +1,108 @@
+// What makes two rules "the same rule" for `redundant-rule`, and the canonical forms of
+// arguments it compares (split from `RuleAnalysis.swift`, which uses it).
+
+extension CheckedRule {
+    /// Equal for rules that do exactly the same thing with the same message.
+    var repetitionKey: RepetitionKey {
+        RepetitionKey(validator: validator, messageKey: messageKey,
+                      arguments: arguments.map { RepetitionKey.Argument(name: $0.name, value: $0.value.repetitionKey) },
+                      messageOverride: messageOverride)
+    }
+
+    /// The same rule seen from elsewhere: another expansion chain, another message.
+    func with(expandedFrom: [String], messageOverride: MessageOverride?) -> CheckedRule {
+        CheckedRule(validator: validator, messageKey: messageKey, arguments: arguments, messageOverride: messageOverride,
+                    place: place, expandedFrom: expandedFrom)
+    }
+}
+
+/// What makes two rules the same for `redundant-rule`: validator, message and the
+/// canonical form of each argument (a regex by its source and flags, numbers by value).
+///
+/// Performance: a hashable value rather than a string spelling of the rule, because a key
+/// is made for every rule the checker sees, and formatting numbers and paths into strings
+/// was a tenth of the checker's time.
+struct RepetitionKey: Hashable {
+    struct Argument: Hashable {
+        let name: String
+        let value: Canonical
+    }
+
+    /// An argument reduced to what decides its behaviour.
+    indirect enum Canonical: Hashable {
+        case count(Int)
+        /// A number's bit pattern: equal exactly when the numbers print the same (`2` and `2.0` do).
+        case number(UInt64)
+        case null
+        case bool(Bool)
+        case string(String)
+        case array([Canonical])
+        /// Objects are never literals; only their size is compared, as before.
+        case object(Int)
+        case regex(source: String, flags: String)
+        case date(CalendarDate)
+        case today
+        case field([FieldPath.Segment])
+        case list([Canonical])
+        /// A literal argument (kept apart from a number argument of the same value).
+        case value(Canonical)
+    }
+
+    let validator: BuiltinValidator
+    let messageKey: String
+    let arguments: [Argument]
+    let messageOverride: MessageOverride?
+    /// Hashed once: a key is looked up and stored several times per rule.
+    private let hash: Int
+
+    init(validator: BuiltinValidator, messageKey: String, arguments: [Argument], messageOverride: MessageOverride?) {
+        self.validator = validator
+        self.messageKey = messageKey
+        self.arguments = arguments
+        self.messageOverride = messageOverride
+        var hasher = Hasher()
+        hasher.combine(validator)
+        hasher.combine(messageKey)
+        hasher.combine(arguments)
+        hasher.combine(messageOverride)
+        hash = hasher.finalize()
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(hash)
+    }
+
+    /// The hash computed once at creation (equal keys have equal ones).
+    var precomputedHash: Int { hash }
+}
+
+extension RuleArgument {
+    /// A canonical form: equal for arguments that behave the same.
+    var repetitionKey: RepetitionKey.Canonical {
+        switch self {
+        case .count(let value): .count(value)
+        case .number(let value, _): .number(value.bitPattern)
+        case .value(let value): .value(value.repetitionKey)
+        case .regex(let pattern, let source): .regex(source: source, flags: pattern.flags)
+        case .date(let date): .date(date)
+        case .today: .today
+        case .field(let path): .field(path.segments)
+        case .list(let values): .list(values.map(\.repetitionKey))
+        }
+    }
+}
+
+extension Value {
+    /// A canonical form of a literal (only literals reach here: strings, numbers, booleans).
+    fileprivate var repetitionKey: RepetitionKey.Canonical {
+        switch self {
+        case .null: .null
+        case .bool(let value): .bool(value)
+        case .integer(let value): .number(Double(value).bitPattern)
+        case .decimal(let value): .number(value.bitPattern)
+        case .string(let text): .string(text)
+        case .array(let values): .array(values.map(\.repetitionKey))
+        case .object(let object): .object(object.count)
+        }
+    }
+}
