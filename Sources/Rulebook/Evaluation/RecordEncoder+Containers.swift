@@ -3,45 +3,14 @@
 // kind first. They encode and throw exactly as `ValueKeyedEncodingContainer` and
 // `ValueSingleValueEncodingContainer` do at the root of a `ValueEncoder`.
 
-struct RecordKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+struct RecordKeyedEncodingContainer<Key: CodingKey>: ValueKeyedWriting {
     let encoder: RecordEncoder
     var codingPath: [any CodingKey] { [] }
+    var numberNode: ValueEncodingNode? { nil }
 
     @inline(__always)
-    private func put(_ value: Value, _ key: Key) { encoder.put(value, forKey: key.stringValue) }
+    func put(_ value: Value, _ key: Key) { encoder.put(value, forKey: key.stringValue) }
 
-    mutating func encodeNil(forKey key: Key) throws { put(.null, key) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { put(.bool(value), key) }
-    mutating func encode(_ value: String, forKey key: Key) throws { put(.string(value), key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { put(try ValueEncodingNode.number(value, nil, key: key), key) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { put(try ValueEncodingNode.number(value, nil, key: key), key) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { put(.integer(value), key) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { put(.integer(Int(value)), key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { put(.integer(Int(value)), key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { put(.integer(Int(value)), key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { put(.integer(Int(value)), key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { put(ValueEncodingNode.unsigned(value), key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { put(.integer(Int(value)), key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { put(.integer(Int(value)), key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { put(.integer(Int(value)), key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { put(ValueEncodingNode.unsigned(value), key) }
-
-    // Synthesized conformances write optionals through these; the protocol's default
-    // implementations are reached through one more generic hop each.
-    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { if let value { put(.bool(value), key) } }
-    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { if let value { put(.string(value), key) } }
-    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
-    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
-    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { if let value { put(.integer(value), key) } }
-    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { if let value { put(.integer(Int(value)), key) } }
-    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { if let value { put(.integer(Int(value)), key) } }
-    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { if let value { put(.integer(Int(value)), key) } }
-    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { if let value { put(.integer(Int(value)), key) } }
-    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { if let value { put(ValueEncodingNode.unsigned(value), key) } }
-    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { if let value { put(.integer(Int(value)), key) } }
-    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { if let value { put(.integer(Int(value)), key) } }
-    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { if let value { put(.integer(Int(value)), key) } }
-    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { if let value { put(ValueEncodingNode.unsigned(value), key) } }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         // Encoded even when no rule reads the member: its errors are thrown as before.
@@ -62,31 +31,17 @@ struct RecordKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProto
     mutating func superEncoder(forKey key: Key) -> any Encoder { encoder.place(key) }
 }
 
-struct RecordSingleValueEncodingContainer: SingleValueEncodingContainer {
+struct RecordSingleValueEncodingContainer: ValueSingleWriting {
     let encoder: RecordEncoder
     var codingPath: [any CodingKey] { [] }
+    var numberNode: ValueEncodingNode? { nil }
 
     @inline(__always)
-    private func put(_ value: Value) {
+    func put(_ value: Value) {
         encoder.become(.single)
         encoder.otherNode().single = value
     }
 
-    mutating func encodeNil() throws { put(.null) }
-    mutating func encode(_ value: Bool) throws { put(.bool(value)) }
-    mutating func encode(_ value: String) throws { put(.string(value)) }
-    mutating func encode(_ value: Double) throws { put(try ValueEncodingNode.number(value, nil)) }
-    mutating func encode(_ value: Float) throws { put(try ValueEncodingNode.number(value, nil)) }
-    mutating func encode(_ value: Int) throws { put(.integer(value)) }
-    mutating func encode(_ value: Int8) throws { put(.integer(Int(value))) }
-    mutating func encode(_ value: Int16) throws { put(.integer(Int(value))) }
-    mutating func encode(_ value: Int32) throws { put(.integer(Int(value))) }
-    mutating func encode(_ value: Int64) throws { put(.integer(Int(value))) }
-    mutating func encode(_ value: UInt) throws { put(ValueEncodingNode.unsigned(value)) }
-    mutating func encode(_ value: UInt8) throws { put(.integer(Int(value))) }
-    mutating func encode(_ value: UInt16) throws { put(.integer(Int(value))) }
-    mutating func encode(_ value: UInt32) throws { put(.integer(Int(value))) }
-    mutating func encode(_ value: UInt64) throws { put(ValueEncodingNode.unsigned(value)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         // As `ValueSingleValueEncodingContainer`: the value replaces the root's content,

@@ -1,46 +1,15 @@
 // The three container kinds of ``ValueEncoder``; each writes into its node's storage.
-// The concrete-type overloads exist so synthesized `encode(to:)` implementations, which
-// call them directly, never go through the generic path.
+// The keyed and single-value ones take their scalar members from `ValueEncoder+Scalars.swift`;
+// the unkeyed one names each element's index in errors, so it keeps its own.
 
-struct ValueKeyedEncodingContainer<Key: CodingKey>: KeyedEncodingContainerProtocol {
+struct ValueKeyedEncodingContainer<Key: CodingKey>: ValueKeyedWriting {
     let node: ValueEncodingNode
     var codingPath: [any CodingKey] { node.codingPath }
+    var numberNode: ValueEncodingNode? { node }
 
     @inline(__always)
-    private func put(_ value: Value, _ key: Key) { node.members.append((key.stringValue, value)) }
+    func put(_ value: Value, _ key: Key) { node.members.append((key.stringValue, value)) }
 
-    mutating func encodeNil(forKey key: Key) throws { put(.null, key) }
-    mutating func encode(_ value: Bool, forKey key: Key) throws { put(.bool(value), key) }
-    mutating func encode(_ value: String, forKey key: Key) throws { put(.string(value), key) }
-    mutating func encode(_ value: Double, forKey key: Key) throws { put(try ValueEncodingNode.number(value, node, key: key), key) }
-    mutating func encode(_ value: Float, forKey key: Key) throws { put(try ValueEncodingNode.number(value, node, key: key), key) }
-    mutating func encode(_ value: Int, forKey key: Key) throws { put(.integer(value), key) }
-    mutating func encode(_ value: Int8, forKey key: Key) throws { put(.integer(Int(value)), key) }
-    mutating func encode(_ value: Int16, forKey key: Key) throws { put(.integer(Int(value)), key) }
-    mutating func encode(_ value: Int32, forKey key: Key) throws { put(.integer(Int(value)), key) }
-    mutating func encode(_ value: Int64, forKey key: Key) throws { put(.integer(Int(value)), key) }
-    mutating func encode(_ value: UInt, forKey key: Key) throws { put(ValueEncodingNode.unsigned(value), key) }
-    mutating func encode(_ value: UInt8, forKey key: Key) throws { put(.integer(Int(value)), key) }
-    mutating func encode(_ value: UInt16, forKey key: Key) throws { put(.integer(Int(value)), key) }
-    mutating func encode(_ value: UInt32, forKey key: Key) throws { put(.integer(Int(value)), key) }
-    mutating func encode(_ value: UInt64, forKey key: Key) throws { put(ValueEncodingNode.unsigned(value), key) }
-
-    // Synthesized conformances write optionals through these; the protocol's default
-    // implementations are reached through one more generic hop each.
-    mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { if let value { put(.bool(value), key) } }
-    mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { if let value { put(.string(value), key) } }
-    mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
-    mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
-    mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { if let value { put(.integer(value), key) } }
-    mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { if let value { put(.integer(Int(value)), key) } }
-    mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { if let value { put(.integer(Int(value)), key) } }
-    mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { if let value { put(.integer(Int(value)), key) } }
-    mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { if let value { put(.integer(Int(value)), key) } }
-    mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { if let value { put(ValueEncodingNode.unsigned(value), key) } }
-    mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { if let value { put(.integer(Int(value)), key) } }
-    mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { if let value { put(.integer(Int(value)), key) } }
-    mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { if let value { put(.integer(Int(value)), key) } }
-    mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { if let value { put(ValueEncodingNode.unsigned(value), key) } }
 
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         put(try node.encodeNested(value, key: key), key)
@@ -108,31 +77,17 @@ struct ValueUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     }
 }
 
-struct ValueSingleValueEncodingContainer: SingleValueEncodingContainer {
+struct ValueSingleValueEncodingContainer: ValueSingleWriting {
     let node: ValueEncodingNode
     var codingPath: [any CodingKey] { node.codingPath }
+    var numberNode: ValueEncodingNode? { node }
 
     @inline(__always)
-    private func put(_ value: Value) {
+    func put(_ value: Value) {
         node.become(.single)
         node.single = value
     }
 
-    mutating func encodeNil() throws { put(.null) }
-    mutating func encode(_ value: Bool) throws { put(.bool(value)) }
-    mutating func encode(_ value: String) throws { put(.string(value)) }
-    mutating func encode(_ value: Double) throws { put(try ValueEncodingNode.number(value, node)) }
-    mutating func encode(_ value: Float) throws { put(try ValueEncodingNode.number(value, node)) }
-    mutating func encode(_ value: Int) throws { put(.integer(value)) }
-    mutating func encode(_ value: Int8) throws { put(.integer(Int(value))) }
-    mutating func encode(_ value: Int16) throws { put(.integer(Int(value))) }
-    mutating func encode(_ value: Int32) throws { put(.integer(Int(value))) }
-    mutating func encode(_ value: Int64) throws { put(.integer(Int(value))) }
-    mutating func encode(_ value: UInt) throws { put(ValueEncodingNode.unsigned(value)) }
-    mutating func encode(_ value: UInt8) throws { put(.integer(Int(value))) }
-    mutating func encode(_ value: UInt16) throws { put(.integer(Int(value))) }
-    mutating func encode(_ value: UInt32) throws { put(.integer(Int(value))) }
-    mutating func encode(_ value: UInt64) throws { put(ValueEncodingNode.unsigned(value)) }
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         // The value replaces this node's content; encoding it into the same node keeps
