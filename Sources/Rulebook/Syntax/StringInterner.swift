@@ -67,7 +67,7 @@ final class StringInterner {
             let slotStart = slot.pointee.start
             if slotStart < 0 { break }
             if slot.pointee.hash == hash, slot.pointee.length == length,
-               StringInterner.equal(UnsafeRawPointer(base + slotStart), UnsafeRawPointer(base + start), length) {
+               UTF8Bytes.equal(UnsafeRawPointer(base + slotStart), UnsafeRawPointer(base + start), count: length) {
                 return slot.pointee.string
             }
             index = (index + 1) & mask
@@ -117,23 +117,6 @@ final class StringInterner {
         }
         hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
         return hash ^ (hash >> 29)
-    }
-
-    /// Whether the `length` bytes at `lhs` and `rhs` are equal.
-    @inline(__always)
-    static func equal(_ lhs: UnsafeRawPointer, _ rhs: UnsafeRawPointer, _ length: Int) -> Bool {
-        var offset = 0
-        while offset + 8 <= length {
-            if lhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self) != rhs.loadUnaligned(fromByteOffset: offset, as: UInt64.self) {
-                return false
-            }
-            offset += 8
-        }
-        while offset < length {
-            if lhs.load(fromByteOffset: offset, as: UInt8.self) != rhs.load(fromByteOffset: offset, as: UInt8.self) { return false }
-            offset += 1
-        }
-        return true
     }
 }
 

@@ -7,13 +7,8 @@ import Rulebook
 /// edit does not compile the file's patterns again, and the diagnostics are those of a
 /// check without it.
 final class AnalyzerPatternCacheTests: LSPTestCase {
-    private func document(_ version: Int, _ text: String) -> TextDocument {
-        TextDocument(uri: uri("a.rules"), version: version, languageID: "rulebook", text: text)
-    }
-
     func testEditsShareOneCacheAndKeepTheirDiagnostics() async throws {
-        let analyzer = Analyzer()
-        analyzer.configure(roots: [workspace.path], locale: nil)
+        let analyzer = workspaceAnalyzer()
         var documents = DocumentStore()
         let texts = [
             "zip: pattern /^[0-9]{5}$/\n",
@@ -21,14 +16,15 @@ final class AnalyzerPatternCacheTests: LSPTestCase {
             "zip: pattern /^[0-9]{5}$/\nbad: pattern /(ab/\ncopy: pattern /(ab/\n",
         ]
         for (version, text) in texts.enumerated() {
-            let next = document(version + 1, text)
+            let next = buffer(version + 1, text)
             documents[next.uri] = next
             let analysed = await analyzer.analysis(of: next, documents: documents)
             let uncached = try Workspace(provider: InMemorySourceProvider(files: ["a.rules": text])).check(rootFile: "a.rules")
             XCTAssertEqual(analysed.diagnostics.map(\.code.id), uncached.diagnostics.map(\.code.id), "version \(version + 1)")
             XCTAssertEqual(analysed.diagnostics.map(\.range), uncached.diagnostics.map(\.range), "version \(version + 1)")
         }
-        // Two distinct patterns over three analyses: each compiled into the shared cache once.
+        // Two distinct patterns over three analyses: the shared cache holds one compilation
+        // of each (that a cached one is not compiled again is `PatternCacheTests`').
         XCTAssertEqual(analyzer.patternCache.count, 2)
     }
 }

@@ -7,15 +7,10 @@ import Rulebook
 /// check result are freed after the diagnostics are published, not before: the analyzer
 /// retires them, and the analysis worker releases them once the publication is written.
 final class DeferredReleaseTests: LSPTestCase {
-    private func document(_ version: Int, _ text: String) -> TextDocument {
-        TextDocument(uri: uri("a.rules"), version: version, languageID: "rulebook", text: text)
-    }
-
     func testAnalyzerRetiresTheReplacedAnalysisUntilReleased() async throws {
-        let analyzer = Analyzer()
-        analyzer.configure(roots: [workspace.path], locale: nil)
+        let analyzer = workspaceAnalyzer()
         var documents = DocumentStore()
-        let first = document(1, "name: required\n")
+        let first = buffer(1, "name: required\n")
         documents[first.uri] = first
         let analysed = await analyzer.analysis(of: first, documents: documents)
         XCTAssertEqual(analysed.diagnostics.count, 0)
@@ -24,7 +19,7 @@ final class DeferredReleaseTests: LSPTestCase {
         analyzer.releaseRetired()
         XCTAssertEqual(analyzer.retiredCount, 0)
 
-        let second = document(2, "name: required, minLenght 2\n")
+        let second = buffer(2, "name: required, minLenght 2\n")
         documents[second.uri] = second
         let reanalysed = await analyzer.analysis(of: second, documents: documents)
         XCTAssertEqual(reanalysed.diagnostics.map(\.code.id), ["unknown-validator"])
@@ -39,11 +34,10 @@ final class DeferredReleaseTests: LSPTestCase {
     }
 
     func testForgettingADocumentReleasesWhatWasRetired() async throws {
-        let analyzer = Analyzer()
-        analyzer.configure(roots: [workspace.path], locale: nil)
+        let analyzer = workspaceAnalyzer()
         var documents = DocumentStore()
         for version in 1...2 {
-            let next = document(version, "name: required\n")
+            let next = buffer(version, "name: required\n")
             documents[next.uri] = next
             _ = await analyzer.analysis(of: next, documents: documents)
         }
@@ -53,11 +47,10 @@ final class DeferredReleaseTests: LSPTestCase {
     }
 
     func testRetiredValuesAreBoundedWithoutARelease() async throws {
-        let analyzer = Analyzer()
-        analyzer.configure(roots: [workspace.path], locale: nil)
+        let analyzer = workspaceAnalyzer()
         var documents = DocumentStore()
         for version in 1...10 {
-            let next = document(version, "name: required, minLength \(version)\n")
+            let next = buffer(version, "name: required, minLength \(version)\n")
             documents[next.uri] = next
             let analysis = await analyzer.analysis(of: next, documents: documents)
             XCTAssertEqual(analysis.document.version, version)
