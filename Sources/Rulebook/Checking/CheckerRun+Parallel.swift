@@ -102,6 +102,7 @@ extension CheckerRun {
         mergedParts += 1
         suggestionBudget -= usedSecond
         expandedTotal += expandedSecond
+        BackgroundTask<(CheckerRun, FileWalk)>.release((consume fork, consume part))
     }
 
     /// Appends the second part to the first: its statements, its new paths, its
