@@ -178,12 +178,41 @@ final class CheckerRun {
     /// Validator heads already lowered, by their text (see ``LoweringCache``).
     var loweringCache = LoweringCache()
 
+    /// Where phase 5 cuts a file in two (see `CheckerRun+Parallel.swift`).
+    var statementCut = StatementCut.bySize
+    /// How many second parts were checked on another thread and merged (for tests).
+    var mergedParts = 0
+
     /// The last file located (see ``locator(for:)``).
     private var lastLocator: SourceLocator?
 
     init(graph: ProgramGraph, options: CheckOptions) {
         self.graph = graph
         self.options = options
+    }
+
+    /// A run for the second part of a large file's statements (see
+    /// `CheckerRun+Parallel.swift`), made before the first part is walked: it shares what
+    /// the earlier phases built (read only from here on) and the caches, and accumulates
+    /// diagnostics, references and uses of its own. It gets its own `unconditional`
+    /// context because a context fills its condition set lazily.
+    init(forking parent: CheckerRun) {
+        graph = parent.graph
+        options = parent.options
+        definitions = parent.definitions
+        definitionOrder = parent.definitionOrder
+        scopes = parent.scopes
+        bodies = parent.bodies
+        cycleUses = parent.cycleUses
+        expansions = parent.expansions
+        expandedTotal = parent.expandedTotal
+        reportedTotalLimit = parent.reportedTotalLimit
+        suggestionBudget = parent.suggestionBudget
+        nameSuggestions = parent.nameSuggestions
+        messageKeySuggestions = parent.messageKeySuggestions
+        patterns = parent.patterns
+        loweringCache = parent.loweringCache
+        lastLocator = parent.lastLocator
     }
 
     /// Runs every phase once.
