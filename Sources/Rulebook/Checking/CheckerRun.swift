@@ -114,7 +114,15 @@ final class ExpandedRule {
     /// The same rule seen from a named rule that uses it (`name` prepended to its
     /// expansion chain) and, when given, with the user's message override.
     func prefixed(by name: String?, override: MessageOverride?) -> ExpandedRule {
-        let chain = name.map { [$0] + expandedFrom } ?? expandedFrom
+        prefixed(chain: name.map { [$0] + expandedFrom } ?? expandedFrom, override: override)
+    }
+
+    /// The same rule with the expansion chain `chain` (which the caller made from
+    /// ``expandedFrom``) and, when given, the user's message override.
+    ///
+    /// Performance: a named rule's own validators all get the chain `[name]`; made once
+    /// per named rule and shared, not once per validator.
+    func prefixed(chain: [String], override: MessageOverride?) -> ExpandedRule {
         let message = override ?? messageOverride
         return ExpandedRule(head: head, messageOverride: message, locator: locator, nameOffset: nameOffset, range: range,
                             expandedFrom: chain,
@@ -182,6 +190,9 @@ final class CheckerRun {
     var statementCut = StatementCut.bySize
     /// How many second parts were checked on another thread and merged (for tests).
     var mergedParts = 0
+
+    /// The tree of the last named rule expanded (see `finish(_:)`).
+    var lastDefinitionTree: SyntaxTree?
 
     /// The last file located (see ``locator(for:)``).
     private var lastLocator: SourceLocator?
