@@ -14,7 +14,7 @@ extension CheckerRun {
                 guard top.next < body.count else {
                     stack.removeLast()
                     state[top.reference] = .done
-                    finish(top.reference)
+                    finishOrAdopt(top.reference)
                     continue
                 }
                 stack[stack.count - 1].next += 1
@@ -54,7 +54,7 @@ extension CheckerRun {
 
     /// Expands `reference` (its uses are expanded already), then looks for contradictions
     /// and repetitions among its rules.
-    private func finish(_ reference: RuleReference) {
+    func finish(_ reference: RuleReference) {
         guard let definition = definitions[reference], let tree = definitionTree(of: reference) else { return }
         let body = bodies[reference] ?? []
         var uses: [(index: Int, entries: UseEntries)] = []

@@ -191,6 +191,11 @@ final class CheckerRun {
     /// How many second parts were checked on another thread and merged (for tests).
     var mergedParts = 0
 
+    /// Named rules without uses of named rules, expanded ahead on another thread (see
+    /// `CheckerRun+ParallelDefinitions.swift`).
+    var preparedExpansions: [RuleReference: PreparedExpansion] = [:]
+    /// How many definitions were lowered on another thread and merged (for tests).
+    var mergedDefinitionParts = 0
     /// The tree of the last named rule expanded (see `finish(_:)`).
     var lastDefinitionTree: SyntaxTree?
 
@@ -230,7 +235,11 @@ final class CheckerRun {
     func run() {
         collectDefinitions()
         buildScopes()
-        lowerDefinitions()
+        if let cut = definitionCut() {
+            lowerDefinitionsInTwoParts(cut: cut)
+        } else {
+            lowerDefinitions()
+        }
         expandDefinitions()
         for file in graph.files {
             guard let tree = graph.trees[file] else { continue }
