@@ -165,27 +165,30 @@ extension CheckerRun {
     private func checkFieldReferences(in file: String, distinctPaths: [FieldPath]) {
         let references = fieldReferences.filter { $0.file == file }
         fieldReferences.removeAll { $0.file == file }
-        guard !references.isEmpty else { return }
+        // Performance: a suggestion is only ever found by a search, so when the budget
+        // cannot pay for one nothing can be reported (and nothing is built).
+        guard !references.isEmpty, !distinctPaths.isEmpty, suggestionBudget >= distinctPaths.count else { return }
         // A reference is known when one of its prefixes is a prefix of a statement's path
         // (the field itself, or below a known field: `address.country` under `address:
         // object`). The prefixes of statement paths include each first segment, so that
         // is the case exactly when its first segment starts some statement's path.
-        // Performance: one set of first segments instead of every prefix as an array.
-        var firstSegments: Set<FieldPath.Segment> = []
-        firstSegments.reserveCapacity(distinctPaths.count)
-        for path in distinctPaths { if let first = path.segments.first { firstSegments.insert(first) } }
-        var candidates: Suggestions?  // built only when a reference is unknown
+        var known = FirstSegmentSet(distinctPaths)
+        // Ties go to the smaller spelling, as among the sorted spellings; the candidates
+        // are prepared as far as the lookups reach (see `PathSuggestions`).
+        var candidates = PathSuggestions(distinctPaths)
         var suggestions: [String: String?] = [:]  // one search per distinct spelling
+        var suggestedAny = false
         for reference in references {
-            if let first = reference.path.segments.first, firstSegments.contains(first) { continue }
+            if let first = reference.path.segments.first, known.contains(first) { continue }
+            // Performance: once the budget cannot pay for another search, only a spelling
+            // that already found a suggestion could still be reported; without one the
+            // rest of the references (thousands in a large file) need not be spelt.
+            if suggestionBudget < candidates.count, !suggestedAny { break }
             let written = reference.path.description
-            // Distinct spellings in first-statement order; ties go to the smaller name, as
-            // among the sorted spellings (sorting them all cost more than the searches).
-            let index = candidates ?? Suggestions(unorderedPaths: distinctPaths)
-            candidates = index
-            let found = suggestions[written] ?? index.closest(to: written, budget: &suggestionBudget)
+            let found = suggestions[written] ?? candidates.closest(to: written, budget: &suggestionBudget)
             suggestions[written] = found
             guard let suggestion = found else { continue }
+            suggestedAny = true
             report(file, reference.range, .unknownField,
                    "no statement mentions the field '\(written)'; did you mean '\(suggestion)'?",
                    fixIts: [FixIt(message: "Replace '\(written)' with '\(suggestion)'",
