@@ -11,8 +11,9 @@
 //   together stay within the budget, no lookup would have been refused in one pass
 //   either, and the bodies are kept (else they are lowered again here, after the first
 //   half's, in one pass);
-// - its leaf rules (no named rule in their bodies) are expanded there too, each with its
-//   size and diagnostics recorded; the one-pass expansion walk adopts a prepared
+// - the leaf rules (no named rule in their bodies) of each half are expanded ahead by
+//   that half's thread, on a run of their own, each with its size and diagnostics
+//   recorded; the one-pass expansion walk adopts a prepared
 //   expansion where it would have expanded that rule, adding its size to the expansion
 //   count and its diagnostics in that place, when the limit allows, and expands it
 //   itself otherwise. The result, diagnostics in order included, is the one-pass result.
@@ -42,8 +43,8 @@ extension CheckerRun {
         }
     }
 
-    /// Lowers the named rules before `cut` here and the rest (expanding their leaves) on
-    /// another thread.
+    /// Lowers the named rules before `cut` here and the rest on another thread, and
+    /// expands each half's leaves ahead.
     func lowerDefinitionsInTwoParts(cut: Int) {
         let fork = CheckerRun(forking: self)
         let startBudget = suggestionBudget
@@ -54,7 +55,13 @@ extension CheckerRun {
             fork.prepareLeaves(second)
             return true
         }
-        lower(definitionOrder[..<cut])
+        let first = Array(definitionOrder[..<cut])
+        lower(first)
+        // This half's leaves too, while the other thread works: on a run of their own, so
+        // that this run's counters and analysis are left as one pass would find them.
+        let ahead = CheckerRun(forking: self)
+        ahead.prepareLeaves(first)
+        var prepared = ahead.reportedTotalLimit ? [:] : ahead.preparedExpansions
         let finished = task.wait() ?? false
         let usedFirst = startBudget - suggestionBudget, usedSecond = startBudget - fork.suggestionBudget
         if finished, usedFirst + usedSecond <= startBudget {
@@ -62,13 +69,14 @@ extension CheckerRun {
             diagnostics += fork.diagnostics
             usedRules.formUnion(fork.usedRules)
             suggestionBudget -= usedSecond
-            preparedExpansions = fork.reportedTotalLimit ? [:] : fork.preparedExpansions
+            if !fork.reportedTotalLimit { prepared.merge(fork.preparedExpansions) { first, _ in first } }
             mergedDefinitionParts += 1
         } else {
             lower(second)
         }
+        preparedExpansions = prepared
         fieldReferences.removeAll()  // only references written in field statements are checked
-        BackgroundTask<CheckerRun>.release(consume fork)
+        BackgroundTask<(CheckerRun, CheckerRun)>.release((consume fork, consume ahead))
     }
 
     private func lower<References: Sequence<RuleReference>>(_ references: References) {
