@@ -6,7 +6,15 @@ extension CheckerRun {
     /// thousand named rules must not exhaust the stack).
     func expandDefinitions() {
         var state: [RuleReference: VisitState] = [:]
+        state.reserveCapacity(definitionOrder.count)
+        expansions.reserveCapacity(definitionOrder.count)
         for root in definitionOrder where state[root] == nil {
+            // A rule expanded ahead uses no named rule: the walk would only mark it done.
+            if preparedExpansions[root] != nil {
+                state[root] = .done
+                finishOrAdopt(root)
+                continue
+            }
             var stack: [(reference: RuleReference, next: Int)] = [(root, 0)]
             state[root] = .onStack
             while let top = stack.last {
