@@ -92,7 +92,8 @@ extension CheckerRun {
         let second = secondPart.wait()  // the fork's counters are read only after this
         let usedFirst = startBudget - suggestionBudget, usedSecond = startBudget - fork.suggestionBudget
         let expandedSecond = fork.expandedTotal - startTotal
-        guard let part = second, usedFirst + usedSecond <= startBudget, !reportedTotalLimit, !fork.reportedTotalLimit,
+        // (`consume`: no second reference stays here to tear the part down on this thread.)
+        guard let part = consume second, usedFirst + usedSecond <= startBudget, !reportedTotalLimit, !fork.reportedTotalLimit,
               expandedTotal + expandedSecond <= options.limits.maxExpandedRulesTotal
         else {
             visit(tree.statements[cut...], in: top, &walk)

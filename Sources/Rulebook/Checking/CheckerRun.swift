@@ -114,7 +114,15 @@ final class ExpandedRule {
     /// The same rule seen from a named rule that uses it (`name` prepended to its
     /// expansion chain) and, when given, with the user's message override.
     func prefixed(by name: String?, override: MessageOverride?) -> ExpandedRule {
-        let chain = name.map { [$0] + expandedFrom } ?? expandedFrom
+        prefixed(chain: name.map { [$0] + expandedFrom } ?? expandedFrom, override: override)
+    }
+
+    /// The same rule with the expansion chain `chain` (which the caller made from
+    /// ``expandedFrom``) and, when given, the user's message override.
+    ///
+    /// Performance: a named rule's own validators all get the chain `[name]`; made once
+    /// per named rule and shared, not once per validator.
+    func prefixed(chain: [String], override: MessageOverride?) -> ExpandedRule {
         let message = override ?? messageOverride
         return ExpandedRule(head: head, messageOverride: message, locator: locator, nameOffset: nameOffset, range: range,
                             expandedFrom: chain,
@@ -183,6 +191,14 @@ final class CheckerRun {
     /// How many second parts were checked on another thread and merged (for tests).
     var mergedParts = 0
 
+    /// Named rules without uses of named rules, expanded ahead on another thread (see
+    /// `CheckerRun+ParallelDefinitions.swift`).
+    var preparedExpansions: [RuleReference: PreparedExpansion] = [:]
+    /// How many definitions were lowered on another thread and merged (for tests).
+    var mergedDefinitionParts = 0
+    /// The tree of the last named rule expanded (see `finish(_:)`).
+    var lastDefinitionTree: SyntaxTree?
+
     /// The last file located (see ``locator(for:)``).
     private var lastLocator: SourceLocator?
 
@@ -219,7 +235,11 @@ final class CheckerRun {
     func run() {
         collectDefinitions()
         buildScopes()
-        lowerDefinitions()
+        if let cut = definitionCut() {
+            lowerDefinitionsInTwoParts(cut: cut)
+        } else {
+            lowerDefinitions()
+        }
         expandDefinitions()
         for file in graph.files {
             guard let tree = graph.trees[file] else { continue }

@@ -15,7 +15,7 @@ final class ParallelCheckTests: XCTestCase {
         let heads = ["required", "minLength 2", "minLength 2", "maxLength 5", "maxLength 1", "min 13", "max 12", "email",
                      "pattern /^[0-9]{5}$/", "pattern /[a-/", "same password", "same pasword", "before birthday", "oneOf \"a\", \"b\"",
                      "short", "shrt", "minLenght 3", "minLength -1", "required message \"Needed\"", "minLength 2 message key.unknown",
-                     "between 1 2 3"]
+                     "between 1 2 3", "r1", "r3", "rr2", "r5 message \"Named\""]
         let conditions = ["country == \"DE\"", "age != 3", "tags[*] == 1", "not nickname", "email and age == 2", "pasword"]
         var lines = ["rule short = minLength 1, maxLength 4", "rule unused = required", "rule long = short, maxLength 9"]
         func statement() -> String {
@@ -24,7 +24,12 @@ final class ParallelCheckTests: XCTestCase {
             return "\(fields.randomElement(using: &random) ?? "name"): \(rules.joined(separator: ", "))"
         }
         for _ in 0..<statements {
-            switch Int.random(in: 0..<6, using: &random) {
+            switch Int.random(in: 0..<7, using: &random) {
+            case 6:
+                // Named rules: leaves, users of other named rules, contradictions, typos.
+                let count = Int.random(in: 1...3, using: &random)
+                let rules = (0..<count).map { _ in heads.randomElement(using: &random) ?? "required" }
+                lines.append("rule r\(Int.random(in: 0..<7, using: &random)) = \(rules.joined(separator: ", "))")
             case 0:
                 let inner = (0..<Int.random(in: 1...3, using: &random)).map { _ in "  " + statement() }
                 lines.append("when \(conditions.randomElement(using: &random) ?? "age") {\n\(inner.joined(separator: "\n"))\n}")
@@ -41,6 +46,8 @@ final class ParallelCheckTests: XCTestCase {
         let diagnostics: [Diagnostic]
         let statements: [String]
         let mergedParts: Int
+        var mergedDefinitionParts = 0
+        var expansions: [String] = []
     }
 
     private func check(_ text: String, cut: CheckerRun.StatementCut, options: CheckOptions = CheckOptions(),
@@ -50,8 +57,15 @@ final class ParallelCheckTests: XCTestCase {
         run.statementCut = cut
         if let budget { run.suggestionBudget = budget }
         run.run()
+        let expansions = run.definitionOrder.map { reference -> String in
+            switch run.expansions[reference] {
+            case .rules(let rules)?: "\(reference.name): " + rules.map { describe($0.rule) }.joined(separator: "; ")
+            case .tooLarge?: "\(reference.name): too large"
+            case nil: "\(reference.name): none"
+            }
+        }
         return Outcome(diagnostics: run.diagnostics, statements: (run.statements["test.rules"] ?? []).map(describe),
-                       mergedParts: run.mergedParts)
+                       mergedParts: run.mergedParts, mergedDefinitionParts: run.mergedDefinitionParts, expansions: expansions)
     }
 
     /// Checks `text` cut before every top-level statement; returns how many cuts merged.
@@ -67,6 +81,7 @@ final class ParallelCheckTests: XCTestCase {
             merged += actual.mergedParts
             XCTAssertEqual(actual.diagnostics, expected.diagnostics, "cut before statement \(index)", file: file, line: line)
             XCTAssertEqual(actual.statements, expected.statements, "cut before statement \(index)", file: file, line: line)
+            XCTAssertEqual(actual.expansions, expected.expansions, "cut before statement \(index)", file: file, line: line)
             if actual.diagnostics != expected.diagnostics || actual.statements != expected.statements { break }
         }
         return merged
@@ -81,12 +96,26 @@ final class ParallelCheckTests: XCTestCase {
         }
     }
 
+    func testNamedRulesAreLoweredAndExpandedInTwoPartsLikeOnePass() {
+        var merged = 0
+        for seed in 50...57 {
+            let text = generatedFile(seed: UInt64(seed), statements: 30)
+            let expected = check(text, cut: .never)
+            let actual = check(text, cut: .before(1))
+            merged += actual.mergedDefinitionParts
+            XCTAssertEqual(actual.diagnostics, expected.diagnostics, "seed \(seed)")
+            XCTAssertEqual(actual.expansions, expected.expansions, "seed \(seed)")
+            XCTAssertEqual(actual.statements, expected.statements, "seed \(seed)")
+        }
+        XCTAssertGreaterThan(merged, 0)
+    }
+
     func testRepetitionsAndContradictionsAcrossThePartsAreReported() {
         let text = "a: minLength 2\nb: required\na: minLength 2, maxLength 1\nwhen x {\n  a: minLength 2\n}\n"
         let outcome = check(text, cut: .before(2))
         XCTAssertEqual(outcome.mergedParts, 1)
         XCTAssertEqual(outcome.diagnostics.map(\.code), [.redundantRule, .contradiction, .contradiction])
-        XCTAssertEqual(outcome, Outcome(diagnostics: check(text, cut: .never).diagnostics, statements: outcome.statements, mergedParts: 1))
+        XCTAssertEqual(outcome.diagnostics, check(text, cut: .never).diagnostics)
     }
 
     func testUnknownMessageKeysMatchOnePass() {
@@ -99,6 +128,19 @@ final class ParallelCheckTests: XCTestCase {
         for budget in [0, 60, 150, 400] {
             assertEveryCutMatches(generatedFile(seed: 31), budget: budget)
         }
+    }
+
+    func testASpentBudgetWhileLoweringNamedRulesFallsBackToOnePass() {
+        // Every named rule misspells a validator: each lowering looks for a suggestion.
+        let text = (0..<8).map { "rule n\($0) = minLenght \($0), requird" }.joined(separator: "\n") + "\na: n1, n6\n"
+        for budget in [0, 50, 100, 300, 1_000, 200_000] {
+            let expected = check(text, cut: .never, budget: budget)
+            let actual = check(text, cut: .before(1), budget: budget)
+            XCTAssertEqual(actual.diagnostics, expected.diagnostics, "budget \(budget)")
+            XCTAssertEqual(actual.expansions, expected.expansions, "budget \(budget)")
+        }
+        XCTAssertEqual(check(text, cut: .before(1), budget: 200_000).mergedDefinitionParts, 1)
+        XCTAssertEqual(check(text, cut: .before(1), budget: 300).mergedDefinitionParts, 0)
     }
 
     func testTheExpansionLimitFallsBackToOnePassWithTheSameResult() {
