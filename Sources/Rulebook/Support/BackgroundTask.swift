@@ -37,8 +37,11 @@ final class BackgroundTask<Result>: @unchecked Sendable {
     /// the second part's analysis) cost about a thirtieth of checking a 100,000-line file,
     /// on the caller's path to its result, with nothing to wait for.
     static func release(_ value: consuming Result) {
-        let handedOver = HandedOver(value)
-        DispatchQueue.global(qos: .utility).async { _ = handedOver }
+        // The box holds the only reference once this returns, and the other thread
+        // empties it: whether that happens before or after this thread drops the box,
+        // the value is torn down there.
+        let box = ReleaseBox(value)
+        DispatchQueue.global(qos: .utility).async { box.value = nil }
     }
 
     /// Whether splitting work in two can pay: more than one core is available.
@@ -50,4 +53,10 @@ final class BackgroundTask<Result>: @unchecked Sendable {
 private struct HandedOver<Value>: @unchecked Sendable {
     let value: Value
     init(_ value: Value) { self.value = value }
+}
+
+/// What ``BackgroundTask/release(_:)`` hands to the other thread.
+private final class ReleaseBox<Value>: @unchecked Sendable {
+    var value: Value?
+    init(_ value: consuming Value) { self.value = consume value }
 }
