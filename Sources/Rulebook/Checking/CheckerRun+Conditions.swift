@@ -35,8 +35,7 @@ extension CheckerRun {
 
     private func conditionPath(_ path: PathSyntax, in source: SourceFile) -> FieldPath? {
         guard !path.segments.isEmpty else { return nil }
-        // Performance: matched by case; the synthesised `==` copied each key to compare.
-        if let wildcard = path.segments.first(where: { if case .wildcard = $0.kind { true } else { false } }) {
+        if let wildcard = path.segments.first(where: { $0.kind == .wildcard }) {
             report(source.path, wildcard.range, .invalidCondition,
                    "a condition tests one value, but '\(path.description)' names every element of a list; test the list itself or a specific field")
             return nil
