@@ -10,20 +10,31 @@ import Foundation
 /// `@Sendable`: `@unchecked` stands for that hand-over, which Swift cannot see.
 final class BackgroundTask<Result>: @unchecked Sendable {
     private var result: Result?
-    private let group = DispatchGroup()
+    private let finished = DispatchSemaphore(value: 0)
 
-    /// Starts `work` on a global queue.
+    /// Starts `work` on a thread of its own.
+    ///
+    /// A thread, not a global dispatch queue: the caller may itself run on a pool thread
+    /// (the language server analyses in Swift tasks), and waiting there for work queued
+    /// behind it on a pool of two could wait forever. Starting a thread costs tens of
+    /// microseconds; only files of 64 KB and more, whose halves take milliseconds, use one.
     init(_ work: @escaping () -> Result) {
         let handedOver = HandedOver(work)
-        DispatchQueue.global(qos: .userInitiated).async(group: group) { [self] in
+        let thread = Thread { [self] in
             result = handedOver.value()
+            finished.signal()
         }
+        // As much stack as the main thread: the parser and checker recurse as deep on
+        // either half as on the whole file (both bounded by `ParserLimits`).
+        thread.stackSize = 8 << 20
+        thread.start()
     }
 
-    /// Waits for the work to finish and returns its result (nil only if it never ran,
-    /// which the callers treat as "do it here", or on a second call).
+    /// Waits for the work to finish and returns its result (nil only on a second call,
+    /// which the callers treat as "do it here").
     func wait() -> Result? {
-        group.wait()
+        finished.wait()
+        finished.signal()  // a later call returns at once (with nil)
         // Moved out, not copied: the caller may hand it on (see `release`).
         let value = result
         result = nil
