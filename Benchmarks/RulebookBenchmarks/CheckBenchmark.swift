@@ -27,9 +27,10 @@ func runCheckBenchmark(runs: Int, only: Int?, lines: Int) {
         ("one field, 20,000 statements", generateRepeatedFieldFile(lines: 20_000)),
         ("LSP file, 5,000 lines", generateRuleFile(lines: 5_000)),
     ]
-    print("check benchmark: best of \(runs) runs; CPU = this thread's CPU time")
-    print("| file | diagnostics | parse CPU best ms | check CPU best ms | check wall median ms | parse + check CPU ms |")
-    print("|---|---:|---:|---:|---:|---:|")
+    print("check benchmark: \(runs) runs; files of 64 KB and more are parsed and checked in two parts on two cores,")
+    print("so the goal is wall time; CPU = all threads of the process (median run)")
+    print("| file | diagnostics | parse wall median ms | check wall median ms | parse + check wall median ms | parse + check wall best ms | parse + check CPU ms |")
+    print("|---|---:|---:|---:|---:|---:|---:|")
     for (index, workload) in workloads.enumerated() where only.map({ $0 == index + 1 }) ?? true {
         let source = SourceFile(path: "Rules/bench.rules", text: workload.text)
         let commonSource = SourceFile(path: "Rules/common.rules", text: common)
@@ -45,8 +46,15 @@ func runCheckBenchmark(runs: Int, only: Int?, lines: Int) {
         let check = measure(runs: runs) {
             diagnostics = Checker(options: options).check(graph, roots: ["Rules/bench.rules"]).diagnostics.count
         }
-        print("| \(workload.name) | \(diagnostics) | \(String(format2: parse.cpuBest)) | \(String(format2: check.cpuBest)) | "
-              + "\(String(format2: check.wallMedian)) | \(String(format2: parse.cpuBest + check.cpuBest)) |")
+        // Both stages together, as `rulebook check` and the language server run them.
+        let both = measure(runs: runs) {
+            let parsed = Parser.parse(source)
+            let graph = Workspace(provider: provider, options: options, parse: { $0.path == source.path ? parsed : commonTree })
+                .loadGraph(roots: ["Rules/bench.rules"]).graph
+            diagnostics = Checker(options: options).check(graph, roots: ["Rules/bench.rules"]).diagnostics.count
+        }
+        print("| \(workload.name) | \(diagnostics) | \(String(format2: parse.wallMedian)) | \(String(format2: check.wallMedian)) | "
+              + "\(String(format2: both.wallMedian)) | \(String(format2: both.wallBest)) | \(String(format2: both.processCPUMedian)) |")
     }
 }
 

@@ -51,7 +51,7 @@ extension CheckerRun {
     private func define(_ syntax: NamedRuleSyntax, in source: SourceFile, firstByName: inout [String: NamedRuleSyntax]) {
         let name = syntax.name.name
         guard !name.isEmpty else { return }  // the parser reported the missing name
-        if BuiltinValidator(rawValue: name) != nil {
+        if BuiltinValidator.named[name] != nil {
             report(source.path, syntax.name.range, .shadowedValidator,
                    "named rule '\(name)' has the name of a built-in validator; choose another name")
             return

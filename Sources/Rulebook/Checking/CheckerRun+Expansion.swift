@@ -6,7 +6,15 @@ extension CheckerRun {
     /// thousand named rules must not exhaust the stack).
     func expandDefinitions() {
         var state: [RuleReference: VisitState] = [:]
+        state.reserveCapacity(definitionOrder.count)
+        expansions.reserveCapacity(definitionOrder.count)
         for root in definitionOrder where state[root] == nil {
+            // A rule expanded ahead uses no named rule: the walk would only mark it done.
+            if preparedExpansions[root] != nil {
+                state[root] = .done
+                finishOrAdopt(root)
+                continue
+            }
             var stack: [(reference: RuleReference, next: Int)] = [(root, 0)]
             state[root] = .onStack
             while let top = stack.last {
@@ -14,7 +22,7 @@ extension CheckerRun {
                 guard top.next < body.count else {
                     stack.removeLast()
                     state[top.reference] = .done
-                    finish(top.reference)
+                    finishOrAdopt(top.reference)
                     continue
                 }
                 stack[stack.count - 1].next += 1
@@ -54,8 +62,8 @@ extension CheckerRun {
 
     /// Expands `reference` (its uses are expanded already), then looks for contradictions
     /// and repetitions among its rules.
-    private func finish(_ reference: RuleReference) {
-        guard let definition = definitions[reference], let tree = graph.trees[reference.file] else { return }
+    func finish(_ reference: RuleReference) {
+        guard let definition = definitions[reference], let tree = definitionTree(of: reference) else { return }
         let body = bodies[reference] ?? []
         var uses: [(index: Int, entries: UseEntries)] = []
         var tooLarge = false
@@ -80,6 +88,7 @@ extension CheckerRun {
             return
         }
         let group = definitionAnalysis.addGroup()
+        let ownChain = [reference.name]
         var expanded: [ExpandedRule] = []
         expanded.reserveCapacity(size)
         for (index, entries) in uses {
@@ -92,10 +101,20 @@ extension CheckerRun {
                 diagnostics.append(diagnostic)
             }
             for entry in entries {
-                expanded.append(entry.prefixed(by: reference.name, override: nil))
+                expanded.append(entry.expandedFrom.isEmpty ? entry.prefixed(chain: ownChain, override: nil)
+                                                           : entry.prefixed(by: reference.name, override: nil))
             }
         }
         expansions[reference] = .rules(expanded)
+    }
+
+    /// The tree of the file defining `reference`. Performance: definitions are expanded
+    /// mostly file by file, so the last tree nearly always answers (its path compared, not
+    /// hashed).
+    private func definitionTree(of reference: RuleReference) -> SyntaxTree? {
+        if let lastDefinitionTree, lastDefinitionTree.source.path == reference.file { return lastDefinitionTree }
+        lastDefinitionTree = graph.trees[reference.file]
+        return lastDefinitionTree
     }
 
     /// What one lowered rule applies (`nil` when nothing: invalid, a cycle, too large).

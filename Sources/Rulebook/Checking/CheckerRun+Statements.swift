@@ -2,8 +2,8 @@
 // compared for contradictions and repetitions.
 
 extension CheckerRun {
-    /// Everything one walk over a file's statements accumulates.
-    private struct FileWalk {
+    /// Everything one walk over a file's statements (or a part of them) accumulates.
+    struct FileWalk {
         let tree: SyntaxTree
         let scope: [String: RuleReference]
         var checked: [CheckedStatement] = []
@@ -20,13 +20,18 @@ extension CheckerRun {
 
         /// The file, for the statements' and rules' places.
         let locator: SourceLocator
+        /// Every analysed use in order, when the walk is the second part of a file checked
+        /// in two (see `CheckerRun+Parallel.swift`); nil otherwise.
+        var log: [LoggedUse]?
 
-        init(tree: SyntaxTree, scope: [String: RuleReference], locator: SourceLocator) {
+        /// - Parameter statementCount: how many top-level statements the walk will visit.
+        init(tree: SyntaxTree, scope: [String: RuleReference], locator: SourceLocator, statementCount: Int, logsUses: Bool = false) {
             self.tree = tree
             self.scope = scope
             self.locator = locator
+            log = logsUses ? [] : nil
             // Room for a file of one-statement fields (nested statements add a few more).
-            let expected = tree.statements.count
+            let expected = statementCount
             checked.reserveCapacity(expected)
             paths.reserveCapacity(expected)
             pathIDs.reserveCapacity(expected)
@@ -51,7 +56,7 @@ extension CheckerRun {
     /// Performance: interning looks a path up and then inserts it, and the table rehashes
     /// every key as it grows; hashing each path's segments and strings every time was
     /// most of the cost of interning.
-    private struct HashedPath: Hashable {
+    struct HashedPath: Hashable {
         let path: FieldPath
         let hash: Int
 
@@ -67,7 +72,7 @@ extension CheckerRun {
 
     /// The enclosing `when` blocks of a statement, in the forms the checks need; made once
     /// per block (performance: not per statement or rule).
-    private struct Block {
+    struct Block {
         /// The blocks' conditions, outermost first; `nil` when one of them is invalid (its
         /// statements are still checked, not compared).
         let conditions: [Condition]?
@@ -85,13 +90,18 @@ extension CheckerRun {
 
     /// Checks the field statements of `tree` (at every nesting depth).
     func checkStatements(of tree: SyntaxTree) {
-        var walk = FileWalk(tree: tree, scope: scopes[tree.source.path] ?? [:], locator: locator(for: tree.source))
-        visit(tree.statements, in: Block(conditions: [], context: unconditional), &walk)
+        var walk = FileWalk(tree: tree, scope: scopes[tree.source.path] ?? [:], locator: locator(for: tree.source),
+                            statementCount: tree.statements.count)
+        if let cut = statementCut.cut(of: tree) {
+            checkInTwoParts(tree, cut: cut, &walk)
+        } else {
+            visit(tree.statements[...], in: Block(conditions: [], context: unconditional), &walk)
+        }
         statements[tree.source.path] = walk.checked
         checkFieldReferences(in: tree.source.path, distinctPaths: walk.paths)
     }
 
-    private func visit(_ statements: [StatementSyntax], in block: Block, _ walk: inout FileWalk) {
+    func visit(_ statements: ArraySlice<StatementSyntax>, in block: Block, _ walk: inout FileWalk) {
         for statement in statements {
             switch statement {
             case .field(let field):
@@ -99,7 +109,7 @@ extension CheckerRun {
             case .when(let when):
                 let condition = convertCondition(when.condition, in: walk.tree.source)
                 let inner = block.conditions.flatMap { outer in condition.map { outer + [$0] } }
-                visit(when.body, in: Block(conditions: inner, context: inner.map { ConditionContext($0) }), &walk)
+                visit(when.body[...], in: Block(conditions: inner, context: inner.map { ConditionContext($0) }), &walk)
             case .namedRule, .importDecl, .unexpected:
                 break  // definitions were handled first; misplaced ones are reported there
             }
@@ -127,7 +137,11 @@ extension CheckerRun {
             let use = AnalyzedUse(range: CheckerRun.headRange(of: syntax), namedRule: named, entries: entries,
                                   context: block.context,
                                   removal: RemovalSite(rules: field.rules, index: index, statementRange: field.range))
-            if let diagnostic = walk.analysis.add(use, to: id, subject: .field(path), in: walk.tree) { diagnostics.append(diagnostic) }
+            let diagnostic = walk.analysis.add(use, to: id, subject: .field(path), in: walk.tree)
+            if walk.log != nil {
+                walk.log?.append(LoggedUse(path: id, use: use, diagnosticIndex: diagnostics.count, producedDiagnostic: diagnostic != nil))
+            }
+            if let diagnostic { diagnostics.append(diagnostic) }
             for entry in entries { rules.append(entry.rule) }
         }
         walk.checked.append(CheckedStatement(path: path, condition: block.joined,
@@ -151,27 +165,30 @@ extension CheckerRun {
     private func checkFieldReferences(in file: String, distinctPaths: [FieldPath]) {
         let references = fieldReferences.filter { $0.file == file }
         fieldReferences.removeAll { $0.file == file }
-        guard !references.isEmpty else { return }
+        // Performance: a suggestion is only ever found by a search, so when the budget
+        // cannot pay for one nothing can be reported (and nothing is built).
+        guard !references.isEmpty, !distinctPaths.isEmpty, suggestionBudget >= distinctPaths.count else { return }
         // A reference is known when one of its prefixes is a prefix of a statement's path
         // (the field itself, or below a known field: `address.country` under `address:
         // object`). The prefixes of statement paths include each first segment, so that
         // is the case exactly when its first segment starts some statement's path.
-        // Performance: one set of first segments instead of every prefix as an array.
-        var firstSegments: Set<FieldPath.Segment> = []
-        firstSegments.reserveCapacity(distinctPaths.count)
-        for path in distinctPaths { if let first = path.segments.first { firstSegments.insert(first) } }
-        var candidates: Suggestions?  // built only when a reference is unknown
+        var known = FirstSegmentSet(distinctPaths)
+        // Ties go to the smaller spelling, as among the sorted spellings; the candidates
+        // are prepared as far as the lookups reach (see `PathSuggestions`).
+        var candidates = PathSuggestions(distinctPaths)
         var suggestions: [String: String?] = [:]  // one search per distinct spelling
+        var suggestedAny = false
         for reference in references {
-            if let first = reference.path.segments.first, firstSegments.contains(first) { continue }
+            if let first = reference.path.segments.first, known.contains(first) { continue }
+            // Performance: once the budget cannot pay for another search, only a spelling
+            // that already found a suggestion could still be reported; without one the
+            // rest of the references (thousands in a large file) need not be spelt.
+            if suggestionBudget < candidates.count, !suggestedAny { break }
             let written = reference.path.description
-            // Distinct spellings in first-statement order; ties go to the smaller name, as
-            // among the sorted spellings (sorting them all cost more than the searches).
-            let index = candidates ?? Suggestions(unorderedPaths: distinctPaths)
-            candidates = index
-            let found = suggestions[written] ?? index.closest(to: written, budget: &suggestionBudget)
+            let found = suggestions[written] ?? candidates.closest(to: written, budget: &suggestionBudget)
             suggestions[written] = found
             guard let suggestion = found else { continue }
+            suggestedAny = true
             report(file, reference.range, .unknownField,
                    "no statement mentions the field '\(written)'; did you mean '\(suggestion)'?",
                    fixIts: [FixIt(message: "Replace '\(written)' with '\(suggestion)'",

@@ -114,7 +114,15 @@ final class ExpandedRule {
     /// The same rule seen from a named rule that uses it (`name` prepended to its
     /// expansion chain) and, when given, with the user's message override.
     func prefixed(by name: String?, override: MessageOverride?) -> ExpandedRule {
-        let chain = name.map { [$0] + expandedFrom } ?? expandedFrom
+        prefixed(chain: name.map { [$0] + expandedFrom } ?? expandedFrom, override: override)
+    }
+
+    /// The same rule with the expansion chain `chain` (which the caller made from
+    /// ``expandedFrom``) and, when given, the user's message override.
+    ///
+    /// Performance: a named rule's own validators all get the chain `[name]`; made once
+    /// per named rule and shared, not once per validator.
+    func prefixed(chain: [String], override: MessageOverride?) -> ExpandedRule {
         let message = override ?? messageOverride
         return ExpandedRule(head: head, messageOverride: message, locator: locator, nameOffset: nameOffset, range: range,
                             expandedFrom: chain,
@@ -178,6 +186,19 @@ final class CheckerRun {
     /// Validator heads already lowered, by their text (see ``LoweringCache``).
     var loweringCache = LoweringCache()
 
+    /// Where phase 5 cuts a file in two (see `CheckerRun+Parallel.swift`).
+    var statementCut = StatementCut.bySize
+    /// How many second parts were checked on another thread and merged (for tests).
+    var mergedParts = 0
+
+    /// Named rules without uses of named rules, expanded ahead on another thread (see
+    /// `CheckerRun+ParallelDefinitions.swift`).
+    var preparedExpansions: [RuleReference: PreparedExpansion] = [:]
+    /// How many definitions were lowered on another thread and merged (for tests).
+    var mergedDefinitionParts = 0
+    /// The tree of the last named rule expanded (see `finish(_:)`).
+    var lastDefinitionTree: SyntaxTree?
+
     /// The last file located (see ``locator(for:)``).
     private var lastLocator: SourceLocator?
 
@@ -186,11 +207,39 @@ final class CheckerRun {
         self.options = options
     }
 
+    /// A run for the second part of a large file's statements (see
+    /// `CheckerRun+Parallel.swift`), made before the first part is walked: it shares what
+    /// the earlier phases built (read only from here on) and the caches, and accumulates
+    /// diagnostics, references and uses of its own. It gets its own `unconditional`
+    /// context because a context fills its condition set lazily.
+    init(forking parent: CheckerRun) {
+        graph = parent.graph
+        options = parent.options
+        definitions = parent.definitions
+        definitionOrder = parent.definitionOrder
+        scopes = parent.scopes
+        bodies = parent.bodies
+        cycleUses = parent.cycleUses
+        expansions = parent.expansions
+        expandedTotal = parent.expandedTotal
+        reportedTotalLimit = parent.reportedTotalLimit
+        suggestionBudget = parent.suggestionBudget
+        nameSuggestions = parent.nameSuggestions
+        messageKeySuggestions = parent.messageKeySuggestions
+        patterns = parent.patterns
+        loweringCache = parent.loweringCache
+        lastLocator = parent.lastLocator
+    }
+
     /// Runs every phase once.
     func run() {
         collectDefinitions()
         buildScopes()
-        lowerDefinitions()
+        if let cut = definitionCut() {
+            lowerDefinitionsInTwoParts(cut: cut)
+        } else {
+            lowerDefinitions()
+        }
         expandDefinitions()
         for file in graph.files {
             guard let tree = graph.trees[file] else { continue }

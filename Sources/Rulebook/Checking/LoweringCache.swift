@@ -104,22 +104,38 @@ struct LoweringCache {
         }
     }
 
-    /// Whether two byte buffers hold the same bytes. Performance: a plain indexed loop
-    /// after comparing the counts; the generic `elementsEqual` cost ≈ 20 instructions a
-    /// byte, on every rule of every statement.
+    /// Whether two byte buffers hold the same bytes. Performance: eight bytes at a time
+    /// (`UTF8Bytes.equal`) after comparing the counts; the generic `elementsEqual` cost
+    /// ≈ 20 instructions a byte and a byte loop ≈ 5, on every rule of every statement.
     static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard a.count == b.count else { return false }
-        for index in 0..<a.count where a[index] != b[index] { return false }
-        return true
+        UTF8Bytes.equal(a, UnsafeRawBufferPointer(b))
     }
 
-    /// FNV-1a over the bytes: cheap for the short heads it sees, and collisions only cost
-    /// a comparison.
+    /// A hash of the bytes, eight at a time (a multiply and a shift per word, the last
+    /// partial word gathered byte by byte), its high bits folded into the low ones that
+    /// pick a slot. Collisions only cost a comparison.
+    ///
+    /// Performance: FNV-1a took a multiply per byte, ≈ 5 instructions a byte of every
+    /// head of every statement.
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in bytes {
-            hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
+        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
+        var hash = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
+        guard let base = bytes.baseAddress else { return Int(truncatingIfNeeded: hash) }
+        let raw = UnsafeRawPointer(base)
+        var index = 0
+        while index + 8 <= bytes.count {
+            hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* multiplier
+            hash ^= hash >> 29
+            index += 8
         }
-        return Int(truncatingIfNeeded: hash)
+        var tail: UInt64 = 0
+        var shift: UInt64 = 0
+        while index < bytes.count {
+            tail |= UInt64(base[index]) << shift
+            shift += 8
+            index += 1
+        }
+        hash = (hash ^ tail) &* multiplier
+        return Int(truncatingIfNeeded: hash ^ hash >> 32)
     }
 }

@@ -61,7 +61,7 @@ enum UseEntries: RandomAccessCollection {
 /// Performance: per-file tables instead of objects per group. A group is three integers
 /// (its states form a list through ``State/next``); a state (the rules seen under one set
 /// of conditions) is a row of ``states``; the first rule of each repetition key of a
-/// state is a row of ``keyRules`` (its keys form a list through ``keyNext``), and the
+/// state is a row of ``keys`` (its keys form a list through ``KeyRow/next``), and the
 /// tightest bounds are indices of those rows. Each field had an analyzer, a state
 /// object and a key array of its own, allocated and freed, which cost about as much as
 /// the analysis itself.
@@ -96,12 +96,12 @@ struct RuleAnalysis {
         let conditions: ConditionContext
         /// The next state of the same group (`-1`: none).
         var next: Int32 = -1
-        /// The row in ``keyRules`` holding the tightest bound per measure (the bound is its
+        /// The row in ``keys`` holding the tightest bound per measure (the bound is its
         /// facts' own). Such a rule is always the first of its key in the state: a later
         /// rule with the same key has the same facts, so it is never strictly tighter.
         var lower = MeasureSlots()
         var upper = MeasureSlots()
-        /// The state's keys in order, as a list of ``keyRules`` rows (`-1`: none).
+        /// The state's keys in order, as a list of ``keys`` rows (`-1`: none).
         var firstKey: Int32 = -1
         var lastKey: Int32 = -1
         var keyCount = 0
@@ -129,10 +129,20 @@ struct RuleAnalysis {
 
     private(set) var groups: [Group] = []
     private var states: [State] = []
-    /// The first rule of each key of each state; ``keyHashes`` and ``keyNext`` run beside it.
-    private var keyRules: [ExpandedRule] = []
-    private var keyHashes: [Int] = []
-    private var keyNext: [Int32] = []
+    /// The first rule of each key of each state.
+    ///
+    /// Performance: one array of rows, not three arrays (rule, hash, next) appended to
+    /// and checked for uniqueness separately for every new key.
+    private var keys: [KeyRow] = []
+
+    /// The first rule of one key in one state.
+    private struct KeyRow {
+        let rule: ExpandedRule
+        /// The rule's repetition hash.
+        let hash: Int
+        /// The state's next key row (`-1`: none).
+        var next: Int32 = -1
+    }
     /// The subjects spelt for diagnostics, by group (a field with 20,000 repeated
     /// statements gets as many diagnostics).
     private var spelledSubjects: [Int: String] = [:]
@@ -140,9 +150,7 @@ struct RuleAnalysis {
     init(expectedGroups: Int = 0) {
         groups.reserveCapacity(expectedGroups)
         states.reserveCapacity(expectedGroups)
-        keyRules.reserveCapacity(2 * expectedGroups)
-        keyHashes.reserveCapacity(2 * expectedGroups)
-        keyNext.reserveCapacity(2 * expectedGroups)
+        keys.reserveCapacity(2 * expectedGroups)
     }
 
     /// A new group with no rules; returns its id.
@@ -200,7 +208,7 @@ struct RuleAnalysis {
         guard !related.isEmpty else { return nil }
         for entry in use.entries {
             for state in related {
-                guard let conflict = conflict(inState: Int(state), with: entry.head.facts, text: entry.head.text) else { continue }
+                guard let conflict = conflict(inState: Int(state), with: entry.head) else { continue }
                 let later = describe(entry)
                 let earlier = describe(conflict.entry)
                 return Diagnostic(file: tree.source.path, range: use.range, code: .contradiction,
@@ -215,7 +223,7 @@ struct RuleAnalysis {
                                      group: Int, subject: Subject) -> Diagnostic? {
         guard !wider.isEmpty, let first = use.entries.first, let earliestRow = earlierRow(of: first, in: wider) else { return nil }
         for index in 1..<use.entries.count where earlierRow(of: use.entries[index], in: wider) == nil { return nil }
-        let earliest = keyRules[Int(earliestRow)]
+        let earliest = keys[Int(earliestRow)].rule
         let spelled = spelledSubjects[group] ?? subject.spelled
         spelledSubjects[group] = spelled
         let message = use.namedRule.map { "every rule of '\($0)' already applies to \(spelled)" }
@@ -252,8 +260,8 @@ struct RuleAnalysis {
         let hash = entry.repetitionHash
         var row = states[state].firstKey
         while row >= 0 {
-            if keyHashes[Int(row)] == hash, keyRules[Int(row)].hasRepetitionKey(of: entry) { return row }
-            row = keyNext[Int(row)]
+            if keys[Int(row)].hash == hash, keys[Int(row)].rule.hasRepetitionKey(of: entry) { return row }
+            row = keys[Int(row)].next
         }
         return nil
     }
@@ -261,15 +269,13 @@ struct RuleAnalysis {
     /// Records `entry` in `state`: its key (unless present), and its bounds.
     private mutating func addEntry(_ entry: ExpandedRule, toState state: Int) {
         guard firstRow(inState: state, for: entry) == nil else { return }  // same key: same facts, never tighter
-        let row = Int32(keyRules.count)
-        keyRules.append(entry)
-        keyHashes.append(entry.repetitionHash)
-        keyNext.append(-1)
+        let row = Int32(keys.count)
+        keys.append(KeyRow(rule: entry, hash: entry.repetitionHash))
         if let hashed = states[state].hashed {
             hashed.rows[entry.repetitionKey] = row
             noteKinds(ofRow: row, in: hashed)
         } else {
-            if states[state].lastKey >= 0 { keyNext[Int(states[state].lastKey)] = row } else { states[state].firstKey = row }
+            if states[state].lastKey >= 0 { keys[Int(states[state].lastKey)].next = row } else { states[state].firstKey = row }
             states[state].lastKey = row
             states[state].keyCount += 1
             if states[state].keyCount > RuleAnalysis.linearLimit { hashKeys(ofState: state) }
@@ -278,13 +284,13 @@ struct RuleAnalysis {
         guard let measure = head.facts.measure, !head.facts.isEmpty else { return }
         if let bound = head.facts.lower {
             let held = states[state].lower[measure]
-            if held < 0 || keyRules[Int(held)].head.facts.lower.map({ RuleAnalysis.tighterLower(bound, than: $0) }) ?? true {
+            if held < 0 || keys[Int(held)].rule.head.facts.lower.map({ RuleAnalysis.tighterLower(bound, than: $0) }) ?? true {
                 states[state].lower[measure] = row
             }
         }
         if let bound = head.facts.upper {
             let held = states[state].upper[measure]
-            if held < 0 || keyRules[Int(held)].head.facts.upper.map({ RuleAnalysis.tighterUpper(bound, than: $0) }) ?? true {
+            if held < 0 || keys[Int(held)].rule.head.facts.upper.map({ RuleAnalysis.tighterUpper(bound, than: $0) }) ?? true {
                 states[state].upper[measure] = row
             }
         }
@@ -295,17 +301,17 @@ struct RuleAnalysis {
         let hashed = HashedKeys()
         var row = states[state].firstKey
         while row >= 0 {
-            let key = keyRules[Int(row)].repetitionKey
+            let key = keys[Int(row)].rule.repetitionKey
             if hashed.rows[key] == nil { hashed.rows[key] = row }
             noteKinds(ofRow: row, in: hashed)
-            row = keyNext[Int(row)]
+            row = keys[Int(row)].next
         }
         states[state].hashed = hashed
     }
 
     private func noteKinds(ofRow row: Int32, in hashed: HashedKeys) {
-        guard let kinds = keyRules[Int(row)].head.facts.kinds,
-              !hashed.firstPerKinds.contains(where: { keyRules[Int($0)].head.facts.kinds == kinds }) else { return }
+        guard let kinds = keys[Int(row)].rule.head.facts.kinds,
+              !hashed.firstPerKinds.contains(where: { keys[Int($0)].rule.head.facts.kinds == kinds }) else { return }
         hashed.firstPerKinds.append(row)
     }
 
@@ -318,39 +324,43 @@ struct RuleAnalysis {
     private func firstRule(inState state: Int, excluding kinds: ValueKinds) -> ExpandedRule? {
         if let hashed = states[state].hashed {
             for row in hashed.firstPerKinds {
-                let other = keyRules[Int(row)]
+                let other = keys[Int(row)].rule
                 if let otherKinds = other.head.facts.kinds, otherKinds.isDisjoint(with: kinds) { return other }
             }
             return nil
         }
         var row = states[state].firstKey
         while row >= 0 {
-            let other = keyRules[Int(row)]
+            let other = keys[Int(row)].rule
             if let otherKinds = other.head.facts.kinds, otherKinds.isDisjoint(with: kinds) { return other }
-            row = keyNext[Int(row)]
+            row = keys[Int(row)].next
         }
         return nil
     }
 
-    /// The earlier rule of `state` that no value can satisfy together with `facts`, and why.
-    private func conflict(inState state: Int, with facts: RuleFacts, text: String) -> (entry: ExpandedRule, reason: String)? {
-        if let kinds = facts.kinds, let other = firstRule(inState: state, excluding: kinds), let otherKinds = other.head.facts.kinds {
-            return (other, "'\(other.text)' accepts only \(otherKinds.description), '\(text)' only \(kinds.description)")
+    /// The earlier rule of `state` that no value can satisfy together with `head`'s facts, and why.
+    ///
+    /// Performance: reads the facts through the shared head; passing them as a value
+    /// copied the struct (its bounds' texts retained and released) for every rule and
+    /// related state.
+    private func conflict(inState state: Int, with head: LoweringCache.Entry) -> (entry: ExpandedRule, reason: String)? {
+        if let kinds = head.facts.kinds, let other = firstRule(inState: state, excluding: kinds), let otherKinds = other.head.facts.kinds {
+            return (other, "'\(other.text)' accepts only \(otherKinds.description), '\(head.text)' only \(kinds.description)")
         }
-        guard let measure = facts.measure, !facts.isEmpty else { return nil }
+        guard let measure = head.facts.measure, !head.facts.isEmpty else { return nil }
         let upperRow = states[state].upper[measure]
-        if let bound = facts.lower, upperRow >= 0 {
-            let held = keyRules[Int(upperRow)]
+        if upperRow >= 0, let bound = head.facts.lower {
+            let held = keys[Int(upperRow)].rule
             if let heldBound = held.head.facts.upper, RuleFacts.excludes(lower: bound, upper: heldBound) {
-                let earlier = held.head.facts
+                let earlier = held.head.facts, facts = head.facts
                 return (held, measure.impossibility((earlier.lower, earlier.upper), (facts.lower, facts.upper)))
             }
         }
         let lowerRow = states[state].lower[measure]
-        if let bound = facts.upper, lowerRow >= 0 {
-            let held = keyRules[Int(lowerRow)]
+        if lowerRow >= 0, let bound = head.facts.upper {
+            let held = keys[Int(lowerRow)].rule
             if let heldBound = held.head.facts.lower, RuleFacts.excludes(lower: heldBound, upper: bound) {
-                let earlier = held.head.facts
+                let earlier = held.head.facts, facts = head.facts
                 return (held, measure.impossibility((earlier.lower, earlier.upper), (facts.lower, facts.upper)))
             }
         }

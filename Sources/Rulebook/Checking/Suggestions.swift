@@ -7,22 +7,15 @@
 /// then to the earlier candidate (callers list validators in documentation order), so the
 /// answer is deterministic.
 struct Suggestions {
-    /// The candidates: names, or field paths spelt only when one is close (see
-    /// ``init(unorderedPaths:)``).
-    private enum Names {
-        case strings([String])
-        case paths([FieldPath])
-    }
-
-    private let names: Names
+    /// The candidates (field paths have their own ``PathSuggestions``).
+    private let names: [String]
     /// The lowercased scalars of every candidate, one after another: candidate `i` is
     /// `scalars[starts[i]..<starts[i + 1]]`.
     ///
-    /// Performance: one flat array instead of two arrays per candidate. The candidates
-    /// of `unknown-field` are every field of the file (tens of thousands in a large
-    /// file), and building per-candidate arrays (and their signatures by sorting) was a
-    /// fifth of checking it; the case-sensitive scalars are only needed for candidates
-    /// that pass the threshold, so they are computed then.
+    /// Performance: one flat array instead of two arrays per candidate (building
+    /// per-candidate arrays, and their signatures by sorting, once cost more than the
+    /// lookups); the case-sensitive scalars are only needed for candidates that pass the
+    /// threshold, so they are computed then.
     private let scalars: [UInt32]
     private let starts: [Int]
     private let signatures: [Signature]
@@ -32,9 +25,8 @@ struct Suggestions {
     /// scan): the candidates by increasing length (in scalars), those of length `n` at
     /// `byLength[lengthStarts[n]..<lengthStarts[n + 1]]`.
     ///
-    /// Performance: a lookup then visits only the lengths within its threshold; the
-    /// candidates of `unknown-field` are every field of a file, and most of them are too
-    /// long or too short to be a typo of the name.
+    /// Performance: a lookup then visits only the lengths within its threshold; most
+    /// candidates are too long or too short to be a typo of the name.
     private let byLength: [Int32]
     private let lengthStarts: [Int]
 
@@ -50,28 +42,10 @@ struct Suggestions {
         self.init(candidates, tieBreakByName: true)
     }
 
-    /// Prepares distinct field paths as candidates, as ``init(unordered:)`` does for their
-    /// spellings (``FieldPath/description``).
-    ///
-    /// Performance: the candidates of `unknown-field` are every statement path of a file;
-    /// spelling each as a string (quoting keys, joining segments) and then lowercasing it
-    /// cost more than the lookups. Their lowercased scalars are written straight from the
-    /// segments (ASCII keys byte by byte), and a path is spelt only when it is close.
-    init(unorderedPaths candidates: [FieldPath]) {
-        self.init(.paths(candidates), count: candidates.count, tieBreakByName: true) { index, scalars in
-            Suggestions.appendLowercasedSpelling(of: candidates[index], to: &scalars)
-        }
-    }
-
-    private init(_ candidates: [String], tieBreakByName: Bool) {
-        self.init(.strings(candidates), count: candidates.count, tieBreakByName: tieBreakByName) { index, scalars in
-            Suggestions.appendLowercasedScalars(of: candidates[index], to: &scalars)
-        }
-    }
-
-    private init(_ names: Names, count: Int, tieBreakByName: Bool, appendScalars: (Int, inout [UInt32]) -> Void) {
+    private init(_ names: [String], tieBreakByName: Bool) {
         self.names = names
         self.tieBreakByName = tieBreakByName
+        let count = names.count
         var scalars: [UInt32] = []
         scalars.reserveCapacity(count * 12)
         var starts = [0]
@@ -80,7 +54,7 @@ struct Suggestions {
         signatures.reserveCapacity(count)
         for index in 0..<count {
             let start = scalars.count
-            appendScalars(index, &scalars)
+            Suggestions.appendLowercasedScalars(of: names[index], to: &scalars)
             signatures.append(scalars.withUnsafeBufferPointer { Suggestions.signature(UnsafeBufferPointer(rebasing: $0[start...])) })
             starts.append(scalars.count)
         }
@@ -110,20 +84,10 @@ struct Suggestions {
     }
 
     /// The number of candidates (what one lookup costs against a budget).
-    var count: Int {
-        switch names {
-        case .strings(let strings): strings.count
-        case .paths(let paths): paths.count
-        }
-    }
+    var count: Int { names.count }
 
-    /// Candidate `index`, spelt.
-    private func name(at index: Int) -> String {
-        switch names {
-        case .strings(let strings): strings[index]
-        case .paths(let paths): paths[index].description
-        }
-    }
+    /// Candidate `index`.
+    private func name(at index: Int) -> String { names[index] }
 
     /// The candidate closest to `name`, if any is within the typo threshold.
     ///

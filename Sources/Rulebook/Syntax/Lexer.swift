@@ -16,8 +16,12 @@ public enum Lexer {
     }
 
     /// Tokenises UTF-8 `bytes` (the parser passes the text's own storage: no copy).
-    static func lex(bytes: UnsafeBufferPointer<UInt8>, file: String, limits: ParserLimits) -> LexedSource {
-        var state = LexerState(bytes: bytes, file: file, limits: limits)
+    ///
+    /// - Parameter start: where to begin, a line start (the parallel parser lexes the
+    ///   second part of a file from the middle; every token ends at its line's end, so
+    ///   lexing from a line start gives exactly the tokens a whole-file pass gives there).
+    static func lex(bytes: UnsafeBufferPointer<UInt8>, file: String, limits: ParserLimits, from start: Int = 0) -> LexedSource {
+        var state = LexerState(bytes: bytes, file: file, limits: limits, start: start)
         state.run()
         return LexedSource(tokens: state.tokens, comments: state.comments, diagnostics: state.diagnostics)
     }
@@ -36,11 +40,13 @@ struct LexerState {
     var comments: [CommentSyntax] = []
     var diagnostics: [Diagnostic] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>, file: String, limits: ParserLimits) {
+    init(bytes: UnsafeBufferPointer<UInt8>, file: String, limits: ParserLimits, start: Int = 0) {
         self.bytes = bytes
         self.file = file
         self.limits = limits
-        tokens.reserveCapacity(bytes.count / 4 + 1)
+        index = start
+        lineStart = start
+        tokens.reserveCapacity((bytes.count - start) / 4 + 1)
     }
 
     /// The byte at `offset`, or 0 past the end (0 starts no token, so it ends every scan).
@@ -51,7 +57,7 @@ struct LexerState {
 
     mutating func run() {
         // A UTF-8 byte order mark, as some Windows editors write, is not content.
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
+        if index == 0, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
         while index < bytes.count {
             // Performance: runs of spaces between tokens are skipped here, without a call
             // per byte.

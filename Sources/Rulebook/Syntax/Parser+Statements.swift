@@ -17,6 +17,7 @@ extension ParserState {
             let statement: StatementSyntax
             switch current.kind {
             case .endOfFile:
+                unclosedBlocksAtEnd = open.count
                 while let block = open.popLast() {
                     report(.unclosedBlock, block.openBraceRange, "'when' block is not closed: expected '}' before the end of the file")
                     let closed = closedBlock(block, body: statements, closeBraceRange: .empty(at: current.range.start))

@@ -23,18 +23,32 @@ public enum Parser {
                               comments: [], diagnostics: [diagnostic])
         }
         var text = source.text
-        let (statements, lexed, parseDiagnostics) = text.withUTF8 { bytes in
-            let lexed = Lexer.lex(bytes: bytes, file: source.path, limits: limits)
-            let (statements, diagnostics) = lexed.tokens.withUnsafeBufferPointer { tokens in
-                var state = ParserState(file: source.path, bytes: bytes, tokens: tokens, limits: limits)
-                return (state.parseFile(), state.diagnostics)
+        return text.withUTF8 { bytes in
+            if let split = ParallelParse.splitPoint(in: bytes, limits: limits),
+               let tree = ParallelParse.parse(source, bytes: bytes, limits: limits, splitAt: split) {
+                return tree
             }
-            return (statements, lexed, diagnostics)
+            return parseSequentially(source, bytes: bytes, limits: limits)
         }
-        let diagnostics = (lexed.diagnostics + parseDiagnostics).enumerated()
+    }
+
+    /// Parses `bytes` (the UTF-8 of `source`) in one pass on the calling thread.
+    static func parseSequentially(_ source: SourceFile, bytes: UnsafeBufferPointer<UInt8>, limits: ParserLimits) -> SyntaxTree {
+        let lexed = Lexer.lex(bytes: bytes, file: source.path, limits: limits)
+        let (statements, parseDiagnostics) = lexed.tokens.withUnsafeBufferPointer { tokens in
+            var state = ParserState(file: source.path, bytes: bytes, tokens: tokens, limits: limits)
+            return (state.parseFile(), state.diagnostics)
+        }
+        return SyntaxTree(source: source, statements: statements, comments: lexed.comments,
+                          diagnostics: sortedDiagnostics(lexed.diagnostics + parseDiagnostics))
+    }
+
+    /// Lexical then syntax diagnostics, in source order (stable: a lexical diagnostic
+    /// comes before a syntax one at the same place).
+    static func sortedDiagnostics(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+        diagnostics.enumerated()
             .sorted { ($0.element.range.start, $0.offset) < ($1.element.range.start, $1.offset) }
             .map(\.element)
-        return SyntaxTree(source: source, statements: statements, comments: lexed.comments, diagnostics: diagnostics)
     }
 }
 
@@ -67,12 +81,17 @@ struct ParserState {
     /// Set when a condition went past ``ParserLimits/maxConditionDepth`` or failed to
     /// parse; the condition parser then unwinds without reporting more.
     var conditionFailed = false
+    /// How many `when` blocks were still open when the file ended (each reported).
+    var unclosedBlocksAtEnd = 0
 
-    init(file: String, bytes: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<Token>, limits: ParserLimits) {
+    /// - Parameter lastEnd: the end of the last token before `tokens` other than a line
+    ///   break (the parallel parser's second part starts after one).
+    init(file: String, bytes: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<Token>, limits: ParserLimits, lastEnd: Int = 0) {
         self.file = file
         self.bytes = bytes
         self.tokens = tokens
         self.limits = limits
+        self.lastEnd = lastEnd
         self.strings = StringInterner(bytes: bytes)
     }
 

@@ -1,0 +1,311 @@
+/// "Did you mean" among a file's statement paths (`unknown-field`): the answers of
+/// ``Suggestions/init(unordered:)`` over the paths' spellings (``FieldPath/description``),
+/// prepared only as far as the lookups reach.
+///
+/// Performance: the candidates are every distinct statement path of a file (52,000 in the
+/// 100,000-line benchmark file), but the budget of candidate comparisons allows only a
+/// few lookups among that many (three there), and a lookup visits only the candidates
+/// whose length is within its typo threshold. Writing every candidate's lowercased
+/// scalars and signature up front cost 65M instructions for those three lookups. Here
+/// the first lookup measures the lengths (one pass over the paths' bytes, nothing
+/// written), a length's signatures are computed when a lookup first reaches it, and a
+/// candidate's scalars are written only when its signature is close enough for the edit
+/// distance. The budget is charged the whole candidate count per lookup, as before.
+struct PathSuggestions {
+    private let paths: [FieldPath]
+    /// Whether the lengths below have been measured (on the first lookup).
+    private var measured = false
+    /// Candidate indices by increasing length of the lowercased spelling (in scalars),
+    /// in candidate order within a length; those of length `n` are at
+    /// `byLength[lengthStarts[n]..<lengthStarts[n + 1]]`.
+    private var byLength: [Int32] = []
+    private var lengthStarts: [Int] = []
+    /// The signature of `byLength[position]` at `signatures[position]`, valid for the
+    /// lengths whose `signed[length]` is set.
+    private var signatures: [Suggestions.Signature] = []
+    private var signed: [Bool] = []
+    /// The lowercased scalars of the candidates with a non-ASCII key (spelt and
+    /// lowercased as a whole, as ``Suggestions/appendLowercasedSpelling(of:to:)`` does);
+    /// the others are written from their ASCII bytes when needed.
+    private var nonASCIIScalars: [Int32: [UInt32]] = [:]
+
+    /// Distinct paths (distinct paths spell distinctly), in any order: ties go to the
+    /// smaller spelling.
+    init(_ paths: [FieldPath]) {
+        self.paths = paths
+    }
+
+    /// The number of candidates (what one lookup costs against a budget).
+    var count: Int { paths.count }
+
+    /// The spelling of the candidate closest to `name`, if any is within the typo
+    /// threshold; ``Suggestions/closest(to:budget:)`` with the same budget accounting.
+    mutating func closest(to name: String, budget: inout Int) -> String? {
+        let count = self.count
+        guard budget >= count else { return nil }
+        var target: [UInt32] = []
+        Suggestions.appendLowercasedScalars(of: name, to: &target)
+        guard !target.isEmpty else { return nil }
+        budget -= count
+        measureIfNeeded()
+        // Never more edits than the name has characters minus one (see `Suggestions`).
+        let threshold = min(Suggestions.maximumDistance(forLength: target.count), target.count - 1)
+        let shortest = Swift.max(0, target.count - threshold)
+        let longest = Swift.min(lengthStarts.count - 2, target.count + threshold)
+        guard shortest <= longest else { return nil }
+        for length in shortest...longest { signIfNeeded(length) }
+        let targetExact = name.unicodeScalars.map(\.value)
+        let targetSignature = Suggestions.signature(target)
+        let maximumDifferingBits = 2 * threshold  // each edit flips at most two bits
+        var best: (index: Int, distance: Int, exactDistance: Int, spelling: String)?
+        // Performance: the window's signatures are contiguous and every candidate in it
+        // has a length in reach, so the scan is a handful of instructions a candidate.
+        let window = lengthStarts[shortest]..<lengthStarts[longest + 1]
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: longest + 1) { scratch in
+            target.withUnsafeBufferPointer { target in
+            signatures.withUnsafeBufferPointer { signatures in
+                for position in window where targetSignature.differingBits(from: signatures[position]) <= maximumDifferingBits {
+                    let index = byLength[position]
+                    let distance = withScalars(of: index, in: scratch) { candidate in
+                        candidate.elementsEqual(target) ? 0 : Suggestions.editDistance(target, candidate, limit: threshold)
+                    }
+                    guard distance <= threshold else { continue }
+                    let spelling = paths[Int(index)].description
+                    guard spelling != name else { continue }
+                    let exactDistance = Suggestions.editDistance(targetExact, spelling.unicodeScalars.map(\.value), limit: Int.max)
+                    if let current = best {
+                        let order = (current.distance, current.exactDistance)
+                        if order < (distance, exactDistance) { continue }
+                        if order == (distance, exactDistance), current.spelling < spelling { continue }
+                    }
+                    best = (Int(index), distance, exactDistance, spelling)
+                }
+            }
+            }
+        }
+        return best?.spelling
+    }
+
+    /// Measures every candidate's length and orders the candidates by it (a stable
+    /// counting sort), once.
+    private mutating func measureIfNeeded() {
+        guard !measured else { return }
+        measured = true
+        var lengths = [Int](repeating: 0, count: paths.count)
+        var longest = 0
+        PathSuggestions.byteClasses.withUnsafeBufferPointer { classes in
+            for index in paths.indices {
+                let path = paths[index]
+                if let length = PathSuggestions.asciiSpellingLength(of: path, classes: classes) {
+                    lengths[index] = length
+                } else {
+                    var scalars: [UInt32] = []
+                    Suggestions.appendLowercasedSpelling(of: path, to: &scalars)
+                    lengths[index] = scalars.count
+                    nonASCIIScalars[Int32(index)] = scalars
+                }
+                longest = Swift.max(longest, lengths[index])
+            }
+        }
+        var starts = [Int](repeating: 0, count: longest + 2)
+        for length in lengths { starts[length + 1] += 1 }
+        for length in 0...longest { starts[length + 1] += starts[length] }
+        var next = starts
+        var order = [Int32](repeating: 0, count: paths.count)
+        for (index, length) in lengths.enumerated() {
+            order[next[length]] = Int32(index)
+            next[length] += 1
+        }
+        byLength = order
+        lengthStarts = starts
+        signatures = [Suggestions.Signature](repeating: Suggestions.Signature(), count: paths.count)
+        signed = [Bool](repeating: false, count: longest + 1)
+    }
+
+    /// Computes the signatures of the candidates of `length`, once.
+    private mutating func signIfNeeded(_ length: Int) {
+        guard !signed[length] else { return }
+        signed[length] = true
+        let range = lengthStarts[length]..<lengthStarts[length + 1]
+        guard !range.isEmpty else { return }
+        var signatures = self.signatures
+        self.signatures = []  // Performance: mutated in place, not copied
+        PathSuggestions.byteClasses.withUnsafeBufferPointer { classes in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { counts in
+                counts.initialize(repeating: 0)
+                for position in range {
+                    let index = byLength[position]
+                    if let scalars = nonASCIIScalars[index] {
+                        signatures[position] = Suggestions.signature(scalars)
+                    } else {
+                        signatures[position] = PathSuggestions.asciiSignature(of: paths[Int(index)], classes: classes, counts: counts)
+                    }
+                }
+            }
+        }
+        self.signatures = signatures
+    }
+
+    /// Calls `body` with the lowercased scalars of candidate `index` (written into
+    /// `scratch` for an ASCII path; `scratch` holds at least its length).
+    private func withScalars<Result>(of index: Int32, in scratch: UnsafeMutableBufferPointer<UInt32>,
+                                     _ body: (UnsafeBufferPointer<UInt32>) -> Result) -> Result {
+        if let scalars = nonASCIIScalars[index] { return scalars.withUnsafeBufferPointer(body) }
+        let written = PathSuggestions.writeASCIISpelling(of: paths[Int(index)], to: scratch)
+        return body(UnsafeBufferPointer(rebasing: scratch[..<written]))
+    }
+}
+
+extension PathSuggestions {
+    /// The length in scalars of the lowercased spelling of `path` when all its keys are
+    /// ASCII (`nil` otherwise): ``FieldPath/description``'s quoting and escaping, counted.
+    static func asciiSpellingLength(of path: FieldPath) -> Int? {
+        byteClasses.withUnsafeBufferPointer { asciiSpellingLength(of: path, classes: $0) }
+    }
+
+    private static func asciiSpellingLength(of path: FieldPath, classes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var length = 0
+        var first = true
+        for segment in path.segments {
+            switch segment {
+            case .wildcard:
+                length += 3  // [*]
+            case .key(let key):
+                if !first { length += 1 }  // .
+                guard let keyLength = key.utf8.withContiguousStorageIfAvailable({ asciiKeyLength($0, classes: classes) }) ?? nil else {
+                    return nil
+                }
+                length += keyLength
+            }
+            first = false
+        }
+        return length
+    }
+
+    /// The spelt length of an ASCII key (quoted and escaped unless an identifier); `nil`
+    /// for a key with a non-ASCII byte.
+    ///
+    /// Performance: one table load per byte answers the three questions (is it ASCII, may
+    /// it start or continue an identifier, is it escaped when quoted) for all the keys of
+    /// a file's paths.
+    private static func asciiKeyLength(_ bytes: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<UInt8>) -> Int? {
+        guard let first = bytes.first else { return 2 }  // ""
+        var all: UInt8 = 0xFF  // the bits every byte has
+        var escapes = 0
+        for byte in bytes {
+            let byteClass = classes[Int(byte)]
+            all &= byteClass
+            escapes &+= Int(byteClass >> 2 & 1)  // ByteClass.escaped
+        }
+        guard all & ByteClass.ascii != 0 else { return nil }
+        let identifier = all & ByteClass.identifierPart != 0 && classes[Int(first)] & ByteClass.identifierStart != 0
+        return identifier ? bytes.count : bytes.count + 2 + escapes
+    }
+
+    /// What a byte is to a key's spelling: bits of ``byteClasses``.
+    private enum ByteClass {
+        static let identifierPart: UInt8 = 1
+        static let identifierStart: UInt8 = 2
+        static let escaped: UInt8 = 4  // bit 2, read as `>> 2 & 1`
+        static let ascii: UInt8 = 8
+    }
+
+    /// ``ByteClass`` bits of every byte: the ASCII rule of `FieldPath.isIdentifier` (a
+    /// letter or `_` starts an identifier; those and digits continue one), and the two
+    /// characters `FieldPath.appendKey` escapes inside quotes.
+    private static let byteClasses: [UInt8] = (0..<256).map { value in
+        guard value < 0x80 else { return 0 }
+        let byte = UInt8(value)
+        let letter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+        let digit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+        var result = ByteClass.ascii
+        if letter || byte == UInt8(ascii: "_") { result |= ByteClass.identifierStart | ByteClass.identifierPart }
+        if digit { result |= ByteClass.identifierPart }
+        if byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") { result |= ByteClass.escaped }
+        return result
+    }
+
+    /// The signature (``Suggestions/signature(_:)``) of the lowercased spelling of a path
+    /// whose keys are ASCII, counted from its keys' bytes without writing the spelling:
+    /// a signature does not depend on the order of the characters, so a quoted key's
+    /// quotes and escapes are added once the key is known not to be an identifier.
+    /// `counts` is 256 zeroed bytes, and is left zeroed.
+    static func asciiSignature(of path: FieldPath) -> Suggestions.Signature {
+        byteClasses.withUnsafeBufferPointer { classes in
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { counts in
+                counts.initialize(repeating: 0)
+                return asciiSignature(of: path, classes: classes, counts: counts)
+            }
+        }
+    }
+
+    private static func asciiSignature(of path: FieldPath, classes: UnsafeBufferPointer<UInt8>,
+                               counts: UnsafeMutableBufferPointer<UInt8>) -> Suggestions.Signature {
+        var signature = Suggestions.Signature()
+        func add(_ scalar: UInt8) {
+            let run = counts[Int(scalar)]
+            counts[Int(scalar)] = run &+ 1
+            if run < 4 { signature.insert(UInt32(scalar), occurrence: Int(run)) }
+        }
+        var first = true
+        for segment in path.segments {
+            switch segment {
+            case .wildcard:
+                add(0x5B); add(0x2A); add(0x5D)  // [*]
+            case .key(let key):
+                if !first { add(0x2E) }  // .
+                _ = key.utf8.withContiguousStorageIfAvailable { bytes in
+                    var all: UInt8 = 0xFF  // as in `asciiKeyLength`
+                    var escapes = 0
+                    for byte in bytes {
+                        let byteClass = classes[Int(byte)]
+                        all &= byteClass
+                        escapes &+= Int(byteClass >> 2 & 1)
+                        add(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
+                    }
+                    let identifier = all & ByteClass.identifierPart != 0
+                        && bytes.first.map { classes[Int($0)] & ByteClass.identifierStart != 0 } == true
+                    guard !identifier else { return }
+                    add(0x22); add(0x22)  // the quotes
+                    for _ in 0..<escapes { add(0x5C) }
+                }
+            }
+            first = false
+        }
+        // Performance: 32 words cleared, not a pass over the spelling again.
+        UnsafeMutableRawBufferPointer(counts).withMemoryRebound(to: UInt64.self) { $0.update(repeating: 0) }
+        return signature
+    }
+
+    /// Writes the lowercased spelling of a path whose keys are ASCII into `output` (as
+    /// ``Suggestions/appendLowercasedSpelling(of:to:)`` appends it) and returns how many
+    /// scalars it wrote; stops at the end of `output`, and writes nothing of a key with a
+    /// non-ASCII byte (neither happens for a path ``asciiSpellingLength(of:)`` measured).
+    static func writeASCIISpelling(of path: FieldPath, to output: UnsafeMutableBufferPointer<UInt32>) -> Int {
+        var count = 0
+        func put(_ scalar: UInt32) {
+            if count < output.count { output[count] = scalar; count += 1 }
+        }
+        var first = true
+        for segment in path.segments {
+            switch segment {
+            case .wildcard:
+                put(0x5B); put(0x2A); put(0x5D)  // [*]
+            case .key(let key):
+                if !first { put(0x2E) }  // .
+                _ = key.utf8.withContiguousStorageIfAvailable { bytes in
+                    guard let length = byteClasses.withUnsafeBufferPointer({ asciiKeyLength(bytes, classes: $0) }) else { return }
+                    let quoted = length != bytes.count
+                    if quoted { put(0x22) }  // "
+                    for byte in bytes {
+                        if quoted, byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") { put(0x5C) }
+                        put(UInt32(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte))
+                    }
+                    if quoted { put(0x22) }
+                }
+            }
+            first = false
+        }
+        return count
+    }
+}

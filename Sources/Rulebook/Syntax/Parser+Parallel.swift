@@ -1,0 +1,119 @@
+import Dispatch
+
+/// Parsing a large file on two cores.
+///
+/// Performance (issue 6): lexing and parsing are linear and independent across
+/// top-level statements, so a large file is cut at a line near its middle, the two parts
+/// are lexed and parsed at the same time, and their tokens' products are concatenated.
+///
+/// That gives exactly the tree of a one-pass parse when the cut falls between two
+/// top-level statements:
+/// - every token ends at its line's end (strings, patterns and comments stop there), so
+///   lexing the second part from its first byte yields the tokens one pass yields there;
+/// - between two top-level statements the parser carries nothing but the open `when`
+///   blocks, the closing braces it forgives, and where the last token ended.
+///
+/// Whether the cut did fall there is known once the first part is parsed: its parse
+/// must end at the top level with no block open and no brace forgiven, and its last
+/// token must not be a trailing `,` (the only construct that reads on into the next line
+/// without a brace). The cut is chosen where the second part starts with a name at
+/// column 0, so a `when` header at the end of the first part looks past its line break at
+/// a name in both parses, never at a `{`. When the check fails, both parts are thrown
+/// away and the file is parsed in one pass. `ParallelParseTests` cuts files at every line
+/// and compares the trees with the one-pass parse.
+enum ParallelParse {
+    /// Smaller files are parsed in one pass: below this, starting a second thread costs
+    /// about as much as it saves.
+    static let minimumBytes = 64 * 1024
+
+    /// Where to cut `bytes`, or nil to parse them in one pass.
+    static func splitPoint(in bytes: UnsafeBufferPointer<UInt8>, limits: ParserLimits) -> Int? {
+        guard bytes.count >= minimumBytes, limits.maxBlockNesting > 0, BackgroundTask<Void>.hasSecondCore else { return nil }
+        return candidateCut(in: bytes, from: bytes.count / 2)
+    }
+
+    /// The first line start at or after `target` whose line begins with an ASCII letter or
+    /// `_` and whose previous line does not end in `,` or `{` (a cheap first guess of a
+    /// top-level statement; ``parse(_:bytes:limits:splitAt:)`` verifies it).
+    static func candidateCut(in bytes: UnsafeBufferPointer<UInt8>, from target: Int) -> Int? {
+        var index = max(1, target)
+        while index < bytes.count {
+            if bytes[index - 1] == UInt8(ascii: "\n"), startsName(bytes[index]), !previousLineContinues(bytes, before: index - 1) {
+                return index
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    private static func startsName(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || byte == UInt8(ascii: "_")
+    }
+
+    private static func previousLineContinues(_ bytes: UnsafeBufferPointer<UInt8>, before lineBreak: Int) -> Bool {
+        var index = lineBreak - 1
+        while index >= 0, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") || bytes[index] == UInt8(ascii: "\r") {
+            index -= 1
+        }
+        return index >= 0 && (bytes[index] == UInt8(ascii: ",") || bytes[index] == UInt8(ascii: "{"))
+    }
+
+    /// One part's products.
+    private struct Part {
+        let statements: [StatementSyntax]
+        let lexed: LexedSource
+        let diagnostics: [Diagnostic]
+        /// Whether the parse ended between top-level statements (see the type's comment).
+        let endsCleanly: Bool
+    }
+
+    /// The second part's inputs and output, handed between the two threads.
+    private final class Handover: @unchecked Sendable {
+        let bytes: UnsafeBufferPointer<UInt8>
+        /// Where the first part's last token other than a line break ends; set before
+        /// `firstLexed` is signalled.
+        var lastEndOfFirst = 0
+
+        init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+    }
+
+    /// Parses `bytes` cut at `cut` (a line start) in two parts at once; nil when the cut
+    /// is not between two top-level statements.
+    static func parse(_ source: SourceFile, bytes: UnsafeBufferPointer<UInt8>, limits: ParserLimits, splitAt cut: Int) -> SyntaxTree? {
+        let handover = Handover(bytes: bytes)
+        let firstLexed = DispatchSemaphore(value: 0)
+        let file = source.path
+        let secondTask = BackgroundTask<Part> {
+            let lexed = Lexer.lex(bytes: handover.bytes, file: file, limits: limits, from: cut)
+            firstLexed.wait()
+            return parsePart(file: file, bytes: handover.bytes, lexed: lexed, limits: limits, lastEnd: handover.lastEndOfFirst)
+        }
+        let lexed = Lexer.lex(bytes: UnsafeBufferPointer(rebasing: bytes[0..<cut]), file: file, limits: limits)
+        handover.lastEndOfFirst = lastEnd(of: lexed.tokens)
+        firstLexed.signal()
+        let first = parsePart(file: file, bytes: bytes, lexed: lexed, limits: limits, lastEnd: 0)
+        guard let second = secondTask.wait(), first.endsCleanly,
+              lexed.tokens.last(where: { $0.kind != .newline && $0.kind != .endOfFile })?.kind != .comma,
+              let start = second.lexed.tokens.first, start.kind == .identifier, start.range.start == cut
+        else { return nil }
+        return SyntaxTree(source: source, statements: first.statements + second.statements,
+                          comments: first.lexed.comments + second.lexed.comments,
+                          diagnostics: Parser.sortedDiagnostics(first.lexed.diagnostics + second.lexed.diagnostics
+                                                                + first.diagnostics + second.diagnostics))
+    }
+
+    private static func parsePart(file: String, bytes: UnsafeBufferPointer<UInt8>, lexed: LexedSource, limits: ParserLimits,
+                                  lastEnd: Int) -> Part {
+        lexed.tokens.withUnsafeBufferPointer { tokens in
+            var state = ParserState(file: file, bytes: bytes, tokens: tokens, limits: limits, lastEnd: lastEnd)
+            let statements = state.parseFile()
+            return Part(statements: statements, lexed: lexed, diagnostics: state.diagnostics,
+                        endsCleanly: state.unclosedBlocksAtEnd == 0 && state.forgivenClosingBraces == 0)
+        }
+    }
+
+    private static func lastEnd(of tokens: [Token]) -> Int {
+        tokens.last(where: { $0.kind != .newline && $0.kind != .endOfFile })?.range.end ?? 0
+    }
+}

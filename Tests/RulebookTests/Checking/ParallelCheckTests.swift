@@ -1,0 +1,187 @@
+import XCTest
+@testable import Rulebook
+import SeededRandom
+
+/// Phase 5 in two parts against one pass: wherever a file's top-level statements are
+/// cut, the diagnostics (in the order found) and the checked statements are those of
+/// the one-pass check, including repetitions and contradictions between the parts,
+/// "did you mean" under a spent budget, and the expansion limit.
+final class ParallelCheckTests: XCTestCase {
+    /// A rule file with fields repeated far apart, blocks, named rules and mistakes of
+    /// every kind the walk reports, from `seed`.
+    private func generatedFile(seed: UInt64, statements: Int = 40) -> String {
+        var random = SeededGenerator(seed: seed)
+        let fields = ["name", "email", "age", "address.city", "address.postcode", "tags[*]", "password", "nickname"]
+        let heads = ["required", "minLength 2", "minLength 2", "maxLength 5", "maxLength 1", "min 13", "max 12", "email",
+                     "pattern /^[0-9]{5}$/", "pattern /[a-/", "same password", "same pasword", "before birthday", "oneOf \"a\", \"b\"",
+                     "short", "shrt", "minLenght 3", "minLength -1", "required message \"Needed\"", "minLength 2 message key.unknown",
+                     "between 1 2 3", "r1", "r3", "rr2", "r5 message \"Named\""]
+        let conditions = ["country == \"DE\"", "age != 3", "tags[*] == 1", "not nickname", "email and age == 2", "pasword"]
+        var lines = ["rule short = minLength 1, maxLength 4", "rule unused = required", "rule long = short, maxLength 9"]
+        func statement() -> String {
+            let count = Int.random(in: 1...3, using: &random)
+            let rules = (0..<count).map { _ in heads.randomElement(using: &random) ?? "required" }
+            return "\(fields.randomElement(using: &random) ?? "name"): \(rules.joined(separator: ", "))"
+        }
+        for _ in 0..<statements {
+            switch Int.random(in: 0..<7, using: &random) {
+            case 6:
+                // Named rules: leaves, users of other named rules, contradictions, typos.
+                let count = Int.random(in: 1...3, using: &random)
+                let rules = (0..<count).map { _ in heads.randomElement(using: &random) ?? "required" }
+                lines.append("rule r\(Int.random(in: 0..<7, using: &random)) = \(rules.joined(separator: ", "))")
+            case 0:
+                let inner = (0..<Int.random(in: 1...3, using: &random)).map { _ in "  " + statement() }
+                lines.append("when \(conditions.randomElement(using: &random) ?? "age") {\n\(inner.joined(separator: "\n"))\n}")
+            case 1:
+                lines.append("when \(conditions.randomElement(using: &random) ?? "age") {\n  when age == 1 {\n    \(statement())\n  }\n}")
+            default:
+                lines.append(statement())
+            }
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    private struct Outcome: Equatable {
+        let diagnostics: [Diagnostic]
+        let statements: [String]
+        let mergedParts: Int
+        var mergedDefinitionParts = 0
+        var expansions: [String] = []
+    }
+
+    private func check(_ text: String, cut: CheckerRun.StatementCut, options: CheckOptions = CheckOptions(),
+                       budget: Int? = nil) -> Outcome {
+        let graph = checkSource(text, options: options).graph
+        let run = CheckerRun(graph: graph, options: options)
+        run.statementCut = cut
+        if let budget { run.suggestionBudget = budget }
+        run.run()
+        let expansions = run.definitionOrder.map { reference -> String in
+            switch run.expansions[reference] {
+            case .rules(let rules)?: "\(reference.name): " + rules.map { describe($0.rule) }.joined(separator: "; ")
+            case .tooLarge?: "\(reference.name): too large"
+            case nil: "\(reference.name): none"
+            }
+        }
+        return Outcome(diagnostics: run.diagnostics, statements: (run.statements["test.rules"] ?? []).map(describe),
+                       mergedParts: run.mergedParts, mergedDefinitionParts: run.mergedDefinitionParts, expansions: expansions)
+    }
+
+    /// Checks `text` cut before every top-level statement; returns how many cuts merged.
+    @discardableResult
+    private func assertEveryCutMatches(_ text: String, options: CheckOptions = CheckOptions(), budget: Int? = nil,
+                                       file: StaticString = #filePath, line: UInt = #line) -> Int {
+        let expected = check(text, cut: .never, options: options, budget: budget)
+        XCTAssertEqual(expected.mergedParts, 0, file: file, line: line)
+        let count = Parser.parse(SourceFile(path: "test.rules", text: text)).statements.count
+        var merged = 0
+        for index in 1..<max(1, count) {
+            let actual = check(text, cut: .before(index), options: options, budget: budget)
+            merged += actual.mergedParts
+            XCTAssertEqual(actual.diagnostics, expected.diagnostics, "cut before statement \(index)", file: file, line: line)
+            XCTAssertEqual(actual.statements, expected.statements, "cut before statement \(index)", file: file, line: line)
+            XCTAssertEqual(actual.expansions, expected.expansions, "cut before statement \(index)", file: file, line: line)
+            if actual.diagnostics != expected.diagnostics || actual.statements != expected.statements { break }
+        }
+        return merged
+    }
+
+    func testEveryCutOfGeneratedFilesMatchesOnePass() {
+        for seed in 1...12 {
+            let text = generatedFile(seed: UInt64(seed))
+            let merged = assertEveryCutMatches(text)
+            // The parts are really merged (not all thrown away for the one-pass fallback).
+            XCTAssertGreaterThan(merged, 0, "seed \(seed)")
+        }
+    }
+
+    func testNamedRulesAreLoweredAndExpandedInTwoPartsLikeOnePass() {
+        var merged = 0
+        for seed in 50...57 {
+            let text = generatedFile(seed: UInt64(seed), statements: 30)
+            let expected = check(text, cut: .never)
+            let actual = check(text, cut: .before(1))
+            merged += actual.mergedDefinitionParts
+            XCTAssertEqual(actual.diagnostics, expected.diagnostics, "seed \(seed)")
+            XCTAssertEqual(actual.expansions, expected.expansions, "seed \(seed)")
+            XCTAssertEqual(actual.statements, expected.statements, "seed \(seed)")
+        }
+        XCTAssertGreaterThan(merged, 0)
+    }
+
+    func testRepetitionsAndContradictionsAcrossThePartsAreReported() {
+        let text = "a: minLength 2\nb: required\na: minLength 2, maxLength 1\nwhen x {\n  a: minLength 2\n}\n"
+        let outcome = check(text, cut: .before(2))
+        XCTAssertEqual(outcome.mergedParts, 1)
+        XCTAssertEqual(outcome.diagnostics.map(\.code), [.redundantRule, .contradiction, .contradiction])
+        XCTAssertEqual(outcome.diagnostics, check(text, cut: .never).diagnostics)
+    }
+
+    func testUnknownMessageKeysMatchOnePass() {
+        let options = CheckOptions(knownMessageKeys: ["required", "minLength", "key.known"])
+        for seed in 20...23 { assertEveryCutMatches(generatedFile(seed: UInt64(seed)), options: options) }
+    }
+
+    func testASpentSuggestionBudgetFallsBackToOnePassWithTheSameResult() {
+        // Enough for some lookups but not for both parts' (each costs its candidate count).
+        for budget in [0, 60, 150, 400] {
+            assertEveryCutMatches(generatedFile(seed: 31), budget: budget)
+        }
+    }
+
+    func testASpentBudgetWhileLoweringNamedRulesFallsBackToOnePass() {
+        // Every named rule misspells a validator: each lowering looks for a suggestion.
+        let text = (0..<8).map { "rule n\($0) = minLenght \($0), requird" }.joined(separator: "\n") + "\na: n1, n6\n"
+        for budget in [0, 50, 100, 300, 1_000, 200_000] {
+            let expected = check(text, cut: .never, budget: budget)
+            let actual = check(text, cut: .before(1), budget: budget)
+            XCTAssertEqual(actual.diagnostics, expected.diagnostics, "budget \(budget)")
+            XCTAssertEqual(actual.expansions, expected.expansions, "budget \(budget)")
+        }
+        XCTAssertEqual(check(text, cut: .before(1), budget: 200_000).mergedDefinitionParts, 1)
+        XCTAssertEqual(check(text, cut: .before(1), budget: 300).mergedDefinitionParts, 0)
+    }
+
+    func testTheExpansionLimitFallsBackToOnePassWithTheSameResult() {
+        var options = CheckOptions()
+        options.limits.maxExpandedRulesTotal = 40
+        for seed in 40...42 { assertEveryCutMatches(generatedFile(seed: UInt64(seed)), options: options) }
+    }
+
+    func testALargeFileIsCheckedInTwoPartsBySize() throws {
+        try XCTSkipUnless(BackgroundTask<Void>.hasSecondCore, "one core: files are checked in one pass")
+        var text = ""
+        var seed: UInt64 = 100
+        while text.utf8.count < 2 * CheckerRun.parallelMinimumBytes {
+            text += generatedFile(seed: seed, statements: 200)
+            seed += 1
+        }
+        let bySize = check(text, cut: .bySize)
+        XCTAssertEqual(bySize.mergedParts, 1)
+        let onePass = check(text, cut: .never)
+        XCTAssertEqual(bySize.diagnostics, onePass.diagnostics)
+        XCTAssertEqual(bySize.statements, onePass.statements)
+        XCTAssertGreaterThan(onePass.diagnostics.count, 100)
+    }
+
+    // MARK: Describing checked statements
+
+    private func describe(_ statement: CheckedStatement) -> String {
+        "\(statement.path) when \(String(describing: statement.condition)) at \(statement.location): "
+            + statement.rules.map(describe).joined(separator: "; ")
+    }
+
+    private func describe(_ rule: CheckedRule) -> String {
+        "\(rule.validator) \(rule.messageKey) \(rule.arguments.map { "\($0.name)=\(describe($0.value))" }) "
+            + "\(String(describing: rule.messageOverride)) \(rule.location) \(rule.expandedFrom)"
+    }
+
+    private func describe(_ argument: RuleArgument) -> String {
+        switch argument {
+        case .regex(_, let source): "/\(source)/"
+        case .list(let items): "[\(items.map(describe).joined(separator: ", "))]"
+        default: String(describing: argument)
+        }
+    }
+}
