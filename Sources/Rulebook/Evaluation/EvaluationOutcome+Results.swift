@@ -34,6 +34,22 @@ struct ViolationBuilder {
         return results
     }
 
+    /// The violations of each entry of `outcome` (empty for an entry without failures),
+    /// in evaluation order: what ``results(of:cache:)`` puts in its results.
+    mutating func violations(of outcome: EvaluationOutcome, cache: inout [String?]) -> [[Violation]] {
+        var lists: [[Violation]] = []
+        lists.reserveCapacity(outcome.count)
+        outcome.forEach(program: program) { field, _, indices, failures in
+            guard !failures.isEmpty else { return lists.append([]) }
+            let path = program.concretePath(field: field, indices)
+            var violations: [Violation] = []
+            violations.reserveCapacity(failures.count)
+            for rule in failures { violations.append(violation(rule: Int(rule), field: field, at: path, cache: &cache)) }
+            lists.append(violations)
+        }
+        return lists
+    }
+
     /// The renderer's cached messages (see ``MessageCache``), looked up once.
     private mutating func rendererSlot() -> MessageSlot? {
         if let slot { return slot }

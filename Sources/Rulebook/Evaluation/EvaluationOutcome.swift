@@ -55,13 +55,15 @@ struct EvaluationOutcome: Sendable, Hashable {
     }
 
     /// Closes the entry of `field` at `fieldIndices` (empty for a field without `[*]`),
-    /// whose failures are the ones noted since it started.
+    /// whose failures are the ones noted since it started. `expectedCount` (the program's
+    /// field count) sizes the entries when the first is written.
     @inline(__always)
-    mutating func record(field: Int, status: FieldStatus, indices fieldIndices: [Int]) {
+    mutating func record(field: Int, status: FieldStatus, indices fieldIndices: [Int], expectedCount: Int = 0) {
         if status == .valid, fieldIndices.isEmpty, entries.isEmpty, field == leadingValid {
             leadingValid += 1
             return
         }
+        if entries.isEmpty { reserveEntries(expectedCount) }
         writeLeadingValid()
         if status == .invalid { hasInvalid = true }
         if !fieldIndices.isEmpty { indices.append(contentsOf: fieldIndices) }
@@ -70,10 +72,17 @@ struct EvaluationOutcome: Sendable, Hashable {
                                     failureEnd: Int32(truncatingIfNeeded: failures.count)))
     }
 
+    /// Sizes the entries for a record's fields at once. Performance: grown one append at
+    /// a time (capacity 1, 2, 4 …), an invalid record's entries cost up to three
+    /// allocations when its first field failed.
+    @inline(never)
+    private mutating func reserveEntries(_ expectedCount: Int) {
+        entries.reserveCapacity(max(expectedCount, leadingValid + 4))
+    }
+
     /// Writes the leading valid fields out as entries (before the first other entry).
     private mutating func writeLeadingValid() {
         guard leadingValid > 0 else { return }
-        entries.reserveCapacity(leadingValid + 4)
         for field in 0..<leadingValid {
             entries.append(OutcomeEntry(field: Int32(truncatingIfNeeded: field), status: .valid, indexEnd: 0, failureEnd: 0))
         }

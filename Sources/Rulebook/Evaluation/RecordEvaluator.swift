@@ -228,7 +228,7 @@ struct RecordEvaluator<Access: RecordAccess> {
     @inline(never)
     private mutating func closeEntry(field: Int, applicable: Bool, failuresBefore: Int, indices: [Int]) {
         let status: FieldStatus = !applicable ? .skipped : outcome.failureCount == failuresBefore ? .valid : .invalid
-        outcome.record(field: field, status: status, indices: indices)
+        outcome.record(field: field, status: status, indices: indices, expectedCount: program.fields.count)
     }
 
     /// Notes a failure; returns whether evaluation of this field goes on.

@@ -46,16 +46,72 @@ public enum FieldStatus: String, Sendable, Hashable {
 }
 
 /// The result for one concrete field of a record.
+///
+/// A value, equal to another (and hashed) by its field, status and violations however it
+/// was made.
 public struct FieldResult: Sendable, Hashable {
     public let field: ConcretePath
     public let status: FieldStatus
+    /// The violations, given or still to be built.
+    @usableFromInline let storage: Violations
+    /// For deferred violations: the entry of the report's outcome they are built from.
+    @usableFromInline let entry: Int
+
+    /// Performance: an invalid field of a report from ``CompiledRuleSet/validate(_:options:)``
+    /// points into its report's outcome and builds its ``Violation``s (and their messages)
+    /// when first read, once for the whole report. A caller that only asks which fields
+    /// failed then pays for no violation, and destroying the report frees no
+    /// `[Violation]`s: built eagerly, they were about half of an invalid record's cost.
+    /// (Each case holds one reference, so the enum is one word and copying a result stays
+    /// two retains; an enum with the entry in its payload, or an optional reference next
+    /// to the array, was copied through outlined and generic copies.)
+    @usableFromInline enum Violations: Sendable {
+        case built([Violation])
+        case deferred(DeferredFieldResults)
+    }
+
     /// Empty unless `status` is `.invalid`.
-    public let violations: [Violation]
+    ///
+    /// (`@inlinable` so that a caller reads given violations in place, as it read the
+    /// stored property this used to be, without a call and a retain per result.)
+    @inlinable public var violations: [Violation] {
+        switch storage {
+        case .built(let violations): violations
+        case .deferred(let results): results.violations(ofEntry: entry)
+        }
+    }
 
     public init(field: ConcretePath, status: FieldStatus, violations: [Violation]) {
         self.field = field
         self.status = status
-        self.violations = violations
+        self.storage = .built(violations)
+        self.entry = 0
+    }
+
+    /// A result whose violations are entry `entry` of `results`' outcome, built when read.
+    init(field: ConcretePath, status: FieldStatus, deferred results: DeferredFieldResults, entry: Int) {
+        self.field = field
+        self.status = status
+        self.storage = .deferred(results)
+        self.entry = entry
+    }
+
+    /// Whether two results have the same field, status and violations.
+    public static func == (lhs: FieldResult, rhs: FieldResult) -> Bool {
+        guard lhs.field == rhs.field, lhs.status == rhs.status else { return false }
+        if case .deferred(let left) = lhs.storage, case .deferred(let right) = rhs.storage, left === right,
+           lhs.entry == rhs.entry {
+            return true
+        }
+        return lhs.violations == rhs.violations
+    }
+
+    /// Hashes what ``==`` compares (as the synthesised conformance did: field, status,
+    /// violations).
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(field)
+        hasher.combine(status)
+        hasher.combine(violations)
     }
 }
 
@@ -81,11 +137,11 @@ public struct ChangeSet: Sendable, Hashable {
 /// fields, their violations and messages, and its changes — however it was made.
 ///
 /// Reports from ``CompiledRuleSet/validate(_:options:)`` are built lazily: evaluation
-/// records which fields failed which rules, and the ``FieldResult``s, ``Violation``s and
-/// their rendered messages are made the first time ``fields`` or ``violations`` is read
-/// (then kept, so later reads, from any thread, return the same results). ``isValid``
-/// never builds them. Messages are rendered with the renderer and today of the options
-/// the record was validated with.
+/// records which fields failed which rules; ``fields`` makes the ``FieldResult``s when
+/// read, and the ``Violation``s with their rendered messages are made for the whole report
+/// the first time some field's violations are read (then kept, so later reads, from any
+/// thread, return the same violations). ``isValid`` never builds anything. Messages are
+/// rendered with the renderer and today of the options the record was validated with.
 public struct ValidationReport: Sendable, Hashable {
     /// The fields, built or still to be built.
     private let storage: Storage
