@@ -41,12 +41,7 @@ struct PathSuggestions {
     /// The spelling of the candidate closest to `name`, if any is within the typo
     /// threshold; ``Suggestions/closest(to:budget:)`` with the same budget accounting.
     mutating func closest(to name: String, budget: inout Int) -> String? {
-        let count = self.count
-        guard budget >= count else { return nil }
-        var target: [UInt32] = []
-        Suggestions.appendLowercasedScalars(of: name, to: &target)
-        guard !target.isEmpty else { return nil }
-        budget -= count
+        guard let target = Suggestions.chargedTarget(name, candidates: count, budget: &budget) else { return nil }
         measureIfNeeded()
         // Never more edits than the name has characters minus one (see `Suggestions`).
         let threshold = min(Suggestions.maximumDistance(forLength: target.count), target.count - 1)
