@@ -17,25 +17,28 @@ func generateRepeatedFieldFile(lines: Int) -> String {
     String(repeating: "field: required, minLength 2\n", count: lines)
 }
 
-func runCheckBenchmark(runs: Int, only: Int?, lines: Int) {
+func runCheckBenchmark(runs: Int, only: Int?, lines: Int, oneCore: Bool = false) {
     let common = (try? InMemorySourceProvider.readShippedCommonRules()) ?? ""
     let keys = (try? MessageCatalogs(directory: "Localizations"))?.baseKeys
     if common.isEmpty || keys == nil { print("run from the package root: Rules/common.rules or Localizations/ not found") }
-    let options = CheckOptions(knownMessageKeys: keys)
+    var options = CheckOptions(knownMessageKeys: keys)
+    options.usesSecondCore = !oneCore
+    let parse = { (source: SourceFile) in Parser.parse(source, limits: .default, usesSecondCore: !oneCore) }
     let workloads: [(name: String, text: String)] = [
         ("generated, \(lines) lines", generateRuleFile(lines: lines)),
         ("one field, 20,000 statements", generateRepeatedFieldFile(lines: 20_000)),
         ("LSP file, 5,000 lines", generateRuleFile(lines: 5_000)),
     ]
-    print("check benchmark: \(runs) runs; files of 64 KB and more are parsed and checked in two parts on two cores,")
+    print("check benchmark: \(runs) runs; " + (oneCore ? "--one-core: every file parsed and checked in one pass on one thread,"
+        : "files of 64 KB and more are parsed and checked in two parts on two cores,"))
     print("so the goal is wall time; CPU = all threads of the process (median run)")
     print("| file | diagnostics | parse wall median ms | check wall median ms | parse + check wall median ms | parse + check wall best ms | parse + check CPU ms |")
     print("|---|---:|---:|---:|---:|---:|---:|")
     for (index, workload) in workloads.enumerated() where only.map({ $0 == index + 1 }) ?? true {
         let source = SourceFile(path: "Rules/bench.rules", text: workload.text)
         let commonSource = SourceFile(path: "Rules/common.rules", text: common)
-        var tree = Parser.parse(source)
-        let parse = measure(runs: runs) { tree = Parser.parse(source) }
+        var tree = parse(source)
+        let parseTimes = measure(runs: runs) { tree = parse(source) }
         let commonTree = Parser.parse(commonSource)
         let provider = InMemorySourceProvider(files: ["Rules/bench.rules": workload.text, "Rules/common.rules": common])
         // The graph is built from already parsed trees, so that only the checker is timed.
@@ -48,12 +51,12 @@ func runCheckBenchmark(runs: Int, only: Int?, lines: Int) {
         }
         // Both stages together, as `rulebook check` and the language server run them.
         let both = measure(runs: runs) {
-            let parsed = Parser.parse(source)
+            let parsed = parse(source)
             let graph = Workspace(provider: provider, options: options, parse: { $0.path == source.path ? parsed : commonTree })
                 .loadGraph(roots: ["Rules/bench.rules"]).graph
             diagnostics = Checker(options: options).check(graph, roots: ["Rules/bench.rules"]).diagnostics.count
         }
-        print("| \(workload.name) | \(diagnostics) | \(String(format2: parse.wallMedian)) | \(String(format2: check.wallMedian)) | "
+        print("| \(workload.name) | \(diagnostics) | \(String(format2: parseTimes.wallMedian)) | \(String(format2: check.wallMedian)) | "
               + "\(String(format2: both.wallMedian)) | \(String(format2: both.wallBest)) | \(String(format2: both.processCPUMedian)) |")
     }
 }

@@ -20,7 +20,9 @@ let usage = """
       tape [--records 100000]                         streaming path per record: JSON tape + rules, per workload
       json [name]                                      ns/record of the JSON tape, reader, writer, ValueEncoder
       parse [--lines 100000] [--runs 5]               lex, parse and format time of a generated rule file
-      check [--runs 5] [--only 1|2|3] [--lines 100000] parse and check time: 100k-line file, one field × 20k, LSP file
+      check [--runs 5] [--only 1|2|3] [--lines 100000] [--one-core]
+                                                      parse and check time: 100k-line file, one field × 20k, LSP file
+                                                      (--one-core: without the two-core paths, to compare)
       lsp [--binary .build/release/rulebook] [--lines 5000] [--edits 200]
                                                       language server: didChange → publishDiagnostics latency
       dump --out DIR [--generated] FILE...            every field of each file's syntax tree (compare parsers)
@@ -46,7 +48,7 @@ case "parse":
     runParseBenchmark(lines: Int(option("--lines", default: "100000")) ?? 100_000, runs: Int(option("--runs", default: "5")) ?? 5)
 case "check":
     runCheckBenchmark(runs: Int(option("--runs", default: "5")) ?? 5, only: Int(option("--only", default: "")),
-                      lines: Int(option("--lines", default: "100000")) ?? 100_000)
+                      lines: Int(option("--lines", default: "100000")) ?? 100_000, oneCore: arguments.contains("--one-core"))
 case "lsp":
     runLSPBenchmark(binary: option("--binary", default: ".build/release/rulebook"),
                     lines: Int(option("--lines", default: "5000")) ?? 5_000, edits: Int(option("--edits", default: "200")) ?? 200)

@@ -28,13 +28,16 @@ extension CheckerRun {
     /// much as it saves below it).
     static let parallelMinimumBytes = 64 * 1024
 
-    /// Where phase 5 cuts a file's statements in two.
+    /// Where phase 5 cuts a file's statements in two (and whether phase 3 cuts the named
+    /// rules in two, see `CheckerRun+ParallelDefinitions.swift`).
     enum StatementCut {
-        /// Near the middle of files of ``parallelMinimumBytes`` or more, when there is a second core.
+        /// Near the middle of files of ``parallelMinimumBytes`` or more, when there is a
+        /// second core (named rules: when there are ``parallelMinimumDefinitions``).
         case bySize
         /// Never: one pass.
         case never
-        /// Before the top-level statement at this index (tests cut files everywhere).
+        /// Before the top-level statement at this index, and the named rules in half
+        /// (tests cut files everywhere).
         case before(Int)
 
         func cut(of tree: SyntaxTree) -> Int? {

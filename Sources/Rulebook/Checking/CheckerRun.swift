@@ -205,6 +205,7 @@ final class CheckerRun {
     init(graph: ProgramGraph, options: CheckOptions) {
         self.graph = graph
         self.options = options
+        statementCut = options.usesSecondCore ? .bySize : .never
     }
 
     /// A run for the second part of a large file's statements (see

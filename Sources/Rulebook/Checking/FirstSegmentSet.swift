@@ -10,63 +10,97 @@
 /// which an ASCII reference also consults (a non-ASCII key such as U+212A KELVIN SIGN
 /// can equal an ASCII one); a reference with a non-ASCII first key is answered by the
 /// plain set of every first segment, built on that first need.
+///
+/// The byte hash is not seeded, so keys could be written to collide; an insertion that
+/// probes more than `maximumProbes` slots (256 by default; a table at most half full
+/// probes a few dozen at worst for 100,000 keys) gives the table up for the plain set (whose
+/// hashing is seeded per process), so such a file costs no more than before.
 struct FirstSegmentSet {
     private let paths: [FieldPath]
     /// Open addressing: a slot holds a path index + 1 (0 is empty) and its key's hash.
-    private var slots: [(hash: UInt64, path: Int32)]
+    private let slots: [(hash: UInt64, path: Int32)]
     private let mask: Int
-    private var startsWithWildcard = false
-    private var nonASCIIKeys: Set<String> = []
-    /// Every first segment, made for a reference whose first key is not ASCII.
+    private let startsWithWildcard: Bool
+    private let nonASCIIKeys: Set<String>
+    /// Every first segment, made for a reference whose first key is not ASCII, or when
+    /// the table was given up.
     private var all: Set<FieldPath.Segment>?
+    /// Probes allowed per insertion before the table is given up.
+    private let maximumProbes: Int
+    /// Whether the table was given up for the plain set.
+    let givenUp: Bool
 
-    init(_ paths: [FieldPath]) {
+    init(_ paths: [FieldPath], maximumProbes: Int = 256) {
         self.paths = paths
+        self.maximumProbes = maximumProbes
         var capacity = 16
         while capacity < 2 * paths.count { capacity *= 2 }
-        slots = Array(repeating: (0, 0), count: capacity)
         mask = capacity - 1
-        for index in paths.indices {
-            switch paths[index].segments.first {
-            case .wildcard?:
-                startsWithWildcard = true
-            case .key(let key)?:
-                if let hash = FirstSegmentSet.hash(key) { insert(index, hash: hash, key: key) } else { nonASCIIKeys.insert(key) }
-            case nil:
-                break
+        // Performance: built in local variables over the table's buffer, then stored (the
+        // same loop through `self` in an initialiser read and wrote it in memory).
+        var slots = [(hash: UInt64, path: Int32)](repeating: (0, 0), count: capacity)
+        var startsWithWildcard = false, givenUp = false
+        var nonASCIIKeys: Set<String> = []
+        let mask = self.mask
+        slots.withUnsafeMutableBufferPointer { table in
+            for index in paths.indices {
+                guard let first = paths[index].segments.first else { continue }
+                guard case .key(let key) = first else {
+                    startsWithWildcard = true
+                    continue
+                }
+                guard let hash = FirstSegmentSet.hash(key) else {
+                    nonASCIIKeys.insert(key)
+                    continue
+                }
+                var slot = Int(truncatingIfNeeded: hash) & mask
+                var probes = 1
+                while table[slot].path != 0, !FirstSegmentSet.holds(table[slot], key, hash: hash, in: paths) {
+                    slot = (slot + 1) & mask
+                    probes += 1
+                }
+                if table[slot].path == 0 { table[slot] = (hash, Int32(index + 1)) }
+                if probes > maximumProbes {
+                    givenUp = true
+                    return
+                }
             }
         }
+        self.slots = slots
+        self.startsWithWildcard = startsWithWildcard
+        self.nonASCIIKeys = nonASCIIKeys
+        self.givenUp = givenUp
+        if givenUp { all = Set(paths.compactMap(\.segments.first)) }
+    }
+
+    /// Whether `entry` holds the ASCII key `key` (whose hash is `hash`).
+    private static func holds(_ entry: (hash: UInt64, path: Int32), _ key: String, hash: UInt64, in paths: [FieldPath]) -> Bool {
+        // Both ASCII: equal as strings exactly when their bytes are.
+        guard entry.hash == hash, case .key(let other)? = paths[Int(entry.path) - 1].segments.first else { return false }
+        return key == other
     }
 
     /// Whether some path starts with `segment`.
     mutating func contains(_ segment: FieldPath.Segment) -> Bool {
+        if givenUp, let all { return all.contains(segment) }
         guard case .key(let key) = segment else { return startsWithWildcard }
         guard let hash = FirstSegmentSet.hash(key) else {
             let all = self.all ?? Set(paths.compactMap(\.segments.first))
             self.all = all
             return all.contains(segment)
         }
-        if slot(for: key, hash: hash).found { return true }
+        if tableHolds(key, hash: hash) { return true }
         return !nonASCIIKeys.isEmpty && nonASCIIKeys.contains(key)
     }
 
-    /// Adds path `index`, whose first key is `key`, unless an equal key is there.
-    private mutating func insert(_ index: Int, hash: UInt64, key: String) {
-        let (slot, found) = slot(for: key, hash: hash)
-        if !found { slots[slot] = (hash, Int32(index + 1)) }
-    }
-
-    /// The slot holding `key`, or the empty slot where it would go.
-    private func slot(for key: String, hash: UInt64) -> (slot: Int, found: Bool) {
+    /// Whether the table holds `key`.
+    private func tableHolds(_ key: String, hash: UInt64) -> Bool {
         var slot = Int(truncatingIfNeeded: hash) & mask
         while slots[slot].path != 0 {
-            if slots[slot].hash == hash, case .key(let other)? = paths[Int(slots[slot].path) - 1].segments.first,
-               key == other {  // both ASCII: equal as strings exactly when their bytes are
-                return (slot, true)
-            }
+            if FirstSegmentSet.holds(slots[slot], key, hash: hash, in: paths) { return true }
             slot = (slot + 1) & mask
         }
-        return (slot, false)
+        return false
     }
 
     /// FNV-1a over the UTF-8 bytes of an ASCII key (mixed so that the low bits index

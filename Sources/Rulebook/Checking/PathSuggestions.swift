@@ -41,12 +41,7 @@ struct PathSuggestions {
     /// The spelling of the candidate closest to `name`, if any is within the typo
     /// threshold; ``Suggestions/closest(to:budget:)`` with the same budget accounting.
     mutating func closest(to name: String, budget: inout Int) -> String? {
-        let count = self.count
-        guard budget >= count else { return nil }
-        var target: [UInt32] = []
-        Suggestions.appendLowercasedScalars(of: name, to: &target)
-        guard !target.isEmpty else { return nil }
-        budget -= count
+        guard let target = Suggestions.chargedTarget(name, candidates: count, budget: &budget) else { return nil }
         measureIfNeeded()
         // Never more edits than the name has characters minus one (see `Suggestions`).
         let threshold = min(Suggestions.maximumDistance(forLength: target.count), target.count - 1)
@@ -240,41 +235,79 @@ extension PathSuggestions {
     }
 
     private static func asciiSignature(of path: FieldPath, classes: UnsafeBufferPointer<UInt8>,
-                               counts: UnsafeMutableBufferPointer<UInt8>) -> Suggestions.Signature {
-        var signature = Suggestions.Signature()
-        func add(_ scalar: UInt8) {
-            let run = counts[Int(scalar)]
-            counts[Int(scalar)] = run &+ 1
-            if run < 4 { signature.insert(UInt32(scalar), occurrence: Int(run)) }
-        }
-        var first = true
-        for segment in path.segments {
-            switch segment {
-            case .wildcard:
-                add(0x5B); add(0x2A); add(0x5D)  // [*]
-            case .key(let key):
-                if !first { add(0x2E) }  // .
-                _ = key.utf8.withContiguousStorageIfAvailable { bytes in
-                    var all: UInt8 = 0xFF  // as in `asciiKeyLength`
-                    var escapes = 0
-                    for byte in bytes {
-                        let byteClass = classes[Int(byte)]
-                        all &= byteClass
-                        escapes &+= Int(byteClass >> 2 & 1)
-                        add(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
-                    }
-                    let identifier = all & ByteClass.identifierPart != 0
-                        && bytes.first.map { classes[Int($0)] & ByteClass.identifierStart != 0 } == true
-                    guard !identifier else { return }
-                    add(0x22); add(0x22)  // the quotes
-                    for _ in 0..<escapes { add(0x5C) }
+                                       counts: UnsafeMutableBufferPointer<UInt8>) -> Suggestions.Signature {
+        occurrenceBits.withUnsafeBufferPointer { bits in
+            var counter = SignatureCounter(counts: counts, bits: bits)
+            var first = true
+            for segment in path.segments {
+                switch segment {
+                case .wildcard:
+                    counter.add(0x5B); counter.add(0x2A); counter.add(0x5D)  // [*]
+                case .key(let key):
+                    if !first { counter.add(0x2E) }  // .
+                    _ = key.utf8.withContiguousStorageIfAvailable { counter.addKey($0, classes: classes) }
                 }
+                first = false
             }
-            first = false
+            // Performance: 32 words cleared, not a pass over the spelling again.
+            UnsafeMutableRawBufferPointer(counts).withMemoryRebound(to: UInt64.self) { $0.update(repeating: 0) }
+            return Suggestions.Signature(low: counter.low, high: counter.high)
         }
-        // Performance: 32 words cleared, not a pass over the spelling again.
-        UnsafeMutableRawBufferPointer(counts).withMemoryRebound(to: UInt64.self) { $0.update(repeating: 0) }
-        return signature
+    }
+
+    /// The bit ``Suggestions/Signature/insert(_:occurrence:)`` sets for an ASCII scalar
+    /// `c` and occurrence `k` < 4, at `k << 7 | c` (0–63 in `low`, 64–127 in `high`),
+    /// read off the signature itself so that the two cannot differ.
+    private static let occurrenceBits: [UInt8] = (0..<512).map { index in
+        var signature = Suggestions.Signature()
+        signature.insert(UInt32(index & 127), occurrence: index >> 7)
+        return UInt8(signature.low != 0 ? signature.low.trailingZeroBitCount : 64 + signature.high.trailingZeroBitCount)
+    }
+
+    /// A signature being counted from ASCII bytes.
+    ///
+    /// Performance: the two words are a value the loops keep in registers (a closure
+    /// capturing the signature read and wrote it in memory per character), and the bit
+    /// of each (character, occurrence) comes from a table, not a multiply.
+    private struct SignatureCounter {
+        let counts: UnsafeMutableBufferPointer<UInt8>
+        let bits: UnsafeBufferPointer<UInt8>
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+
+        init(counts: UnsafeMutableBufferPointer<UInt8>, bits: UnsafeBufferPointer<UInt8>) {
+            self.counts = counts
+            self.bits = bits
+        }
+
+        /// Adds one more occurrence of the ASCII scalar `scalar`.
+        @inline(__always)
+        mutating func add(_ scalar: UInt8) {
+            let index = Int(scalar & 0x7F)
+            let run = counts[index]
+            counts[index] = run &+ 1
+            guard run < 4 else { return }
+            let bit = bits[Int(run) << 7 | index]
+            if bit < 64 { low |= 1 << UInt64(bit) } else { high |= 1 << UInt64(bit &- 64) }
+        }
+
+        /// Adds a key's lowercased bytes, and its quotes and escapes when it is not an
+        /// identifier (see `asciiKeyLength`).
+        mutating func addKey(_ bytes: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<UInt8>) {
+            var all: UInt8 = 0xFF
+            var escapes = 0
+            for byte in bytes {
+                let byteClass = classes[Int(byte)]
+                all &= byteClass
+                escapes &+= Int(byteClass >> 2 & 1)
+                add(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
+            }
+            let identifier = all & ByteClass.identifierPart != 0
+                && bytes.first.map { classes[Int($0)] & ByteClass.identifierStart != 0 } == true
+            guard !identifier else { return }
+            add(0x22); add(0x22)  // the quotes
+            for _ in 0..<escapes { add(0x5C) }
+        }
     }
 
     /// Writes the lowercased spelling of a path whose keys are ASCII into `output` (as

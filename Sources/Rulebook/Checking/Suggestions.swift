@@ -97,12 +97,7 @@ struct Suggestions {
     func closest(to name: String, budget: inout Int) -> String? {
         // Performance: once the budget is spent (early in a large file with many unknown
         // references) a lookup returns before preparing its name.
-        let count = self.count
-        guard budget >= count else { return nil }
-        var target: [UInt32] = []
-        Suggestions.appendLowercasedScalars(of: name, to: &target)
-        guard !target.isEmpty else { return nil }
-        budget -= count
+        guard let target = Suggestions.chargedTarget(name, candidates: count, budget: &budget) else { return nil }
         // Never more edits than the name has characters minus one: replacing all of `b`
         // to get `x` is not a typo.
         let threshold = min(Suggestions.maximumDistance(forLength: target.count), target.count - 1)
@@ -169,6 +164,19 @@ struct Suggestions {
         }
         guard ascii != true else { return }
         for scalar in name.lowercased().unicodeScalars { scalars.append(scalar.value) }
+    }
+
+    /// The lowercased scalars of `name`, with `count` comparisons charged to `budget`;
+    /// nil, and nothing charged, when the budget cannot pay for them or the name is empty.
+    /// (Every search charges its whole candidate count, so that the answer never depends
+    /// on where a search would have stopped.)
+    static func chargedTarget(_ name: String, candidates count: Int, budget: inout Int) -> [UInt32]? {
+        guard budget >= count else { return nil }
+        var target: [UInt32] = []
+        appendLowercasedScalars(of: name, to: &target)
+        guard !target.isEmpty else { return nil }
+        budget -= count
+        return target
     }
 
     /// ``closest(to:budget:)`` for a one-off list.

@@ -14,6 +14,13 @@ public enum Parser {
 
     /// Parses `source`, diagnosing anything beyond `limits` as `limit-exceeded`.
     public static func parse(_ source: SourceFile, limits: ParserLimits) -> SyntaxTree {
+        parse(source, limits: limits, usesSecondCore: true)
+    }
+
+    /// Parses `source`; with `usesSecondCore`, a file of 64 KB or more is lexed and parsed
+    /// in two parts at once when there is a second core (the tree is the same either way;
+    /// `false` keeps the parse on the calling thread, and lets a benchmark compare).
+    public static func parse(_ source: SourceFile, limits: ParserLimits, usesSecondCore: Bool) -> SyntaxTree {
         let byteCount = source.text.utf8.count
         if byteCount > limits.maxFileBytes {
             let diagnostic = Diagnostic(
@@ -24,7 +31,7 @@ public enum Parser {
         }
         var text = source.text
         return text.withUTF8 { bytes in
-            if let split = ParallelParse.splitPoint(in: bytes, limits: limits),
+            if usesSecondCore, let split = ParallelParse.splitPoint(in: bytes, limits: limits),
                let tree = ParallelParse.parse(source, bytes: bytes, limits: limits, splitAt: split) {
                 return tree
             }

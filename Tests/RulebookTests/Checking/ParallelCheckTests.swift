@@ -165,6 +165,25 @@ final class ParallelCheckTests: XCTestCase {
         XCTAssertGreaterThan(onePass.diagnostics.count, 100)
     }
 
+    func testOptionsCanKeepTheCheckOnOneThread() {
+        var text = ""
+        var seed: UInt64 = 200
+        while text.utf8.count < 2 * CheckerRun.parallelMinimumBytes {
+            text += generatedFile(seed: seed, statements: 200)
+            seed += 1
+        }
+        var options = CheckOptions()
+        options.usesSecondCore = false
+        let graph = checkSource(text, options: options).graph
+        let run = CheckerRun(graph: graph, options: options)
+        run.run()
+        XCTAssertEqual(run.mergedParts, 0)
+        XCTAssertEqual(run.mergedDefinitionParts, 0)
+        XCTAssertEqual(run.diagnostics, check(text, cut: .never).diagnostics)
+        let source = SourceFile(path: "test.rules", text: text)
+        XCTAssertEqual(Parser.parse(source, limits: .default, usesSecondCore: false), Parser.parse(source))
+    }
+
     // MARK: Describing checked statements
 
     private func describe(_ statement: CheckedStatement) -> String {

@@ -146,16 +146,31 @@ final class FirstSegmentSetTests: XCTestCase {
             if round % 7 == 0 { paths.append(FieldPath([])) }  // no first segment
             let expected = Set(paths.compactMap(\.segments.first))
             var set = FirstSegmentSet(paths)
+            // The same answers once the table is given up (as for keys written to collide).
+            var plain = FirstSegmentSet(paths, maximumProbes: 1)
+            XCTAssertFalse(set.givenUp)
             for _ in 0..<60 {
                 let probe: FieldPath.Segment = random.next(below: 10) == 0 ? .wildcard : .key(GeneratedPaths.key(&random))
                 let contains = set.contains(probe)
                 XCTAssertEqual(contains, expected.contains(probe), "round \(round): \(probe)")
+                XCTAssertEqual(plain.contains(probe), contains, "round \(round): \(probe), plain set")
                 if contains { hits += 1 } else { misses += 1 }
             }
             for first in expected { XCTAssertTrue(set.contains(first), "round \(round): \(first)") }
+            if paths.count > 40 { XCTAssertTrue(plain.givenUp, "round \(round): one probe cannot place \(paths.count) keys") }
         }
         XCTAssertGreaterThan(hits, 500)
         XCTAssertGreaterThan(misses, 500)
+    }
+
+    func testLargeFilesOfLookAlikeKeysKeepTheTable() {
+        // The benchmark's kinds of names, 120,000 of them: the table is never given up.
+        let stems = ["field", "display", "items", "postcode", "inner", "password", "confirm", "address", "quoted-"]
+        let paths = (0..<120_000).map { FieldPath([.key("\(stems[$0 % stems.count])\($0)"), .key("x")]) }
+        var set = FirstSegmentSet(paths)
+        XCTAssertFalse(set.givenUp)
+        XCTAssertTrue(set.contains(.key("field9")))
+        XCTAssertFalse(set.contains(.key("field10")))
     }
 
     func testCanonicallyEqualKeysMeet() {
