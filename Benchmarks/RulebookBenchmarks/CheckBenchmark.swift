@@ -31,14 +31,14 @@ func runCheckBenchmark(runs: Int, only: Int?, lines: Int, oneCore: Bool = false)
     ]
     print("check benchmark: \(runs) runs; " + (oneCore ? "--one-core: every file parsed and checked in one pass on one thread,"
         : "files of 64 KB and more are parsed and checked in two parts on two cores,"))
-    print("so the goal is wall time; CPU = all threads of the process (median run)")
+    print("so the goal is wall time; CPU = all threads of the process (median run); results kept, runs 250 ms apart")
     print("| file | diagnostics | parse wall median ms | check wall median ms | parse + check wall median ms | parse + check wall best ms | parse + check CPU ms |")
     print("|---|---:|---:|---:|---:|---:|---:|")
     for (index, workload) in workloads.enumerated() where only.map({ $0 == index + 1 }) ?? true {
         let source = SourceFile(path: "Rules/bench.rules", text: workload.text)
         let commonSource = SourceFile(path: "Rules/common.rules", text: common)
-        var tree = parse(source)
-        let parseTimes = measure(runs: runs) { tree = parse(source) }
+        let tree = parse(source)
+        let parseTimes = measureKeepingResults(runs: runs) { parse(source) }
         let commonTree = Parser.parse(commonSource)
         let provider = InMemorySourceProvider(files: ["Rules/bench.rules": workload.text, "Rules/common.rules": common])
         // The graph is built from already parsed trees, so that only the checker is timed.
@@ -46,15 +46,19 @@ func runCheckBenchmark(runs: Int, only: Int?, lines: Int, oneCore: Bool = false)
         let workspace = Workspace(provider: provider, options: options, parse: { trees[$0.path] ?? Parser.parse($0) })
         let graph = workspace.loadGraph(roots: ["Rules/bench.rules"]).graph
         var diagnostics = 0
-        let check = measure(runs: runs) {
-            diagnostics = Checker(options: options).check(graph, roots: ["Rules/bench.rules"]).diagnostics.count
+        let check = measureKeepingResults(runs: runs) { () -> Any in
+            let output = Checker(options: options).check(graph, roots: ["Rules/bench.rules"])
+            diagnostics = output.diagnostics.count
+            return output
         }
         // Both stages together, as `rulebook check` and the language server run them.
-        let both = measure(runs: runs) {
+        let both = measureKeepingResults(runs: runs) { () -> Any in
             let parsed = parse(source)
             let graph = Workspace(provider: provider, options: options, parse: { $0.path == source.path ? parsed : commonTree })
                 .loadGraph(roots: ["Rules/bench.rules"]).graph
-            diagnostics = Checker(options: options).check(graph, roots: ["Rules/bench.rules"]).diagnostics.count
+            let output = Checker(options: options).check(graph, roots: ["Rules/bench.rules"])
+            diagnostics = output.diagnostics.count
+            return (graph, output)
         }
         print("| \(workload.name) | \(diagnostics) | \(String(format2: parseTimes.wallMedian)) | \(String(format2: check.wallMedian)) | "
               + "\(String(format2: both.wallMedian)) | \(String(format2: both.wallBest)) | \(String(format2: both.processCPUMedian)) |")
