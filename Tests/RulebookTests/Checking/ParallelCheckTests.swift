@@ -151,10 +151,16 @@ final class ParallelCheckTests: XCTestCase {
 
     func testALargeFileIsCheckedInTwoPartsBySize() throws {
         try XCTSkipUnless(BackgroundTask<Void>.hasSecondCore, "one core: files are checked in one pass")
+        // Generated blocks with their fields renamed per block, so that the halves name
+        // different fields (as a large form file does).
         var text = ""
         var seed: UInt64 = 100
         while text.utf8.count < 2 * CheckerRun.parallelMinimumBytes {
-            text += generatedFile(seed: seed, statements: 200)
+            var block = generatedFile(seed: seed, statements: 200)
+            for field in ["name", "email", "age", "address", "tags", "password", "nickname"] {
+                block = block.replacingOccurrences(of: "\(field)", with: "\(field)\(seed)")
+            }
+            text += block
             seed += 1
         }
         let bySize = check(text, cut: .bySize)
@@ -163,6 +169,16 @@ final class ParallelCheckTests: XCTestCase {
         XCTAssertEqual(bySize.diagnostics, onePass.diagnostics)
         XCTAssertEqual(bySize.statements, onePass.statements)
         XCTAssertGreaterThan(onePass.diagnostics.count, 100)
+    }
+
+    func testAFileWhoseHalvesShareMostFieldsIsCheckedInOnePass() throws {
+        try XCTSkipUnless(BackgroundTask<Void>.hasSecondCore, "one core: files are checked in one pass")
+        let text = String(repeating: "field: required, minLength 2\nother: maxLength 3\n", count: 4_000)
+        let tree = Parser.parse(SourceFile(path: "test.rules", text: text))
+        XCTAssertTrue(CheckerRun.partsShareMostFields(tree, cut: tree.statements.count / 2))
+        let bySize = check(text, cut: .bySize)
+        XCTAssertEqual(bySize.mergedParts, 0)
+        XCTAssertEqual(bySize.diagnostics, check(text, cut: .never).diagnostics)
     }
 
     func testOptionsCanKeepTheCheckOnOneThread() {
