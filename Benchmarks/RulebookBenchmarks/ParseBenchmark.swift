@@ -80,21 +80,7 @@ struct StageTimes {
 /// Runs `body` `runs` times and returns the fastest and median wall time and the fastest
 /// CPU time.
 func measure(runs: Int, _ body: () -> Void) -> StageTimes {
-    var walls: [Double] = []
-    var cpus: [Double] = []
-    var processCPUs: [Double] = []
-    for _ in 0..<max(1, runs) {
-        let cpuStart = threadCPUMilliseconds(), processStart = processCPUMilliseconds()
-        let start = DispatchTime.now().uptimeNanoseconds
-        body()
-        walls.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
-        cpus.append(threadCPUMilliseconds() - cpuStart)
-        processCPUs.append(processCPUMilliseconds() - processStart)
-    }
-    walls.sort()
-    processCPUs.sort()
-    return StageTimes(wallBest: walls[0], wallMedian: walls[walls.count / 2], cpuBest: cpus.min() ?? 0,
-                      processCPUMedian: processCPUs[processCPUs.count / 2])
+    measureKeepingResults(runs: runs, pauseMilliseconds: 0) { body() }
 }
 
 /// Like ``measure(runs:_:)``, for stages whose results are large: every run's result is
@@ -109,7 +95,7 @@ func measureKeepingResults(runs: Int, pauseMilliseconds: UInt32 = 250, _ body: (
     var cpus: [Double] = []
     var processCPUs: [Double] = []
     for _ in 0..<max(1, runs) {
-        usleep(pauseMilliseconds * 1000)
+        if pauseMilliseconds > 0 { usleep(pauseMilliseconds * 1000) }
         let cpuStart = threadCPUMilliseconds(), processStart = processCPUMilliseconds()
         let start = DispatchTime.now().uptimeNanoseconds
         kept.append(body())
