@@ -13,7 +13,7 @@ extension CompiledRuleSet {
     public func validate(_ record: Value, options: ValidationOptions = ValidationOptions()) -> ValidationReport {
         let today = today(options.context)
         if program.isFlat {
-            let found = FlatEvaluator.outcome(program: program, access: ValueAccess(record), today: today,
+            let found = FlatEvaluator.outcome(program: program, record: record, today: today,
                                               reportAllFailures: options.reportAllFailures)
             return report(found, today: today, options: options)
         }
@@ -25,7 +25,7 @@ extension CompiledRuleSet {
     /// Whether a record passes every rule. Stops at the first failure and renders no
     /// messages: the fastest way to count valid records (`rulebook validate --quiet`).
     public func isValid(_ record: Value, context: EvaluationContext = EvaluationContext()) -> Bool {
-        if program.isFlat { return FlatEvaluator.passesAll(program: program, access: ValueAccess(record), today: today(context)) }
+        if program.isFlat { return FlatEvaluator.passesAll(program: program, record: record, today: today(context)) }
         return isValid(ValueAccess(record), context: context)
     }
 

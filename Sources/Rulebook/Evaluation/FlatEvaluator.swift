@@ -25,6 +25,85 @@ enum FlatEvaluator {
         run(program: program, access: access, today: today, counting: true, all: false).isValid
     }
 
+    /// Collecting evaluation of a built record.
+    static func outcome(program: CompiledProgram, record: Value, today: CalendarDate, reportAllFailures: Bool) -> FlatOutcome {
+        run(program: program, record: record, today: today, counting: false, all: reportAllFailures)
+    }
+
+    /// Counting evaluation of a built record.
+    static func passesAll(program: CompiledProgram, record: Value, today: CalendarDate) -> Bool {
+        run(program: program, record: record, today: today, counting: true, all: false).isValid
+    }
+
+    /// `run(program:access:…)` for a built record, reading each root member's value in
+    /// place.
+    ///
+    /// Performance bends this: the generic lookup returns the member's `Value`, a copy
+    /// (a retain and release of a heap string, and an outlined copy and destroy of the
+    /// enum per field); here the member is found by position in the root's members and
+    /// its value passed straight from the array to the checks.
+    @inline(__always)
+    private static func run(program: CompiledProgram, record: Value, today: CalendarDate,
+                            counting: Bool, all: Bool) -> FlatOutcome {
+        guard case .object(let object) = record else {
+            return run(program: program, access: ValueAccess(record), today: today, counting: counting, all: all)
+        }
+        let members = object.members
+        var outcome = FlatOutcome()
+        var hint = 0
+        let count = program.flatFields.count
+        var index = 0
+        while index < count {
+            let field = program.flatFields[index]
+            let failures: UInt64
+            let position = Self.position(of: program.keys[Int(field.keyStart)], in: members, hint: &hint)
+            if position < 0 {
+                failures = all ? field.requiredRules : field.firstRequiredRule
+            } else if field.keyEnd - field.keyStart == 1 {
+                failures = check(field, members[position].value, program: program, today: today, all: all)
+            } else if let value = lookupBelow(field, members[position].value, program: program) {
+                failures = check(field, value, program: program, today: today, all: all)
+            } else {
+                failures = all ? field.requiredRules : field.firstRequiredRule
+            }
+            if failures != 0 {
+                outcome.invalidFields |= 1 << UInt64(index)
+                outcome.failedRules |= failures
+                if counting { return outcome }
+            }
+            index += 1
+        }
+        return outcome
+    }
+
+    /// The position of `key` among the root's members, starting at `hint` and wrapping
+    /// around (as `ValueAccess.member(_:_:hint:)`); -1 when absent.
+    @inline(__always)
+    private static func position(of key: CompiledKey, in members: [(key: String, value: Value)], hint: inout Int) -> Int {
+        let count = members.count
+        guard count > 0 else { return -1 }
+        var position = hint < count ? hint : 0
+        for _ in 0..<count {
+            if key.matches(members[position].key) {
+                hint = position + 1
+                return position
+            }
+            position = position + 1 == count ? 0 : position + 1
+        }
+        return -1
+    }
+
+    /// The value of a nested field (`a.b`) below its root member.
+    private static func lookupBelow(_ field: FlatField, _ root: Value, program: CompiledProgram) -> Value? {
+        let access = ValueAccess(.null)
+        var current = root
+        for key in Int(field.keyStart + 1)..<Int(field.keyEnd) {
+            guard let next = access.member(current, program.keys[key]) else { return nil }
+            current = next
+        }
+        return current
+    }
+
     @inline(__always)
     private static func run<Access: RecordAccess>(program: CompiledProgram, access: Access, today: CalendarDate,
                                                   counting: Bool, all: Bool) -> FlatOutcome where Access.Node == Value {
