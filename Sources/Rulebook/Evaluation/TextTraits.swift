@@ -187,12 +187,24 @@ enum TextScan {
             }
         }
         guard index < end else { return count }
-        // A whole text of 4 to 7 bytes read as two overlapping 4-byte halves: ASCII without
-        // CR is then decided in two loads (both inside the buffer).
-        if end < 8, end >= 4 {
-            let tail = UInt64(raw.loadUnaligned(as: UInt32.self))
-                | UInt64(raw.loadUnaligned(fromByteOffset: end - 4, as: UInt32.self)) << 32
-            if tail & SWAR.high == 0, !SWAR.contains(tail, 0x0D) { return end }
+        // A whole text of 1 to 7 bytes gathered into one word (4 to 7 bytes: two 4-byte
+        // loads inside the buffer, the second shifted past the bytes they share), so that
+        // a short name is decided without a byte loop.
+        if end < 8 {
+            var word: UInt64
+            if end >= 4 {
+                word = UInt64(raw.loadUnaligned(as: UInt32.self))
+                    | (UInt64(raw.loadUnaligned(fromByteOffset: end - 4, as: UInt32.self)) >> UInt64((8 - end) * 8)) << 32
+            } else {
+                word = UInt64(base[0])
+                if end > 1 { word |= UInt64(base[1]) << 8 }
+                if end > 2 { word |= UInt64(base[2]) << 16 }
+            }
+            if !SWAR.contains(word, 0x0D) {
+                if word & SWAR.high == 0 { return end }
+                if SWAR.hasComplexLead(word) { return nil }
+                return end - SWAR.continuationCount(word)
+            }
         }
         // Byte by byte from a word with a CR, or a short text: the byte before `index`
         // is not a CR (the words before had none).
