@@ -255,10 +255,12 @@ enum SWAR {
         return ((word & low) &+ 0x3434_3434_3434_3434) & word & high != 0
     }
 
-    /// The number of UTF-8 continuation bytes (`10xxxxxx`) in `word`.
+    /// The number of UTF-8 continuation bytes (`10xxxxxx`) in `word`: one bit per such
+    /// byte, summed into the top byte by a multiplication (Performance: the baseline
+    /// x86-64 target has no `popcnt`, and `nonzeroBitCount` was a dozen instructions).
     @inline(__always)
     static func continuationCount(_ word: UInt64) -> Int {
-        (word & ~(word << 1) & high).nonzeroBitCount
+        Int(truncatingIfNeeded: (((word & ~(word << 1) & high) >> 7) &* ones) >> 56)
     }
 
     /// Whether some byte of `word` is below `limit` (at most 0x80).
