@@ -28,8 +28,14 @@ enum ParallelParse {
 
     /// Where to cut `bytes`, or nil to parse them in one pass.
     static func splitPoint(in bytes: UnsafeBufferPointer<UInt8>, limits: ParserLimits) -> Int? {
-        guard bytes.count >= minimumBytes, limits.maxBlockNesting > 0, BackgroundTask<Void>.hasSecondCore else { return nil }
-        return candidateCut(in: bytes, from: bytes.count / 2)
+        splitPoint(in: bytes, from: 0, limits: limits)
+    }
+
+    /// Where to cut the text from `start` (0 or a top-level statement's line start) to
+    /// the end, or nil to parse it in one pass.
+    static func splitPoint(in bytes: UnsafeBufferPointer<UInt8>, from start: Int, limits: ParserLimits) -> Int? {
+        guard bytes.count - start >= minimumBytes, limits.maxBlockNesting > 0, BackgroundTask<Void>.hasSecondCore else { return nil }
+        return candidateCut(in: bytes, from: start + (bytes.count - start) / 2)
     }
 
     /// The first line start at or after `target` whose line begins with an ASCII letter or
@@ -46,12 +52,12 @@ enum ParallelParse {
         return nil
     }
 
-    private static func startsName(_ byte: UInt8) -> Bool {
+    static func startsName(_ byte: UInt8) -> Bool {
         (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
             || byte == UInt8(ascii: "_")
     }
 
-    private static func previousLineContinues(_ bytes: UnsafeBufferPointer<UInt8>, before lineBreak: Int) -> Bool {
+    static func previousLineContinues(_ bytes: UnsafeBufferPointer<UInt8>, before lineBreak: Int) -> Bool {
         var index = lineBreak - 1
         while index >= 0, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") || bytes[index] == UInt8(ascii: "\r") {
             index -= 1
@@ -81,23 +87,33 @@ enum ParallelParse {
     /// Parses `bytes` cut at `cut` (a line start) in two parts at once; nil when the cut
     /// is not between two top-level statements.
     static func parse(_ source: SourceFile, bytes: UnsafeBufferPointer<UInt8>, limits: ParserLimits, splitAt cut: Int) -> SyntaxTree? {
+        parse(file: source.path, bytes: bytes, limits: limits, from: 0, lastEnd: 0, splitAt: cut).map { SyntaxTree(source: source, $0) }
+    }
+
+    /// Parses the text from `start` to the end cut at `cut` (a line start after `start`)
+    /// in two parts at once; nil when the cut is not between two top-level statements.
+    ///
+    /// - Parameters:
+    ///   - start: 0, or the line start of a top-level statement (see ``IncrementalParse``).
+    ///   - lastEnd: where the last token before `start` other than a line break ends.
+    static func parse(file: String, bytes: UnsafeBufferPointer<UInt8>, limits: ParserLimits, from start: Int, lastEnd: Int,
+                      splitAt cut: Int) -> ParsedText? {
         let handover = Handover(bytes: bytes)
         let firstLexed = DispatchSemaphore(value: 0)
-        let file = source.path
         let secondTask = BackgroundTask<Part> {
             let lexed = Lexer.lex(bytes: handover.bytes, file: file, limits: limits, from: cut)
             firstLexed.wait()
             return parsePart(file: file, bytes: handover.bytes, lexed: lexed, limits: limits, lastEnd: handover.lastEndOfFirst)
         }
-        let lexed = Lexer.lex(bytes: UnsafeBufferPointer(rebasing: bytes[0..<cut]), file: file, limits: limits)
-        handover.lastEndOfFirst = lastEnd(of: lexed.tokens)
+        let lexed = Lexer.lex(bytes: UnsafeBufferPointer(rebasing: bytes[0..<cut]), file: file, limits: limits, from: start)
+        handover.lastEndOfFirst = endOfLastToken(in: lexed.tokens) ?? lastEnd
         firstLexed.signal()
-        let first = parsePart(file: file, bytes: bytes, lexed: lexed, limits: limits, lastEnd: 0)
+        let first = parsePart(file: file, bytes: bytes, lexed: lexed, limits: limits, lastEnd: lastEnd)
         guard let second = secondTask.wait(), first.endsCleanly,
               lexed.tokens.last(where: { $0.kind != .newline && $0.kind != .endOfFile })?.kind != .comma,
-              let start = second.lexed.tokens.first, start.kind == .identifier, start.range.start == cut
+              let startOfSecond = second.lexed.tokens.first, startOfSecond.kind == .identifier, startOfSecond.range.start == cut
         else { return nil }
-        return SyntaxTree(source: source, statements: first.statements + second.statements,
+        return ParsedText(statements: first.statements + second.statements,
                           comments: first.lexed.comments + second.lexed.comments,
                           diagnostics: Parser.sortedDiagnostics(first.lexed.diagnostics + second.lexed.diagnostics
                                                                 + first.diagnostics + second.diagnostics))
@@ -113,7 +129,24 @@ enum ParallelParse {
         }
     }
 
-    private static func lastEnd(of tokens: [Token]) -> Int {
-        tokens.last(where: { $0.kind != .newline && $0.kind != .endOfFile })?.range.end ?? 0
+    /// Where the last token other than a line break ends; nil when there is none.
+    private static func endOfLastToken(in tokens: [Token]) -> Int? {
+        tokens.last(where: { $0.kind != .newline && $0.kind != .endOfFile })?.range.end
+    }
+}
+
+/// What parsing the text from some top-level line start to the end gives: its
+/// statements, its comments and its diagnostics in source order.
+struct ParsedText {
+    var statements: [StatementSyntax]
+    var comments: [CommentSyntax]
+    /// Lexical then syntax diagnostics, sorted (``Parser/sortedDiagnostics(_:)``).
+    var diagnostics: [Diagnostic]
+}
+
+extension SyntaxTree {
+    /// The tree of a whole file's parse.
+    init(source: SourceFile, _ parsed: ParsedText) {
+        self.init(source: source, statements: parsed.statements, comments: parsed.comments, diagnostics: parsed.diagnostics)
     }
 }

@@ -31,22 +31,41 @@ public enum Parser {
         }
         var text = source.text
         return text.withUTF8 { bytes in
-            if usesSecondCore, let split = ParallelParse.splitPoint(in: bytes, limits: limits),
-               let tree = ParallelParse.parse(source, bytes: bytes, limits: limits, splitAt: split) {
-                return tree
-            }
-            return parseSequentially(source, bytes: bytes, limits: limits)
+            SyntaxTree(source: source, parseText(file: source.path, bytes: bytes, limits: limits, from: 0, lastEnd: 0,
+                                                 usesSecondCore: usesSecondCore))
         }
     }
 
     /// Parses `bytes` (the UTF-8 of `source`) in one pass on the calling thread.
     static func parseSequentially(_ source: SourceFile, bytes: UnsafeBufferPointer<UInt8>, limits: ParserLimits) -> SyntaxTree {
-        let lexed = Lexer.lex(bytes: bytes, file: source.path, limits: limits)
+        SyntaxTree(source: source, parseSequentially(file: source.path, bytes: bytes, limits: limits, from: 0, lastEnd: 0))
+    }
+
+    /// Parses the text from `start` (0, or the line start of a top-level statement) to the
+    /// end: in two parts on two cores when it is large enough and `usesSecondCore`, else
+    /// in one pass.
+    ///
+    /// - Parameter lastEnd: where the last token before `start` other than a line break
+    ///   ends (0 at the start of the file).
+    static func parseText(file: String, bytes: UnsafeBufferPointer<UInt8>, limits: ParserLimits, from start: Int, lastEnd: Int,
+                          usesSecondCore: Bool) -> ParsedText {
+        if usesSecondCore, let split = ParallelParse.splitPoint(in: bytes, from: start, limits: limits),
+           let parsed = ParallelParse.parse(file: file, bytes: bytes, limits: limits, from: start, lastEnd: lastEnd, splitAt: split) {
+            return parsed
+        }
+        return parseSequentially(file: file, bytes: bytes, limits: limits, from: start, lastEnd: lastEnd)
+    }
+
+    /// ``parseText(file:bytes:limits:from:lastEnd:usesSecondCore:)`` in one pass on the
+    /// calling thread.
+    static func parseSequentially(file: String, bytes: UnsafeBufferPointer<UInt8>, limits: ParserLimits, from start: Int,
+                                  lastEnd: Int) -> ParsedText {
+        let lexed = Lexer.lex(bytes: bytes, file: file, limits: limits, from: start)
         let (statements, parseDiagnostics) = lexed.tokens.withUnsafeBufferPointer { tokens in
-            var state = ParserState(file: source.path, bytes: bytes, tokens: tokens, limits: limits)
+            var state = ParserState(file: file, bytes: bytes, tokens: tokens, limits: limits, lastEnd: lastEnd)
             return (state.parseFile(), state.diagnostics)
         }
-        return SyntaxTree(source: source, statements: statements, comments: lexed.comments,
+        return ParsedText(statements: statements, comments: lexed.comments,
                           diagnostics: sortedDiagnostics(lexed.diagnostics + parseDiagnostics))
     }
 

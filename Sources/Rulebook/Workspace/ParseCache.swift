@@ -22,6 +22,17 @@ public final class ParseCache: @unchecked Sendable {
         return tree
     }
 
+    /// The tree of `source` like ``tree(for:parse:)``, but `reparse` is also given the
+    /// tree of the same path's previous text, when there is one, so that it can keep what
+    /// comes before the edit (``Parser/parse(_:reusing:limits:usesSecondCore:)``).
+    public func tree(for source: SourceFile, reparse: (SourceFile, SyntaxTree?) -> SyntaxTree) -> SyntaxTree {
+        let cached = lock.withLock { trees[source.path] }
+        if let cached, cached.source.text == source.text { return cached }
+        let tree = reparse(source, cached)
+        lock.withLock { trees[source.path] = tree }
+        return tree
+    }
+
     /// The tree of the file at `path` with `text`, like ``tree(for:parse:)``, but the
     /// ``SourceFile`` (and its line table, a scan of the whole text) is only built when
     /// the text was not parsed before.

@@ -106,9 +106,10 @@ struct WorkspaceModel: Sendable {
         )
     }
 
-    /// A parse of `source`, cached by path and text.
+    /// A parse of `source`, cached by path and text. An edited buffer is reparsed from
+    /// its first changed statement: the previous version's statements before it are kept.
     func tree(for source: SourceFile) -> SyntaxTree {
-        parseCache.tree(for: source) { Parser.parse($0) }
+        parseCache.tree(for: source) { Parser.parse($0, reusing: $1) }
     }
 
     /// Rule files under the roots.

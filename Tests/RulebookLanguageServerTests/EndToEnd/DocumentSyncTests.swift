@@ -140,3 +140,44 @@ extension DocumentSyncTests {
         XCTAssertEqual(symbols.arrayValue?.compactMap { $0["name"].stringValue }, ["b"])
     }
 }
+
+extension DocumentSyncTests {
+    /// What a diagnostic says, without the document it was published for.
+    private func summary(_ diagnostics: [Value]) -> [String] {
+        diagnostics.map { diagnostic in
+            let range = diagnostic["range"]
+            return ["\(range["start"]["line"].intValue ?? -1):\(range["start"]["character"].intValue ?? -1)",
+                    "\(range["end"]["line"].intValue ?? -1):\(range["end"]["character"].intValue ?? -1)",
+                    diagnostic["code"].stringValue ?? "", diagnostic["message"].stringValue ?? ""].joined(separator: " ")
+        }
+    }
+
+    /// The server reparses an edited buffer from the edit on (the statements before it
+    /// are kept from the previous version's tree): every version's diagnostics are those
+    /// of the same text opened fresh.
+    func testEditsReparsedFromTheEditGiveTheDiagnosticsOfAFreshOpen() throws {
+        try startInitialized()
+        var lines = (0..<400).map { index in
+            index.isMultiple(of: 50) ? "rule r\(index) = required, minLength 2" : "field\(index): required, minLength 2, maxLength 80"
+        }
+        open("big.rules", lines.joined(separator: "\n") + "\n")
+        _ = try diagnostics("big.rules", version: 1)  // (warnings: the named rules are unused)
+        let edits: [(line: Int, replacement: [String])] = [
+            (200, ["broken: minLength", "field200: required"]),   // a rule without its argument
+            (300, ["field300: requird, minLength 2"]),            // an unknown rule, further on
+            (200, ["field200: required"]),                        // the first mistake fixed
+            (0, ["@", "field0: required"]),                       // a mistake at the top
+            (100, ["field100: same field101"]),                   // after a diagnostic: parsed again whole
+        ]
+        for (number, edit) in edits.enumerated() {
+            let version = number + 2
+            lines.replaceSubrange(edit.line...edit.line, with: edit.replacement)
+            let text = lines.joined(separator: "\n") + "\n"
+            change("big.rules", version: version, text: text)
+            let edited = try diagnostics("big.rules", version: version)
+            open("fresh\(version).rules", text)
+            XCTAssertEqual(summary(edited), summary(try diagnostics("fresh\(version).rules", version: 1)), "version \(version)")
+            if version == 2 { XCTAssertFalse(edited.isEmpty, "the broken rule is diagnosed") }
+        }
+    }
+}

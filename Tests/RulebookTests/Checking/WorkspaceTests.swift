@@ -167,6 +167,23 @@ final class WorkspaceTests: XCTestCase {
         XCTAssertEqual(edited.source.lines.lineCount, 2)
     }
 
+    func testParseCacheHandsTheSamePathsPreviousTreeToAReparse() {
+        let cache = ParseCache()
+        var handed: [String?] = []
+        let reparse: (SourceFile, SyntaxTree?) -> SyntaxTree = { source, previous in
+            handed.append(previous?.source.text)
+            return Parser.parse(source, reusing: previous)
+        }
+        let first = cache.tree(for: SourceFile(path: "form.rules", text: "a: required\nb: email\n"), reparse: reparse)
+        let edited = cache.tree(for: SourceFile(path: "form.rules", text: "a: required\nb: email, required\n"), reparse: reparse)
+        _ = cache.tree(for: SourceFile(path: "form.rules", text: "a: required\nb: email, required\n"), reparse: reparse)
+        _ = cache.tree(for: SourceFile(path: "other.rules", text: "c: required\n"), reparse: reparse)
+        // No previous tree, then the first version's; the unchanged text is not reparsed.
+        XCTAssertEqual(handed, [nil, "a: required\nb: email\n", nil])
+        XCTAssertEqual(first.statements.count, 2)
+        XCTAssertEqual(edited, Parser.parse(SourceFile(path: "form.rules", text: "a: required\nb: email, required\n")))
+    }
+
     func testSingleTreeEntryPoint() {
         let common = Parser.parse(SourceFile(path: "lib/common.rules", text: "rule short = maxLength 3\n"))
         let tree = Parser.parse(SourceFile(path: "form.rules", text: "import \"lib/common.rules\"\nimport \"other.rules\"\nname: short\n"))

@@ -1,0 +1,139 @@
+// Reparsing an edited file: the language server parses the whole buffer after every
+// `didChange`, but an edit changes one place, and every top-level statement before it
+// has the same bytes at the same offsets as in the previous version's tree.
+
+extension Parser {
+    /// Parses `source`, an edited version of the text `previous` was parsed from,
+    /// reusing `previous`'s top-level statements that lie before the first changed byte:
+    /// only the rest of the text is lexed and parsed (on two cores when it is large, as
+    /// ``parse(_:limits:usesSecondCore:)`` does).
+    ///
+    /// The tree is exactly the one ``parse(_:limits:usesSecondCore:)`` gives;
+    /// `IncrementalParseTests` compares the two for edits everywhere in many files. When
+    /// nothing can be reused safely (see ``IncrementalParse``), the whole text is parsed.
+    ///
+    /// - Parameters:
+    ///   - previous: the tree of an earlier text of the same file, parsed with the same
+    ///     `limits`; nil parses from scratch.
+    ///   - usesSecondCore: as in ``parse(_:limits:usesSecondCore:)``.
+    public static func parse(_ source: SourceFile, reusing previous: SyntaxTree?, limits: ParserLimits = .default,
+                             usesSecondCore: Bool = true) -> SyntaxTree {
+        guard let previous, previous.source.path == source.path, source.text.utf8.count <= limits.maxFileBytes,
+              previous.source.text.utf8.count <= limits.maxFileBytes
+        else { return parse(source, limits: limits, usesSecondCore: usesSecondCore) }
+        var newText = source.text
+        var oldText = previous.source.text
+        return newText.withUTF8 { newBytes in
+            oldText.withUTF8 { oldBytes in
+                if let prefix = IncrementalParse.reusablePrefix(of: previous, oldBytes: oldBytes, newBytes: newBytes, limits: limits) {
+                    let tail = parseText(file: source.path, bytes: newBytes, limits: limits, from: prefix.cut, lastEnd: prefix.lastEnd,
+                                         usesSecondCore: usesSecondCore)
+                    if tail.statements.first?.range.start == prefix.cut {
+                        return SyntaxTree(source: source, statements: Array(previous.statements[..<prefix.statementCount]) + tail.statements,
+                                          comments: Array(previous.comments[..<prefix.commentCount]) + tail.comments,
+                                          diagnostics: tail.diagnostics)
+                    }
+                }
+                return SyntaxTree(source: source, parseText(file: source.path, bytes: newBytes, limits: limits, from: 0, lastEnd: 0,
+                                                            usesSecondCore: usesSecondCore))
+            }
+        }
+    }
+}
+
+/// Which part of a previous tree an edited text can keep.
+///
+/// Parsing from the line start of a top-level statement gives exactly the statements a
+/// whole-file parse gives from there when, at that point, the parser carries nothing
+/// over (the argument of ``ParallelParse``): no `when` block open, no closing brace
+/// forgiven, the last token not a trailing `,`, and nothing before it looking past the
+/// line break at what follows. Here the part before the cut is not parsed again, so
+/// those facts are read off the previous tree and the unchanged bytes:
+/// - the cut is the start of a top-level statement of `previous` (so no block is open
+///   there), before the first changed byte (so the bytes before it, and its first byte,
+///   are the same in both texts);
+/// - `previous` has no diagnostic before the cut: a forgiven brace, a `when` header that
+///   looked past its line for a `{`, and a slip of a trailing `,` are all diagnosed;
+/// - the cut's line begins with a name at column 0 and the line before it does not end
+///   in `,` or `{`, as ``ParallelParse/candidateCut(in:from:)`` requires.
+enum IncrementalParse {
+    /// The reusable part of a previous tree.
+    struct Prefix: Equatable {
+        /// How many of the previous tree's top-level statements are kept.
+        let statementCount: Int
+        /// How many of its comments are kept (those before the cut).
+        let commentCount: Int
+        /// Where parsing starts again: the first statement not kept starts here.
+        let cut: Int
+        /// Where the last kept statement ends (the last token before the cut).
+        let lastEnd: Int
+    }
+
+    /// How many candidate statements are tried, walking back from the edit.
+    static let maximumAttempts = 8
+
+    /// The prefix of `previous` that the text `newBytes` (an edit of `oldBytes`, the text
+    /// `previous` was parsed from) can keep, or nil when none can.
+    static func reusablePrefix(of previous: SyntaxTree, oldBytes: UnsafeBufferPointer<UInt8>, newBytes: UnsafeBufferPointer<UInt8>,
+                               limits: ParserLimits) -> Prefix? {
+        guard limits.maxBlockNesting > 0 else { return nil }
+        let changed = firstDifference(oldBytes, newBytes)
+        let statements = previous.statements
+        let firstDiagnostic = previous.diagnostics.first?.range.start ?? Int.max
+        // The statement containing the change (or the last one starting before it) is
+        // parsed again, with everything after it.
+        var index = countStarting(before: changed, statements) - 1
+        var attempts = 0
+        while index >= 1, attempts < maximumAttempts {
+            attempts += 1
+            let cut = statements[index].range.start
+            let kept = statements[index - 1].range
+            defer { index -= 1 }
+            guard cut < changed, cut <= firstDiagnostic, kept.end < cut, kept.end > 0,
+                  newBytes[cut - 1] == UInt8(ascii: "\n"), ParallelParse.startsName(newBytes[cut]),
+                  newBytes[kept.end - 1] != UInt8(ascii: ","), !ParallelParse.previousLineContinues(newBytes, before: cut - 1)
+            else { continue }
+            let comments = previous.comments
+            return Prefix(statementCount: index, commentCount: countStarting(before: cut, comments), cut: cut, lastEnd: kept.end)
+        }
+        return nil
+    }
+
+    /// The number of leading bytes the two texts share (the first changed offset).
+    ///
+    /// Performance: eight bytes at a time; a 190 KB buffer is compared in ≈ 50,000
+    /// instructions, against ≈ 6M to parse half of it.
+    static func firstDifference(_ old: UnsafeBufferPointer<UInt8>, _ new: UnsafeBufferPointer<UInt8>) -> Int {
+        let count = min(old.count, new.count)
+        guard count > 0, let oldBase = old.baseAddress, let newBase = new.baseAddress else { return 0 }
+        var offset = 0
+        while offset + 8 <= count {
+            let lhs = UnsafeRawPointer(oldBase + offset).loadUnaligned(as: UInt64.self)
+            let rhs = UnsafeRawPointer(newBase + offset).loadUnaligned(as: UInt64.self)
+            if lhs != rhs { break }
+            offset += 8
+        }
+        while offset < count, old[offset] == new[offset] { offset += 1 }
+        return offset
+    }
+
+    /// How many of the statements (in source order) start before `offset`.
+    static func countStarting(before offset: Int, _ statements: [StatementSyntax]) -> Int {
+        var low = 0, high = statements.count
+        while low < high {
+            let middle = (low + high) / 2
+            if statements[middle].range.start < offset { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+
+    /// How many of the comments (in source order) start before `offset`.
+    static func countStarting(before offset: Int, _ comments: [CommentSyntax]) -> Int {
+        var low = 0, high = comments.count
+        while low < high {
+            let middle = (low + high) / 2
+            if comments[middle].range.start < offset { low = middle + 1 } else { high = middle }
+        }
+        return low
+    }
+}

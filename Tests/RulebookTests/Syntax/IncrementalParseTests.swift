@@ -1,0 +1,152 @@
+import Foundation
+import XCTest
+@testable import Rulebook
+import SeededRandom
+
+/// Reparsing an edited text with the previous tree against parsing it from scratch:
+/// whatever the edit, the trees (statements, comments, diagnostics) are the same.
+final class IncrementalParseTests: XCTestCase {
+    /// One edit at `offset`: a fragment inserted, bytes deleted, or both.
+    private func edit(_ text: String, at offset: Int, using generator: inout SeededGenerator) -> String {
+        var bytes = Array(text.utf8)
+        let offset = min(offset, bytes.count)
+        switch Int.random(in: 0..<4, using: &generator) {
+        case 0:
+            bytes.insert(contentsOf: Array(RuleFileMutator.fragments.randomElement(using: &generator)!.utf8), at: offset)
+        case 1:
+            bytes.removeSubrange(offset..<min(bytes.count, offset + Int.random(in: 1...12, using: &generator)))
+        case 2:
+            bytes.replaceSubrange(offset..<min(bytes.count, offset + Int.random(in: 0...6, using: &generator)),
+                                  with: Array(", minLength 2".utf8))
+        default:
+            bytes.insert(contentsOf: Array("\nfresh: required\n".utf8), at: offset)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// Parses `edited` with and without `previous`; returns whether a prefix was reused.
+    @discardableResult
+    private func assertReparseMatches(_ edited: String, previous: SyntaxTree, usesSecondCore: Bool = false, _ label: String,
+                                      file: StaticString = #filePath, line: UInt = #line) -> Bool {
+        let source = SourceFile(path: previous.source.path, text: edited)
+        let expected = Parser.parse(source, limits: .default, usesSecondCore: false)
+        let reparsed = Parser.parse(source, reusing: previous, usesSecondCore: usesSecondCore)
+        if reparsed != expected {
+            XCTFail("\(label): the reparse differs from a parse from scratch", file: file, line: line)
+        }
+        var old = previous.source.text, new = edited
+        return old.withUTF8 { oldBytes in
+            new.withUTF8 { newBytes in
+                IncrementalParse.reusablePrefix(of: previous, oldBytes: oldBytes, newBytes: newBytes, limits: .default) != nil
+            }
+        }
+    }
+
+    private func lineStarts(of text: String) -> [Int] {
+        let bytes = Array(text.utf8)
+        return [0] + (1..<max(1, bytes.count)).filter { bytes[$0 - 1] == UInt8(ascii: "\n") }
+    }
+
+    func testEditsAtEveryLineOfTheTrickyAndShippedFilesMatch() throws {
+        var generator = SeededGenerator(seed: 0x1_C4E)
+        var reused = 0
+        for (name, text) in try [("tricky", ParallelParseTests.tricky)] + shippedRuleFiles() {
+            let previous = Parser.parse(SourceFile(path: "edit.rules", text: text), limits: .default, usesSecondCore: false)
+            for start in lineStarts(of: text) {
+                for shift in [0, 1, 3] {
+                    let edited = edit(text, at: start + shift, using: &generator)
+                    if assertReparseMatches(edited, previous: previous, "\(name), edit at \(start + shift)") { reused += 1 }
+                }
+            }
+        }
+        // Most edits in the clean shipped files keep the statements before them.
+        XCTAssertGreaterThan(reused, 100)
+    }
+
+    func testEditsOfMutatedFilesMatch() throws {
+        var generator = SeededGenerator(seed: 0x1_C4F)
+        let bases = try [ParallelParseTests.tricky] + shippedRuleFiles().map(\.text)
+        for round in 0..<150 {
+            let text = RuleFileMutator.mutate(bases[round % bases.count], using: &generator)
+            let previous = Parser.parse(SourceFile(path: "edit.rules", text: text), limits: .default, usesSecondCore: false)
+            let count = text.utf8.count
+            for attempt in 0..<8 {
+                let edited = edit(text, at: Int.random(in: 0...count, using: &generator), using: &generator)
+                assertReparseMatches(edited, previous: previous, "mutation \(round), edit \(attempt)")
+            }
+        }
+    }
+
+    /// As in the language server: every version is parsed reusing the previous version's
+    /// tree, itself a reparse.
+    func testAChainOfEditsMatchesAtEveryStep() throws {
+        var generator = SeededGenerator(seed: 0x1_C50)
+        var text = try shippedRuleFiles().map(\.text).joined(separator: "\n")
+        var tree = Parser.parse(SourceFile(path: "chain.rules", text: text))
+        var reused = 0
+        for step in 0..<200 {
+            text = edit(text, at: Int.random(in: 0...text.utf8.count, using: &generator), using: &generator)
+            if assertReparseMatches(text, previous: tree, "step \(step)") { reused += 1 }
+            tree = Parser.parse(SourceFile(path: "chain.rules", text: text), reusing: tree, usesSecondCore: false)
+        }
+        // Random fragments leave diagnostics behind, and nothing before a diagnostic is kept.
+        XCTAssertGreaterThan(reused, 5)
+    }
+
+    func testALargeFileIsReparsedFromTheEditOnTwoCores() throws {
+        try XCTSkipUnless(BackgroundTask<Void>.hasSecondCore, "one core: the rest is parsed in one pass")
+        let shipped = try shippedRuleFiles().map(\.text).joined(separator: "\n")
+        var text = ""
+        while text.utf8.count < 4 * ParallelParse.minimumBytes { text += shipped + "\n" }
+        let previous = Parser.parse(SourceFile(path: "big.rules", text: text))
+        var generator = SeededGenerator(seed: 0x1_C51)
+        var reused = 0
+        for fraction in [0.1, 0.3, 0.5, 0.7] {
+            let lines = lineStarts(of: text)
+            let start = lines[Int(Double(lines.count) * fraction)]
+            for shift in 0..<3 {
+                let edited = edit(text, at: start + shift, using: &generator)
+                if assertReparseMatches(edited, previous: previous, usesSecondCore: true, "at \(fraction)") { reused += 1 }
+            }
+        }
+        XCTAssertGreaterThan(reused, 6)
+    }
+
+    func testThePrefixEndsBeforeTheEditedStatement() {
+        let text = "a: required\nb: required\n# note\nc: required\nd: required\n"
+        let previous = Parser.parse(SourceFile(path: "p.rules", text: text))
+        let edited = text.replacingOccurrences(of: "c: required", with: "c: required, minLength 2")
+        var old = text, new = edited
+        let prefix = old.withUTF8 { oldBytes in
+            new.withUTF8 { IncrementalParse.reusablePrefix(of: previous, oldBytes: oldBytes, newBytes: $0, limits: .default) }
+        }
+        // `c` contains the change: `a` and `b` and the comment are kept, `c` is reparsed.
+        XCTAssertEqual(prefix, IncrementalParse.Prefix(statementCount: 2, commentCount: 1, cut: 31, lastEnd: 23))
+    }
+
+    func testNothingIsReusedAfterADiagnosticOrAtTheFirstStatement() {
+        func prefix(_ text: String, _ edited: String) -> IncrementalParse.Prefix? {
+            let previous = Parser.parse(SourceFile(path: "p.rules", text: text))
+            var old = text, new = edited
+            return old.withUTF8 { oldBytes in
+                new.withUTF8 { IncrementalParse.reusablePrefix(of: previous, oldBytes: oldBytes, newBytes: $0, limits: .default) }
+            }
+        }
+        // A `when` header without `{` forgives a later `}`: the state is not clean.
+        XCTAssertNil(prefix("when a\nb: required\nc: required\n}\n", "when a\nb: required\nc: requiredx\n}\n"))
+        XCTAssertNil(prefix("a: required\nb: required\n", "a: requiredx\nb: required\n"))
+        XCTAssertNotNil(prefix("a: required\nb: required\n", "a: required\nb: requiredx\n"))
+        // A trailing comma followed by a new statement is a diagnosed slip.
+        XCTAssertNil(prefix("a: required,\nb: required\nc: x\n", "a: required,\nb: required\nc: xy\n"))
+        // A list continued on the next line is one statement: the cut is after it.
+        XCTAssertEqual(prefix("a: required,\n  minLength 2\nb: x\n", "a: required,\n  minLength 2\nb: xy\n")?.statementCount, 1)
+    }
+
+    func testAnotherFileOrNoPreviousTreeParsesFromScratch() {
+        let text = "a: required\nb: required\n"
+        let previous = Parser.parse(SourceFile(path: "one.rules", text: text))
+        let edited = SourceFile(path: "two.rules", text: text + "c: required\n")
+        XCTAssertEqual(Parser.parse(edited, reusing: previous), Parser.parse(edited))
+        XCTAssertEqual(Parser.parse(edited, reusing: nil), Parser.parse(edited))
+    }
+}
