@@ -70,11 +70,6 @@ extension CheckerRun {
         definitionOrder.append(reference)
     }
 
-    /// The definitions of `file`, in source order.
-    func definitions(of file: String) -> [NamedRuleDefinition] {
-        definitionOrder.lazy.filter { $0.file == file }.compactMap { self.definitions[$0] }
-    }
-
     /// Builds each file's scope and reports names defined twice across imports.
     func buildScopes() {
         let byFile = referencesByFile()
