@@ -121,6 +121,24 @@ final class UnknownFieldInTwoPartsTests: XCTestCase {
         }
     }
 
+    /// A file of 64 KB or more checked as the checker does it by size (its cut decided on
+    /// the other thread while the named rules are collected), against one pass.
+    func testALargeFileCheckedBySizeMatchesOnePass() throws {
+        try XCTSkipUnless(BackgroundTask<Void>.hasSecondCore, "one core: files are checked in one pass")
+        let text = generatedFile(paths: 3_000, names: 600, seed: 21)
+        XCTAssertGreaterThan(text.utf8.count, CheckerRun.parallelMinimumBytes)
+        let graph = checkSource(text).graph
+        for budget in [0, 3_000 * 7 + 1, 200_000, 2_000_000] {
+            let (expected, _) = check(graph, cut: .never, budget: budget)
+            let (actual, run) = check(graph, cut: .bySize, budget: budget)
+            XCTAssertEqual(run.decidedCuts?.count, 1, "budget \(budget)")
+            XCTAssertEqual(run.mergedParts, 1, "budget \(budget)")
+            XCTAssertEqual(run.searchesInTwoParts, budget >= 3_000 ? 1 : 0, "budget \(budget)")
+            XCTAssertEqual(actual, expected, "budget \(budget)")
+            if budget == 2_000_000 { XCTAssertGreaterThan(expected.diagnostics.filter { $0.code == .unknownField }.count, 100) }
+        }
+    }
+
     /// The planned lookups, made on two threads, answer as `PathSuggestions.closest` one
     /// by one, and the plan charges what the one-pass walk charges.
     func testPlannedLookupsAnswerAsOneByOne() {
