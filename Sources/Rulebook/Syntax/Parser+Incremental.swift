@@ -41,16 +41,27 @@ extension Parser {
         // The statements after the edit, moved by its change in length, when the text
         // between the two can be parsed on its own.
         if let suffix = IncrementalParse.reusableSuffix(of: previous, oldBytes: oldBytes, newBytes: newBytes, limits: limits,
-                                                       after: start, keptStatements: statements.count),
-           let middle = ParallelParse.parseLeadingPart(file: file, bytes: newBytes, limits: limits, from: start, lastEnd: lastEnd,
-                                                       upTo: suffix.newCut),
-           prefix == nil || middle.statements.first?.range.start == start {
+                                                       after: start, keptStatements: statements.count) {
+            // Performance: moving a statement costs about what parsing it does (its lists
+            // are allocated again), so the later half of the kept statements is moved on
+            // the other core while this one parses the edited text and moves the rest.
             let delta = suffix.newCut - suffix.oldCut
-            statements += middle.statements
-            statements += previous.statements[suffix.statementIndex...].map { $0.shifted(by: delta) }
-            comments += middle.comments
-            comments += previous.comments[suffix.commentIndex...].map { $0.shifted(by: delta) }
-            return SyntaxTree(source: source, statements: statements, comments: comments, diagnostics: middle.diagnostics)
+            let kept = previous.statements[suffix.statementIndex...]
+            let half = kept.count >= IncrementalParse.minimumStatementsToShare && usesSecondCore && BackgroundTask<Void>.hasSecondCore
+                ? kept.startIndex + kept.count / 2 : kept.endIndex
+            let laterHalf = half < kept.endIndex ? BackgroundTask { kept[half...].map { $0.shifted(by: delta) } } : nil
+            let middle = ParallelParse.parseLeadingPart(file: file, bytes: newBytes, limits: limits, from: start, lastEnd: lastEnd,
+                                                        upTo: suffix.newCut)
+            let earlierHalf = middle == nil ? [] : kept[..<half].map { $0.shifted(by: delta) }
+            let moved = laterHalf.map { $0.wait() ?? kept[half...].map { $0.shifted(by: delta) } } ?? []
+            if let middle, prefix == nil || middle.statements.first?.range.start == start {
+                statements += middle.statements
+                statements += earlierHalf
+                statements += moved
+                comments += middle.comments
+                comments += previous.comments[suffix.commentIndex...].map { $0.shifted(by: delta) }
+                return SyntaxTree(source: source, statements: statements, comments: comments, diagnostics: middle.diagnostics)
+            }
         }
         if prefix != nil {
             let tail = parseText(file: file, bytes: newBytes, limits: limits, from: start, lastEnd: lastEnd, usesSecondCore: usesSecondCore)
@@ -94,6 +105,8 @@ enum IncrementalParse {
 
     /// How many candidate statements are tried, walking back from the edit.
     static let maximumAttempts = 8
+    /// Fewer kept statements after the edit are moved on the calling thread alone.
+    static let minimumStatementsToShare = 256
 
     /// The prefix of `previous` that the text `newBytes` (an edit of `oldBytes`, the text
     /// `previous` was parsed from) can keep, or nil when none can.
