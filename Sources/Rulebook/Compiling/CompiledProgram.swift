@@ -59,6 +59,14 @@ final class CompiledProgram: Sendable {
     /// Every field valid at its fixed path, when no field has `[*]`: the results of every
     /// valid record, built once and shared by their reports (see `EvaluationOutcome`).
     let allValidResults: [FieldResult]?
+    /// The flat layout (see `FlatPlan.swift`), when every field is a plain key path with
+    /// unconditional statements and no rule reads another field: records are then
+    /// evaluated by `FlatEvaluator`. Empty otherwise.
+    let flatFields: [FlatField]
+    /// The flat fields' rules other than `required`.
+    let flatChecks: [FlatCheck]
+    /// Whether the program has a flat plan.
+    let isFlat: Bool
 
     init(keyStorage: KeyStorage, fields: [FieldPlan], runs: [KeyRun], keys: [CompiledKey], rootKeys: [CompiledKey],
          groups: [GroupPlan], rules: [RulePlan],
@@ -89,6 +97,10 @@ final class CompiledProgram: Sendable {
         let fixedPaths = fieldInfos.compactMap(\.fixedPath)
         self.allValidResults = fixedPaths.count == fieldInfos.count
             ? fixedPaths.map { FieldResult(field: $0, status: .valid, violations: []) } : nil
+        let flat = FlatPlanBuilder.build(fields: fields, runs: runs, groups: groups, rules: rules)
+        self.flatFields = flat?.fields ?? []
+        self.flatChecks = flat?.checks ?? []
+        self.isFlat = flat != nil && allValidResults != nil
     }
 }
 

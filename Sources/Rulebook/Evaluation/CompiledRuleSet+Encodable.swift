@@ -19,6 +19,13 @@ extension CompiledRuleSet {
             return validate(record, options: options)
         case .members(let slots):
             let today = today(options.context)
+            if program.isFlat {
+                let found = slots.withSlots {
+                    FlatEvaluator.outcome(program: program, access: SlotAccess($0), today: today,
+                                          reportAllFailures: options.reportAllFailures)
+                }
+                return report(found, today: today, options: options)
+            }
             let outcome = slots.withSlots {
                 RecordEvaluator.outcome(program: program, access: SlotAccess($0), today: today,
                                         reportAllFailures: options.reportAllFailures)
@@ -35,6 +42,10 @@ extension CompiledRuleSet {
         case .value(let record):
             return isValid(record, context: context)
         case .members(let slots):
+            if program.isFlat {
+                let today = today(context)
+                return slots.withSlots { FlatEvaluator.passesAll(program: program, access: SlotAccess($0), today: today) }
+            }
             return slots.withSlots { isValid(SlotAccess($0), context: context) }
         }
     }

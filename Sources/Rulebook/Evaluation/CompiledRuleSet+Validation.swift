@@ -12,6 +12,11 @@ extension CompiledRuleSet {
     /// ``ValidationReport``); ``ValidationReport/isValid`` costs nothing more.
     public func validate(_ record: Value, options: ValidationOptions = ValidationOptions()) -> ValidationReport {
         let today = today(options.context)
+        if program.isFlat {
+            let found = FlatEvaluator.outcome(program: program, record: record, today: today,
+                                              reportAllFailures: options.reportAllFailures)
+            return report(found, today: today, options: options)
+        }
         let outcome = RecordEvaluator.outcome(program: program, access: ValueAccess(record), today: today,
                                               reportAllFailures: options.reportAllFailures)
         return report(outcome, today: today, options: options, changes: nil)
@@ -20,7 +25,8 @@ extension CompiledRuleSet {
     /// Whether a record passes every rule. Stops at the first failure and renders no
     /// messages: the fastest way to count valid records (`rulebook validate --quiet`).
     public func isValid(_ record: Value, context: EvaluationContext = EvaluationContext()) -> Bool {
-        isValid(ValueAccess(record), context: context)
+        if program.isFlat { return FlatEvaluator.passesAll(program: program, record: record, today: today(context)) }
+        return isValid(ValueAccess(record), context: context)
     }
 
     /// Validates one field of a record, for live validation as the user types.
@@ -73,6 +79,14 @@ extension CompiledRuleSet {
         }
         return ValidationReport(deferred: DeferredFieldResults(program: program, outcome: outcome, messages: options.messages,
                                                                today: today), changes: changes)
+    }
+
+    /// The report of a flat program's record: the shared results when every field is
+    /// valid, else results built on first read from the two masks.
+    func report(_ found: FlatOutcome, today: CalendarDate, options: ValidationOptions) -> ValidationReport {
+        if found.isValid, let shared = program.allValidResults { return ValidationReport(allValid: shared, changes: nil) }
+        return ValidationReport(deferred: DeferredFieldResults(program: program, flat: found, messages: options.messages,
+                                                               today: today), changes: nil)
     }
 
     private func validateField(_ path: FieldPath, in record: Value, indices: [Int?],

@@ -18,7 +18,8 @@ import Foundation
 @usableFromInline
 final class DeferredFieldResults {
     let program: CompiledProgram
-    let outcome: EvaluationOutcome
+    /// What evaluation found.
+    let found: Found
     let messages: any MessageRendering
     let today: CalendarDate
     #if os(Linux)
@@ -37,18 +38,51 @@ final class DeferredFieldResults {
 
     init(program: CompiledProgram, outcome: EvaluationOutcome, messages: any MessageRendering, today: CalendarDate) {
         self.program = program
-        self.outcome = outcome
+        self.found = .outcome(outcome)
+        self.messages = messages
+        self.today = today
+    }
+
+    /// The results of a flat program's record (see `FlatEvaluator`).
+    init(program: CompiledProgram, flat: FlatOutcome, messages: any MessageRendering, today: CalendarDate) {
+        self.program = program
+        self.found = .flat(flat)
         self.messages = messages
         self.today = today
     }
 
     /// Whether no field is invalid (read from the outcome: builds nothing).
-    var isValid: Bool { !outcome.hasInvalid }
+    var isValid: Bool {
+        switch found {
+        case .outcome(let outcome): !outcome.hasInvalid
+        case .flat(let flat): flat.isValid
+        }
+    }
 
     /// The results, in evaluation order; an invalid one builds its violations when read.
     /// (Made on each read rather than kept: a kept array of results pointing back here
     /// would be a reference cycle. Equal content on every read.)
     var fields: [FieldResult] {
+        switch found {
+        case .outcome(let outcome): fields(of: outcome)
+        case .flat(let flat): fields(of: flat)
+        }
+    }
+
+    /// The results of a flat outcome: one per field, in field order (entry = field).
+    private func fields(of flat: FlatOutcome) -> [FieldResult] {
+        let count = program.fields.count
+        var results: [FieldResult] = []
+        results.reserveCapacity(count)
+        for field in 0..<count {
+            let path = program.concretePath(field: field, EmptyCollection<Int>())
+            results.append(flat.isInvalid(field: field) ? FieldResult(field: path, status: .invalid, deferred: self, entry: field)
+                                                        : FieldResult(field: path, status: .valid, violations: []))
+        }
+        return results
+    }
+
+    private func fields(of outcome: EvaluationOutcome) -> [FieldResult] {
         var results: [FieldResult] = []
         results.reserveCapacity(outcome.count)
         var entry = 0
@@ -70,7 +104,17 @@ final class DeferredFieldResults {
     private func buildViolations() -> [[Violation]] {
         var builder = ViolationBuilder(program: program, messages: messages, today: today)
         var noCache: [String?] = []
-        return builder.violations(of: outcome, cache: &noCache)
+        switch found {
+        case .outcome(let outcome): return builder.violations(of: outcome, cache: &noCache)
+        case .flat(let flat): return builder.violations(of: flat.expanded(program: program), cache: &noCache)
+        }
+    }
+
+    /// An ``EvaluationOutcome``, or the two masks of a flat program's record (no
+    /// allocation: see ``FlatOutcome``).
+    enum Found: Sendable {
+        case outcome(EvaluationOutcome)
+        case flat(FlatOutcome)
     }
 
     #if os(Linux)

@@ -1,0 +1,160 @@
+// The validators of flat evaluation: the same answers as `RecordEvaluator.passes`
+// (SPEC §3), split by the value's kind so that a text's facts are read once per field.
+// Every one is called only with a present, non-empty value.
+
+/// The facts of one non-blank text that several rules read, each computed when first
+/// needed and then kept for the field's other rules.
+struct TextFacts {
+    let bytes: UnsafeBufferPointer<UInt8>
+    /// The `Character` count; -1 until computed.
+    private var characters = -1
+    /// Whether the text is ASCII: -1 until computed, then 0 or 1.
+    private var ascii: Int8 = -1
+    /// The text as a JSON number (`numberRead` says whether it was read).
+    private var number: Double?
+    private var numberRead = false
+
+    init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
+
+    /// The number of `Character`s (as `RecordEvaluator.characterCount`).
+    @inline(__always)
+    private mutating func characterCount(_ text: String) -> Int {
+        if characters < 0 { characters = TextScan.simpleCharacterCount(bytes) ?? text.count }
+        return characters
+    }
+
+    @inline(__always)
+    private mutating func isASCII() -> Bool {
+        if ascii < 0 { ascii = TextScan.isASCII(bytes) ? 1 : 0 }
+        return ascii == 1
+    }
+
+    /// The text read as a JSON number, or nil.
+    @inline(__always)
+    private mutating func numericValue() -> Double? {
+        if !numberRead {
+            number = NumericText.parse(bytes)
+            numberRead = true
+        }
+        return number
+    }
+
+    /// Whether every character has one of `traits`.
+    private mutating func every(_ traits: TextTraits, _ text: String) -> Bool {
+        isASCII() ? TextScan.all(traits, ascii: bytes) : TextScan.all(traits, in: text)
+    }
+
+    /// Whether some character has one of `traits`.
+    private mutating func some(_ traits: TextTraits, _ text: String) -> Bool {
+        isASCII() ? TextScan.any(traits, ascii: bytes) : TextScan.any(traits, in: text)
+    }
+
+    /// Whether the text passes `instruction` (never `required`'s rule: see `FlatField`).
+    @inline(__always)
+    mutating func passes(_ instruction: Instruction, _ text: String, program: CompiledProgram, today: CalendarDate) -> Bool {
+        switch instruction {
+        case .required: return true
+        case .minLength(let min): return characterCount(text) >= min
+        case .maxLength(let max): return characterCount(text) <= max
+        case .lengthRange(let min, let max):
+            let count = characterCount(text)
+            return count >= min && count <= max
+        case .pattern(let pattern): return program.matchers[pattern].matches(utf8: bytes)
+        case .email: return TextFormats.isEmail(bytes)
+        case .url: return TextFormats.isURL(bytes)
+        case .uuid: return TextFormats.isUUID(bytes)
+        case .digits(let count): return TextFormats.isDigits(bytes, count: count)
+        case .alpha: return every(.letter, text)
+        case .alphanumeric: return every([.letter, .digit], text)
+        case .noSpecialChars: return every([.letter, .digit, .space], text)
+        case .noDigits: return !some(.digit, text)
+        case .containsDigit: return some(.digit, text)
+        case .containsLetter: return some(.letter, text)
+        case .containsUppercase: return some(.uppercase, text)
+        case .containsLowercase: return some(.lowercase, text)
+        case .containsSymbol: return !every([.letter, .digit, .whitespace], text)
+        case .oneOf(let set):
+            let texts = program.oneOfTexts
+            for index in program.oneOfTextRanges[set] where UTF8Bytes.equal(bytes, texts[index]) { return true }
+            return false
+        case .isString: return true
+        case .isObject, .isArray, .boolean, .minItems, .maxItems, .unique, .malformed: return false
+        case .integer: return numericValue().map { $0.isFinite && $0.rounded(.towardZero) == $0 } ?? false
+        case .number: return numericValue() != nil
+        case .min(let min): return numericValue().map { $0 >= min } ?? false
+        case .max(let max): return numericValue().map { $0 <= max } ?? false
+        case .between(let min, let max): return numericValue().map { $0 >= min && $0 <= max } ?? false
+        case .accepted:
+            return bytes.elementsEqual("yes".utf8) || bytes.elementsEqual("on".utf8) || bytes.elementsEqual("1".utf8)
+        case .date, .before, .after, .minAge, .maxAge: return Self.passesDate(instruction, bytes, today: today)
+        // Not in flat programs (they read another field: see `FlatPlanBuilder.isFlat`).
+        case .same, .different: return false
+        }
+    }
+
+    /// The date validators.
+    ///
+    /// Performance: out of line, so that the optimiser does not hoist reading today's
+    /// day number (a calendar computation) into every field's text checks.
+    @inline(never)
+    private static func passesDate(_ instruction: Instruction, _ bytes: UnsafeBufferPointer<UInt8>,
+                                   today: CalendarDate) -> Bool {
+        guard let value = DateReading.parse(bytes) else { return false }
+        switch instruction {
+        case .before(.day(let day)): return DateReading.isBefore(value, DateReading(day: day, instant: nil))
+        case .before(.today): return DateReading.isBefore(value, DateReading(day: today.daysSinceEpoch, instant: nil))
+        case .after(.day(let day)): return DateReading.isBefore(DateReading(day: day, instant: nil), value)
+        case .after(.today): return DateReading.isBefore(DateReading(day: today.daysSinceEpoch, instant: nil), value)
+        case .minAge(let age): return CalendarDate(daysSinceEpoch: value.day).fullYears(until: today) >= age
+        case .maxAge(let age): return CalendarDate(daysSinceEpoch: value.day).fullYears(until: today) <= age
+        case .date: return true
+        // A field bound is not flat (`FlatPlanBuilder.isFlat`); no other instruction comes here.
+        default: return false
+        }
+    }
+}
+
+/// The validators on a present, non-empty value that is not text.
+enum FlatChecks {
+    /// Whether `value` (not a string) passes `instruction`: text validators fail, as
+    /// `RecordEvaluator.passes` does on any other kind.
+    static func passes(_ instruction: Instruction, _ value: Value, program: CompiledProgram) -> Bool {
+        switch instruction {
+        case .required: return true
+        case .oneOf(let set): return program.oneOfSets[set].values.contains { value == $0 }
+        case .isObject: if case .object = value { return true } else { return false }
+        case .isArray: if case .array = value { return true } else { return false }
+        case .integer: return number(value).map { $0.isFinite && $0.rounded(.towardZero) == $0 } ?? false
+        case .number: return number(value) != nil
+        case .min(let min): return number(value).map { $0 >= min } ?? false
+        case .max(let max): return number(value).map { $0 <= max } ?? false
+        case .between(let min, let max): return number(value).map { $0 >= min && $0 <= max } ?? false
+        case .boolean: if case .bool = value { return true } else { return false }
+        case .accepted: if case .bool(let flag) = value { return flag } else { return false }
+        case .minItems(let min): if case .array(let elements) = value { return elements.count >= min } else { return false }
+        case .maxItems(let max): if case .array(let elements) = value { return elements.count <= max } else { return false }
+        case .unique: if case .array(let elements) = value { return hasNoDuplicates(elements) } else { return false }
+        case .minLength, .maxLength, .lengthRange, .pattern, .email, .url, .uuid, .digits, .alpha, .alphanumeric,
+             .noSpecialChars, .noDigits, .containsDigit, .containsLetter, .containsUppercase, .containsLowercase,
+             .containsSymbol, .isString, .date, .before, .after, .minAge, .maxAge, .same, .different, .malformed:
+            return false
+        }
+    }
+
+    /// A number's value; nil for anything else (booleans are never numbers).
+    @inline(__always)
+    private static func number(_ value: Value) -> Double? {
+        switch value {
+        case .integer(let number): Double(number)
+        case .decimal(let number): number
+        default: nil
+        }
+    }
+
+    /// Whether no two elements are equal (JSON equality).
+    private static func hasNoDuplicates(_ elements: [Value]) -> Bool {
+        var seen = Set<Value>(minimumCapacity: elements.count)
+        for element in elements where !seen.insert(element).inserted { return false }
+        return true
+    }
+}

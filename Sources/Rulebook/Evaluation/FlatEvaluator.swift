@@ -1,0 +1,201 @@
+// Evaluation of flat programs (see `Compiling/FlatPlan.swift`) over records whose nodes
+// are `Value`s: built records (`ValueAccess`) and the `Encodable` path's slots
+// (`SlotAccess`). `RecordEvaluator` stays the reference implementation: for every record
+// the result is the one it gives (`FlatPlanEquivalenceTests` holds the two to that), and
+// every program outside the flat shape runs through it.
+//
+// Performance bends this: one function per record, and per field one lookup (with the
+// root's position hint), one read of the member's payload, one `withUTF8` for text, then
+// every rule of the field against facts computed once (blank, character count, number),
+// with no call per rule and no copy of an evaluator. On the profile workload the
+// general evaluator spent ≈ 1,000 instructions per field (docs/performance.md).
+
+/// Runs a flat program on one record.
+enum FlatEvaluator {
+    /// Collecting evaluation: which fields and rules failed.
+    static func outcome<Access: RecordAccess>(program: CompiledProgram, access: Access, today: CalendarDate,
+                                              reportAllFailures: Bool) -> FlatOutcome where Access.Node == Value {
+        run(program: program, access: access, today: today, counting: false, all: reportAllFailures)
+    }
+
+    /// Counting evaluation: whether the record passes every rule (stops at the first
+    /// failure).
+    static func passesAll<Access: RecordAccess>(program: CompiledProgram, access: Access,
+                                                today: CalendarDate) -> Bool where Access.Node == Value {
+        run(program: program, access: access, today: today, counting: true, all: false).isValid
+    }
+
+    /// Collecting evaluation of a built record.
+    static func outcome(program: CompiledProgram, record: Value, today: CalendarDate, reportAllFailures: Bool) -> FlatOutcome {
+        run(program: program, record: record, today: today, counting: false, all: reportAllFailures)
+    }
+
+    /// Counting evaluation of a built record.
+    static func passesAll(program: CompiledProgram, record: Value, today: CalendarDate) -> Bool {
+        run(program: program, record: record, today: today, counting: true, all: false).isValid
+    }
+
+    /// `run(program:access:…)` for a built record, reading each root member's value in
+    /// place.
+    ///
+    /// Performance bends this: the generic lookup returns the member's `Value`, a copy
+    /// (a retain and release of a heap string, and an outlined copy and destroy of the
+    /// enum per field); here the member is found by position in the root's members and
+    /// its value passed straight from the array to the checks.
+    @inline(__always)
+    private static func run(program: CompiledProgram, record: Value, today: CalendarDate,
+                            counting: Bool, all: Bool) -> FlatOutcome {
+        guard case .object(let object) = record else {
+            return run(program: program, access: ValueAccess(record), today: today, counting: counting, all: all)
+        }
+        let members = object.members
+        var outcome = FlatOutcome()
+        var hint = 0
+        let count = program.flatFields.count
+        var index = 0
+        while index < count {
+            let field = program.flatFields[index]
+            let failures: UInt64
+            let position = Self.position(of: program.keys[Int(field.keyStart)], in: members, hint: &hint)
+            if position < 0 {
+                failures = all ? field.requiredRules : field.firstRequiredRule
+            } else if field.keyEnd - field.keyStart == 1 {
+                failures = check(field, members[position].value, program: program, today: today, all: all)
+            } else if let value = lookupBelow(field, members[position].value, program: program) {
+                failures = check(field, value, program: program, today: today, all: all)
+            } else {
+                failures = all ? field.requiredRules : field.firstRequiredRule
+            }
+            if failures != 0 {
+                outcome.invalidFields |= 1 << UInt64(index)
+                outcome.failedRules |= failures
+                if counting { return outcome }
+            }
+            index += 1
+        }
+        return outcome
+    }
+
+    /// The position of `key` among the root's members, starting at `hint` and wrapping
+    /// around (as `ValueAccess.member(_:_:hint:)`); -1 when absent.
+    @inline(__always)
+    private static func position(of key: CompiledKey, in members: [(key: String, value: Value)], hint: inout Int) -> Int {
+        let count = members.count
+        guard count > 0 else { return -1 }
+        var position = hint < count ? hint : 0
+        for _ in 0..<count {
+            if key.matches(members[position].key) {
+                hint = position + 1
+                return position
+            }
+            position = position + 1 == count ? 0 : position + 1
+        }
+        return -1
+    }
+
+    /// The value of a nested field (`a.b`) below its root member.
+    private static func lookupBelow(_ field: FlatField, _ root: Value, program: CompiledProgram) -> Value? {
+        let access = ValueAccess(.null)
+        var current = root
+        for key in Int(field.keyStart + 1)..<Int(field.keyEnd) {
+            guard let next = access.member(current, program.keys[key]) else { return nil }
+            current = next
+        }
+        return current
+    }
+
+    @inline(__always)
+    private static func run<Access: RecordAccess>(program: CompiledProgram, access: Access, today: CalendarDate,
+                                                  counting: Bool, all: Bool) -> FlatOutcome where Access.Node == Value {
+        var outcome = FlatOutcome()
+        var hint = 0
+        let count = program.flatFields.count
+        var index = 0
+        while index < count {
+            let field = program.flatFields[index]
+            let failures: UInt64
+            if let value = lookup(field, program: program, access: access, hint: &hint) {
+                failures = check(field, value, program: program, today: today, all: all)
+            } else {
+                failures = all ? field.requiredRules : field.firstRequiredRule
+            }
+            if failures != 0 {
+                outcome.invalidFields |= 1 << UInt64(index)
+                outcome.failedRules |= failures
+                if counting { return outcome }
+            }
+            index += 1
+        }
+        return outcome
+    }
+
+    /// The field's value: its first key among the root's members (from the hint), the
+    /// others below it; nil when a step is missing or not an object.
+    @inline(__always)
+    private static func lookup<Access: RecordAccess>(_ field: FlatField, program: CompiledProgram, access: Access,
+                                                     hint: inout Int) -> Value? where Access.Node == Value {
+        let start = Int(field.keyStart), end = Int(field.keyEnd)
+        guard var current = access.member(access.root, program.keys[start], hint: &hint) else { return nil }
+        var key = start + 1
+        while key < end {
+            guard let next = access.member(current, program.keys[key]) else { return nil }
+            current = next
+            key += 1
+        }
+        return current
+    }
+
+    /// The failing rules (bits) of a present value.
+    ///
+    /// As `RecordEvaluator.evaluateConcrete`: an empty value (null, blank text, empty
+    /// array) fails only the `required` rules; any other value runs every other rule in
+    /// order, stopping at the first failure unless `all`.
+    @inline(__always)
+    private static func check(_ field: FlatField, _ value: Value, program: CompiledProgram, today: CalendarDate,
+                              all: Bool) -> UInt64 {
+        let empty = all ? field.requiredRules : field.firstRequiredRule
+        switch value {
+        case .null:
+            return empty
+        case .string(let text):
+            return withUTF8(text) { bytes in
+                if TextScan.isBlank(bytes) { return empty }
+                return checkText(field, bytes, text, program: program, today: today, all: all)
+            }
+        case .array(let elements) where elements.isEmpty:
+            return empty
+        default:
+            var failures: UInt64 = 0
+            for index in Int(field.checkStart)..<Int(field.checkEnd) {
+                let check = program.flatChecks[index]
+                guard !FlatChecks.passes(check.instruction, value, program: program) else { continue }
+                failures |= check.bit
+                if !all { break }
+            }
+            return failures
+        }
+    }
+
+    /// The failing rules of non-blank text.
+    @inline(__always)
+    private static func checkText(_ field: FlatField, _ bytes: UnsafeBufferPointer<UInt8>, _ text: String,
+                                  program: CompiledProgram, today: CalendarDate, all: Bool) -> UInt64 {
+        var facts = TextFacts(bytes: bytes)
+        var failures: UInt64 = 0
+        for index in Int(field.checkStart)..<Int(field.checkEnd) {
+            let check = program.flatChecks[index]
+            guard !facts.passes(check.instruction, text, program: program, today: today) else { continue }
+            failures |= check.bit
+            if !all { break }
+        }
+        return failures
+    }
+
+    /// The UTF-8 bytes of a text, in place for native strings (as `ValueAccess.withUTF8`).
+    @inline(__always)
+    static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = text
+        return copy.withUTF8(body)
+    }
+}

@@ -1,0 +1,42 @@
+// What flat evaluation (`FlatEvaluator`) finds in one record: two bit masks.
+//
+// Performance bends this: a flat program has exactly one concrete field per field, in
+// field order, and its rules are evaluated in rule order, so which fields failed and which
+// rules failed says everything an `EvaluationOutcome` would (statuses, and each field's
+// failing rules in order: its rules are one contiguous range of rule indices). Two words
+// cost no allocation; an `EvaluationOutcome` for an invalid record cost two (its entries
+// and its failures) plus their release.
+
+/// The failing fields and rules of one record evaluated through a flat plan.
+struct FlatOutcome: Sendable, Hashable {
+    /// Bit `f` (`1 << f`) is set when field `f` is invalid.
+    var invalidFields: UInt64 = 0
+    /// Bit `r` is set when rule `r` failed.
+    var failedRules: UInt64 = 0
+
+    /// Whether every field is valid.
+    var isValid: Bool { invalidFields == 0 }
+
+    /// Whether field `field` is invalid.
+    @inline(__always)
+    func isInvalid(field: Int) -> Bool { invalidFields >> UInt64(field) & 1 != 0 }
+
+    /// The same outcome in the general form, exactly as `RecordEvaluator` records it
+    /// (the violations are built from that form; only read on the cold path).
+    func expanded(program: CompiledProgram) -> EvaluationOutcome {
+        var outcome = EvaluationOutcome()
+        for field in 0..<program.flatFields.count {
+            guard isInvalid(field: field) else {
+                outcome.record(field: field, status: .valid, indices: [], expectedCount: program.fields.count)
+                continue
+            }
+            var failures = failedRules & program.flatFields[field].rules
+            while failures != 0 {
+                outcome.fail(rule: failures.trailingZeroBitCount)
+                failures &= failures &- 1
+            }
+            outcome.record(field: field, status: .invalid, indices: [], expectedCount: program.fields.count)
+        }
+        return outcome
+    }
+}
