@@ -1,10 +1,11 @@
-// `rulebook-bench lsp [--binary .build/release/rulebook] [--lines 5000] [--edits 200]`:
+// `rulebook-bench lsp [--binary .build/release/rulebook] [--lines 5000] [--edits 200] [--edit-at 0.5]`:
 // the language server's latency from `didChange` to the `publishDiagnostics` of that
 // version, for a generated rule file (issue 6 goal: median under 15 ms at 5,000 lines).
 //
 // It starts the real `rulebook lsp` over pipes, as an editor would, opens the file, then
-// makes one small edit at a time in the middle of the file (alternately adding and
-// removing a rule, so the diagnostics really change) and waits for each version's
+// makes one small edit at a time in the middle of the file (`--edit-at F`: at that
+// fraction of its lines), alternately adding and removing a rule (so the diagnostics
+// really change), and waits for each version's
 // diagnostics before the next edit. A second phase types a burst of edits without
 // waiting and measures until the last version's diagnostics arrive.
 
@@ -119,7 +120,7 @@ private func change(uri: String, version: Int, line: Int, column: Int, insert te
     return message("textDocument/didChange", .object(ValueObject([("textDocument", .object(document)), ("contentChanges", .array([.object(content)]))])))
 }
 
-func runLSPBenchmark(binary: String, lines: Int, edits: Int) {
+func runLSPBenchmark(binary: String, lines: Int, edits: Int, editAt fraction: Double = 0.5) {
     let fileManager = FileManager.default
     let root = fileManager.temporaryDirectory.appendingPathComponent("rulebook-lsp-bench-\(getpid())")
     try? fileManager.createDirectory(at: root.appendingPathComponent("Rules"), withIntermediateDirectories: true)
@@ -148,8 +149,9 @@ func runLSPBenchmark(binary: String, lines: Int, edits: Int) {
     let openMilliseconds = (now() - openStart) * 1000
     let initialCount = member(member(opened, "params") ?? .null, "diagnostics").flatMap { if case .array(let items) = $0 { items.count } else { nil } } ?? 0
 
-    // Sequential edits in the middle of the file: append `, email` to a line, then remove it.
-    let target = lineCount / 2
+    // Sequential edits at one line (the middle by default; `--edit-at 0.05` near the top,
+    // where reparsing from the edit keeps least): add a rule to the line, then remove it.
+    let target = Swift.max(0, Swift.min(lineCount - 2, Int(Double(lineCount) * fraction)))
     let lineText = text.split(separator: "\n", omittingEmptySubsequences: false)[target]
     let column = lineText.utf16.count
     var latencies: [Double] = []
@@ -199,7 +201,7 @@ func runLSPBenchmark(binary: String, lines: Int, edits: Int) {
     latencies.sort()
     func percentile(_ p: Double) -> Double { latencies[Swift.min(latencies.count - 1, Int(Double(latencies.count) * p))] }
     print("rulebook lsp: didChange → publishDiagnostics (\(binary))")
-    print("  file: \(lineCount) lines, \(text.utf8.count / 1024) KiB, \(initialCount) diagnostics when opened")
+    print("  file: \(lineCount) lines, \(text.utf8.count / 1024) KiB, \(initialCount) diagnostics when opened; edits at line \(target + 1)")
     print("  open → first diagnostics: \(format1(openMilliseconds)) ms")
     print("  \(edits) sequential edits:  median \(format1(percentile(0.5))) ms   p90 \(format1(percentile(0.9)))  ms   min \(format1(latencies.first ?? 0)) ms   max \(format1(latencies.last ?? 0)) ms")
     print("  server CPU time per edit (user + system, all threads): \(format1(serverCPUPerEdit)) ms")

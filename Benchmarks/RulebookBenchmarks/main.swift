@@ -23,8 +23,9 @@ let usage = """
       check [--runs 5] [--only 1|2|3] [--lines 100000] [--one-core]
                                                       parse and check time: 100k-line file, one field × 20k, LSP file
                                                       (--one-core: without the two-core paths, to compare)
-      lsp [--binary .build/release/rulebook] [--lines 5000] [--edits 200]
+      lsp [--binary .build/release/rulebook] [--lines 5000] [--edits 200] [--edit-at 0.5]
                                                       language server: didChange → publishDiagnostics latency
+                                                      (--edit-at: where the edits are, as a fraction of the file)
       dump --out DIR [--generated] FILE...            every field of each file's syntax tree (compare parsers)
       parseonly [--lines 100000] [--runs 1] [--lex]   only parse (or lex) the generated file, for callgrind
       regex                                           regex engine: catastrophic patterns at 1k/10k/100k, ns per match
@@ -51,7 +52,8 @@ case "check":
                       lines: Int(option("--lines", default: "100000")) ?? 100_000, oneCore: arguments.contains("--one-core"))
 case "lsp":
     runLSPBenchmark(binary: option("--binary", default: ".build/release/rulebook"),
-                    lines: Int(option("--lines", default: "5000")) ?? 5_000, edits: Int(option("--edits", default: "200")) ?? 200)
+                    lines: Int(option("--lines", default: "5000")) ?? 5_000, edits: Int(option("--edits", default: "200")) ?? 200,
+                    editAt: Double(option("--edit-at", default: "0.5")) ?? 0.5)
 case "dump":
     runTreeDump(arguments: Array(arguments.dropFirst()))
 case "parseonly":

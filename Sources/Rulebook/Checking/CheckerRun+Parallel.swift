@@ -28,6 +28,15 @@ extension CheckerRun {
     /// much as it saves below it).
     static let parallelMinimumBytes = 64 * 1024
 
+    /// The share of a file's bytes checked on the calling thread, in percent.
+    ///
+    /// Performance: the second part costs ≈ 8% more per statement than the first (it
+    /// logs its uses for the replay, and starts with the lowering cache of the named
+    /// rules only), so with the cut in the middle the calling thread waited for it at
+    /// the join (327M against 355M instructions for the 100,000-line file, 16.7M against
+    /// 18.9M for the 5,000-line one); a little more for the calling thread evens them.
+    static let firstPartPercent = 52
+
     /// Where phase 5 cuts a file's statements in two (and whether phase 3 cuts the named
     /// rules in two, see `CheckerRun+ParallelDefinitions.swift`).
     enum StatementCut {
@@ -59,12 +68,42 @@ extension CheckerRun {
         let producedDiagnostic: Bool
     }
 
+    /// The cuts of the graph's files of ``parallelMinimumBytes`` or more (as
+    /// ``parallelCut(of:)`` gives them), decided on another thread; nil when no file is
+    /// that large, with one core, or when the cuts are not decided by size.
+    ///
+    /// Performance: deciding hashes every statement's path (`partsShareMostFields`:
+    /// ≈ 11.7M instructions for the 100,000-line file, 0.8M for the 5,000-line one) on
+    /// the calling thread, the critical path of a two-core check, while the other core
+    /// waited; it needs only the trees, so it runs while this thread collects the named
+    /// rules and builds the scopes (≈ 53M and 3M).
+    func decidingCuts() -> BackgroundTask<[String: Int]>? {
+        guard case .bySize = statementCut, BackgroundTask<Void>.hasSecondCore else { return nil }
+        let large = graph.files.compactMap { graph.trees[$0] }.filter { $0.source.text.utf8.count >= CheckerRun.parallelMinimumBytes }
+        guard !large.isEmpty else { return nil }
+        return BackgroundTask<[String: Int]> {
+            var cuts: [String: Int] = [:]
+            for tree in large { cuts[tree.source.path] = CheckerRun.parallelCut(of: tree) }
+            return cuts
+        }
+    }
+
+    /// Where `tree`'s statements are cut in two (nil: one pass).
+    func cut(of tree: SyntaxTree) -> Int? {
+        if case .bySize = statementCut, let decidedCuts {
+            // Decided ahead for the same tree (a graph has one tree per path).
+            guard let cut = decidedCuts[tree.source.path], cut < tree.statements.count else { return nil }
+            return cut
+        }
+        return statementCut.cut(of: tree)
+    }
+
     /// The first top-level statement of the second part, or nil to check `tree` in one
     /// pass: small files, one core.
     static func parallelCut(of tree: SyntaxTree) -> Int? {
         let length = tree.source.text.utf8.count
         guard length >= parallelMinimumBytes, tree.statements.count >= 2, BackgroundTask<Void>.hasSecondCore,
-              let cut = statementCut(tree.statements, atByte: length / 2), !partsShareMostFields(tree, cut: cut)
+              let cut = statementCut(tree.statements, atByte: length / 100 * firstPartPercent), !partsShareMostFields(tree, cut: cut)
         else { return nil }
         return cut
     }
@@ -138,7 +177,11 @@ extension CheckerRun {
         mergedParts += 1
         suggestionBudget -= usedSecond
         expandedTotal += expandedSecond
-        BackgroundTask<(CheckerRun, FileWalk)>.release((consume fork, consume part))
+        // Performance: torn down with this run, after the check (`Checker.check` releases
+        // the run on another thread), not now: released here, their teardown (≈ 43M
+        // instructions for the 100,000-line file) kept the second core busy while
+        // `unknown-field` wants it (see `CheckerRun+ParallelReferences.swift`).
+        retiredParts.append((consume fork, consume part))
     }
 
     /// Appends the second part to the first: its statements, its new paths, its

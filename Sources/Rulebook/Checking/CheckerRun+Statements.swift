@@ -92,13 +92,16 @@ extension CheckerRun {
     func checkStatements(of tree: SyntaxTree) {
         var walk = FileWalk(tree: tree, scope: scopes[tree.source.path] ?? [:], locator: locator(for: tree.source),
                             statementCount: tree.statements.count)
-        if let cut = statementCut.cut(of: tree) {
+        let cut = cut(of: tree)
+        if let cut {
             checkInTwoParts(tree, cut: cut, &walk)
         } else {
             visit(tree.statements[...], in: Block(conditions: [], context: unconditional), &walk)
         }
         statements[tree.source.path] = walk.checked
-        checkFieldReferences(in: tree.source.path, distinctPaths: walk.paths)
+        // A file large enough to be checked in two parts has its lookups made on two
+        // threads too (see `CheckerRun+ParallelReferences.swift`).
+        checkFieldReferences(in: tree.source.path, distinctPaths: walk.paths, onTwoThreads: cut != nil)
     }
 
     func visit(_ statements: ArraySlice<StatementSyntax>, in block: Block, _ walk: inout FileWalk) {
@@ -162,20 +165,27 @@ extension CheckerRun {
     ///
     /// - Parameter distinctPaths: the file's statement paths, each once, in order of first
     ///   appearance (distinct paths spell distinctly: keys that are not identifiers are quoted).
-    private func checkFieldReferences(in file: String, distinctPaths: [FieldPath]) {
+    ///   - onTwoThreads: whether to make the lookups on two threads (the same answers).
+    private func checkFieldReferences(in file: String, distinctPaths: [FieldPath], onTwoThreads: Bool) {
         let references = fieldReferences.filter { $0.file == file }
         fieldReferences.removeAll { $0.file == file }
         // Performance: a suggestion is only ever found by a search, so when the budget
         // cannot pay for one nothing can be reported (and nothing is built).
         guard !references.isEmpty, !distinctPaths.isEmpty, suggestionBudget >= distinctPaths.count else { return }
+        // Ties go to the smaller spelling, as among the sorted spellings; the candidates
+        // are prepared as far as the lookups reach (see `PathSuggestions`).
+        var candidates = PathSuggestions(distinctPaths)
         // A reference is known when one of its prefixes is a prefix of a statement's path
         // (the field itself, or below a known field: `address.country` under `address:
         // object`). The prefixes of statement paths include each first segment, so that
         // is the case exactly when its first segment starts some statement's path.
         var known = FirstSegmentSet(distinctPaths)
-        // Ties go to the smaller spelling, as among the sorted spellings; the candidates
-        // are prepared as far as the lookups reach (see `PathSuggestions`).
-        var candidates = PathSuggestions(distinctPaths)
+        // The answers of the lookups below, made ahead on two threads (else none).
+        var answers: [String: String?] = [:]
+        if onTwoThreads {
+            answers = CheckerRun.searchInTwoParts(references, known: &known, candidates: &candidates, budget: suggestionBudget)
+            searchesInTwoParts += 1
+        }
         var suggestions: [String: String?] = [:]  // one search per distinct spelling
         var suggestedAny = false
         for reference in references {
@@ -185,7 +195,15 @@ extension CheckerRun {
             // rest of the references (thousands in a large file) need not be spelt.
             if suggestionBudget < candidates.count, !suggestedAny { break }
             let written = reference.path.description
-            let found = suggestions[written] ?? candidates.closest(to: written, budget: &suggestionBudget)
+            let found: String?
+            if let earlier = suggestions[written] {
+                found = earlier
+            } else if let answer = answers[written], suggestionBudget >= candidates.count {
+                suggestionBudget -= candidates.count  // what the lookup made ahead charges here
+                found = answer
+            } else {
+                found = candidates.closest(to: written, budget: &suggestionBudget)
+            }
             suggestions[written] = found
             guard let suggestion = found else { continue }
             suggestedAny = true

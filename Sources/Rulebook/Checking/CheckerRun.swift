@@ -188,8 +188,16 @@ final class CheckerRun {
 
     /// Where phase 5 cuts a file in two (see `CheckerRun+Parallel.swift`).
     var statementCut = StatementCut.bySize
+    /// The cuts ``StatementCut/bySize`` gives the graph's files of 64 KB or more, by
+    /// path, decided ahead (nil: not decided ahead; a file missing is checked in one pass).
+    var decidedCuts: [String: Int]?
     /// How many second parts were checked on another thread and merged (for tests).
     var mergedParts = 0
+    /// The merged second parts' runs and walks, kept to be torn down with this run (see
+    /// `checkInTwoParts`).
+    var retiredParts: [(CheckerRun, FileWalk)] = []
+    /// How many files' `unknown-field` searches ran on two threads (for tests).
+    var searchesInTwoParts = 0
 
     /// Named rules without uses of named rules, expanded ahead on another thread (see
     /// `CheckerRun+ParallelDefinitions.swift`).
@@ -234,8 +242,12 @@ final class CheckerRun {
 
     /// Runs every phase once.
     func run() {
+        // Performance: whether and where a large file is cut in two is decided on the
+        // other core while this one collects the named rules (see `decidingCuts()`).
+        let deciding = decidingCuts()
         collectDefinitions()
         buildScopes()
+        if let deciding { decidedCuts = deciding.wait() }
         if let cut = definitionCut() {
             lowerDefinitionsInTwoParts(cut: cut)
         } else {

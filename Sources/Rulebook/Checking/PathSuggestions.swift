@@ -43,12 +43,32 @@ struct PathSuggestions {
     mutating func closest(to name: String, budget: inout Int) -> String? {
         guard let target = Suggestions.chargedTarget(name, candidates: count, budget: &budget) else { return nil }
         measureIfNeeded()
+        guard let lengths = lengthsInReach(ofTargetLength: target.count) else { return nil }
+        for length in lengths { signIfNeeded(length) }
+        return search(name, target: target, lengths: lengths)
+    }
+
+    /// The candidate lengths a lookup of a name whose lowercased spelling has
+    /// `targetLength` scalars visits (nil: none); the lengths must have been measured.
+    func lengthsInReach(ofTargetLength targetLength: Int) -> ClosedRange<Int>? {
         // Never more edits than the name has characters minus one (see `Suggestions`).
+        let threshold = min(Suggestions.maximumDistance(forLength: targetLength), targetLength - 1)
+        let shortest = Swift.max(0, targetLength - threshold)
+        let longest = Swift.min(lengthStarts.count - 2, targetLength + threshold)
+        return shortest <= longest ? shortest...longest : nil
+    }
+
+    /// How many candidates have the lowercased spelling length `length` (measured).
+    func candidateCount(ofLength length: Int) -> Int {
+        length + 1 < lengthStarts.count ? lengthStarts[length + 1] - lengthStarts[length] : 0
+    }
+
+    /// The lookup itself, once `lengths` (``lengthsInReach(ofTargetLength:)`` of the
+    /// target) are measured and signed: reads the prepared tables and writes nothing, so
+    /// two threads may search one prepared value at once.
+    private func search(_ name: String, target: [UInt32], lengths: ClosedRange<Int>) -> String? {
         let threshold = min(Suggestions.maximumDistance(forLength: target.count), target.count - 1)
-        let shortest = Swift.max(0, target.count - threshold)
-        let longest = Swift.min(lengthStarts.count - 2, target.count + threshold)
-        guard shortest <= longest else { return nil }
-        for length in shortest...longest { signIfNeeded(length) }
+        let (shortest, longest) = (lengths.lowerBound, lengths.upperBound)
         let targetExact = name.unicodeScalars.map(\.value)
         let targetSignature = Suggestions.signature(target)
         let maximumDifferingBits = 2 * threshold  // each edit flips at most two bits
@@ -83,7 +103,7 @@ struct PathSuggestions {
 
     /// Measures every candidate's length and orders the candidates by it (a stable
     /// counting sort), once.
-    private mutating func measureIfNeeded() {
+    mutating func measureIfNeeded() {
         guard !measured else { return }
         measured = true
         var lengths = [Int](repeating: 0, count: paths.count)
@@ -118,7 +138,7 @@ struct PathSuggestions {
     }
 
     /// Computes the signatures of the candidates of `length`, once.
-    private mutating func signIfNeeded(_ length: Int) {
+    mutating func signIfNeeded(_ length: Int) {
         guard !signed[length] else { return }
         signed[length] = true
         let range = lengthStarts[length]..<lengthStarts[length + 1]
@@ -137,6 +157,21 @@ struct PathSuggestions {
                     }
                 }
             }
+        }
+        self.signatures = signatures
+    }
+
+    /// Takes the signatures of `lengths` from `other`, a copy of this value measured
+    /// before either was signed (so that both order the candidates alike) that signed
+    /// them.
+    mutating func adoptSignatures<Lengths: Sequence<Int>>(of lengths: Lengths, from other: PathSuggestions) {
+        guard measured, other.measured, lengthStarts == other.lengthStarts else { return }
+        var signatures = self.signatures
+        self.signatures = []  // Performance: mutated in place, not copied
+        for length in lengths where signed.indices.contains(length) && other.signed[length] && !signed[length] {
+            let range = lengthStarts[length]..<lengthStarts[length + 1]
+            signatures.replaceSubrange(range, with: other.signatures[range])
+            signed[length] = true
         }
         self.signatures = signatures
     }

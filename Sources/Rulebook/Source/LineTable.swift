@@ -72,9 +72,24 @@ public struct LineTable: Sendable, Hashable {
     /// Where each line starts: after `\n`, after `\r\n` (one break), after a lone `\r`.
     static func lineStarts(in bytes: UnsafeBufferPointer<UInt8>) -> [Int] {
         var starts = [0]
+        starts.reserveCapacity(bytes.count / 32 + 1)
         var index = 0
         let count = bytes.count
         while index < count {
+            // Performance: eight bytes at a time while none of them is a control
+            // character (below 14, where `\n` and `\r` are): ≈ 1 instruction a byte
+            // instead of ≈ 7 (the language server builds a table for every edit).
+            if let base = bytes.baseAddress {
+                while index + 8 <= count {
+                    let flags = bytesBelow14(UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)))
+                    if flags != 0 {
+                        index += flags.trailingZeroBitCount >> 3  // straight to the first such byte
+                        break
+                    }
+                    index += 8
+                }
+                if index >= count { break }
+            }
             let byte = bytes[index]
             index += 1
             if byte > UInt8(ascii: "\r") { continue }  // neither break: nearly every byte
@@ -86,6 +101,15 @@ public struct LineTable: Sendable, Hashable {
             }
         }
         return starts
+    }
+
+    /// The high bit of each byte of `word` (bytes in little-endian order) that is below 14,
+    /// and possibly of bytes above such a byte: a borrow only passes upwards, starting at a
+    /// byte below 14, so the lowest set bit marks the first byte below 14 exactly (a byte
+    /// of 0x80 or more is never marked), and no bit is set when there is none.
+    @inline(__always)
+    static func bytesBelow14(_ word: UInt64) -> UInt64 {
+        (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080
     }
 
     /// The number of lines (a text without a final line break still has its last line).

@@ -25,19 +25,53 @@ extension Parser {
         var oldText = previous.source.text
         return newText.withUTF8 { newBytes in
             oldText.withUTF8 { oldBytes in
-                if let prefix = IncrementalParse.reusablePrefix(of: previous, oldBytes: oldBytes, newBytes: newBytes, limits: limits) {
-                    let tail = parseText(file: source.path, bytes: newBytes, limits: limits, from: prefix.cut, lastEnd: prefix.lastEnd,
-                                         usesSecondCore: usesSecondCore)
-                    if tail.statements.first?.range.start == prefix.cut {
-                        return SyntaxTree(source: source, statements: Array(previous.statements[..<prefix.statementCount]) + tail.statements,
-                                          comments: Array(previous.comments[..<prefix.commentCount]) + tail.comments,
-                                          diagnostics: tail.diagnostics)
-                    }
-                }
-                return SyntaxTree(source: source, parseText(file: source.path, bytes: newBytes, limits: limits, from: 0, lastEnd: 0,
-                                                            usesSecondCore: usesSecondCore))
+                reparse(source, previous: previous, oldBytes: oldBytes, newBytes: newBytes, limits: limits, usesSecondCore: usesSecondCore)
             }
         }
+    }
+
+    /// ``parse(_:reusing:limits:usesSecondCore:)`` over the two texts' bytes.
+    private static func reparse(_ source: SourceFile, previous: SyntaxTree, oldBytes: UnsafeBufferPointer<UInt8>,
+                                newBytes: UnsafeBufferPointer<UInt8>, limits: ParserLimits, usesSecondCore: Bool) -> SyntaxTree {
+        let file = source.path
+        let prefix = IncrementalParse.reusablePrefix(of: previous, oldBytes: oldBytes, newBytes: newBytes, limits: limits)
+        let start = prefix?.cut ?? 0, lastEnd = prefix?.lastEnd ?? 0
+        var statements = Array(previous.statements[..<(prefix?.statementCount ?? 0)])
+        var comments = Array(previous.comments[..<(prefix?.commentCount ?? 0)])
+        // The statements after the edit, moved by its change in length, when the text
+        // between the two can be parsed on its own.
+        if let suffix = IncrementalParse.reusableSuffix(of: previous, oldBytes: oldBytes, newBytes: newBytes, limits: limits,
+                                                       after: start, keptStatements: statements.count) {
+            // Performance: moving a statement costs about what parsing it does (its lists
+            // are allocated again), so the later half of the kept statements is moved on
+            // the other core while this one parses the edited text and moves the rest.
+            let delta = suffix.newCut - suffix.oldCut
+            let kept = previous.statements[suffix.statementIndex...]
+            let half = kept.count >= IncrementalParse.minimumStatementsToShare && usesSecondCore && BackgroundTask<Void>.hasSecondCore
+                ? kept.startIndex + kept.count / 2 : kept.endIndex
+            let laterHalf = half < kept.endIndex ? BackgroundTask { kept[half...].map { $0.shifted(by: delta) } } : nil
+            let middle = ParallelParse.parseLeadingPart(file: file, bytes: newBytes, limits: limits, from: start, lastEnd: lastEnd,
+                                                        upTo: suffix.newCut)
+            let earlierHalf = middle == nil ? [] : kept[..<half].map { $0.shifted(by: delta) }
+            let moved = laterHalf.map { $0.wait() ?? kept[half...].map { $0.shifted(by: delta) } } ?? []
+            if let middle, prefix == nil || middle.statements.first?.range.start == start {
+                statements += middle.statements
+                statements += earlierHalf
+                statements += moved
+                comments += middle.comments
+                comments += previous.comments[suffix.commentIndex...].map { $0.shifted(by: delta) }
+                return SyntaxTree(source: source, statements: statements, comments: comments, diagnostics: middle.diagnostics)
+            }
+        }
+        if prefix != nil {
+            let tail = parseText(file: file, bytes: newBytes, limits: limits, from: start, lastEnd: lastEnd, usesSecondCore: usesSecondCore)
+            if tail.statements.first?.range.start == start {
+                return SyntaxTree(source: source, statements: statements + tail.statements, comments: comments + tail.comments,
+                                  diagnostics: tail.diagnostics)
+            }
+        }
+        return SyntaxTree(source: source, parseText(file: file, bytes: newBytes, limits: limits, from: 0, lastEnd: 0,
+                                                    usesSecondCore: usesSecondCore))
     }
 }
 
@@ -71,6 +105,8 @@ enum IncrementalParse {
 
     /// How many candidate statements are tried, walking back from the edit.
     static let maximumAttempts = 8
+    /// Fewer kept statements after the edit are moved on the calling thread alone.
+    static let minimumStatementsToShare = 256
 
     /// The prefix of `previous` that the text `newBytes` (an edit of `oldBytes`, the text
     /// `previous` was parsed from) can keep, or nil when none can.
@@ -97,6 +133,69 @@ enum IncrementalParse {
             return Prefix(statementCount: index, commentCount: countStarting(before: cut, comments), cut: cut, lastEnd: kept.end)
         }
         return nil
+    }
+
+    /// The reusable end of a previous tree: its statements from one after the edit on.
+    struct Suffix: Equatable {
+        /// The first of the previous tree's top-level statements that is kept.
+        let statementIndex: Int
+        /// The first of its comments that is kept.
+        let commentIndex: Int
+        /// Where that statement starts in the previous text.
+        let oldCut: Int
+        /// Where it starts in the new text.
+        let newCut: Int
+    }
+
+    /// The statements of `previous` after the edit that the text `newBytes` can keep
+    /// (moved by the edit's change in length), or nil when none can.
+    ///
+    /// Parsing from the line start of a statement after the edit gives the same
+    /// statements in both texts, moved, when the parse there starts clean in both: in the
+    /// new text, the part before it must parse to an end between top-level statements
+    /// (the caller parses it and checks); in the previous one, no `when` header between
+    /// the kept prefix and the cut may have been missing its `{` (a later `}` would be
+    /// forgiven), and the kept statements must have no diagnostic (they are not checked
+    /// again).
+    ///
+    /// - Parameters:
+    ///   - start: where the new text is parsed from (the kept prefix's cut, or 0).
+    ///   - keptStatements: how many statements before `start` are kept.
+    static func reusableSuffix(of previous: SyntaxTree, oldBytes: UnsafeBufferPointer<UInt8>, newBytes: UnsafeBufferPointer<UInt8>,
+                               limits: ParserLimits, after start: Int, keptStatements: Int) -> Suffix? {
+        guard limits.maxBlockNesting > 0 else { return nil }
+        let changed = firstDifference(oldBytes, newBytes)
+        let unchangedEnd = commonSuffixLength(oldBytes, newBytes, atMost: min(oldBytes.count, newBytes.count) - changed)
+        let delta = newBytes.count - oldBytes.count
+        let statements = previous.statements
+        let lastDiagnostic = previous.diagnostics.last?.range.start ?? -1
+        var index = countStarting(before: oldBytes.count - unchangedEnd, statements)
+        let firstCandidate = index
+        while index < statements.count, index - firstCandidate < maximumAttempts {
+            let oldCut = statements[index].range.start, newCut = oldCut + delta
+            if oldCut > lastDiagnostic, keptStatements <= index, newCut > start, newCut < newBytes.count, newBytes[newCut - 1] == UInt8(ascii: "\n"),
+               ParallelParse.startsName(newBytes[newCut]), !ParallelParse.previousLineContinues(newBytes, before: newCut - 1),
+               !statements[keptStatements..<index].contains(where: \.hasForgivenHeader) {
+                return Suffix(statementIndex: index, commentIndex: countStarting(before: oldCut, previous.comments),
+                              oldCut: oldCut, newCut: newCut)
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The number of trailing bytes the two texts share, at most `limit`.
+    static func commonSuffixLength(_ old: UnsafeBufferPointer<UInt8>, _ new: UnsafeBufferPointer<UInt8>, atMost limit: Int) -> Int {
+        guard limit > 0, let oldBase = old.baseAddress, let newBase = new.baseAddress else { return 0 }
+        var length = 0
+        while length + 8 <= limit {
+            let lhs = UnsafeRawPointer(oldBase + old.count - length - 8).loadUnaligned(as: UInt64.self)
+            let rhs = UnsafeRawPointer(newBase + new.count - length - 8).loadUnaligned(as: UInt64.self)
+            if lhs != rhs { break }
+            length += 8
+        }
+        while length < limit, old[old.count - length - 1] == new[new.count - length - 1] { length += 1 }
+        return length
     }
 
     /// The number of leading bytes the two texts share (the first changed offset).
@@ -135,5 +234,14 @@ enum IncrementalParse {
             if comments[middle].range.start < offset { low = middle + 1 } else { high = middle }
         }
         return low
+    }
+}
+
+extension StatementSyntax {
+    /// Whether this is, or contains, a `when` header whose `{` was missing (the parser
+    /// then forgives one later `}`).
+    var hasForgivenHeader: Bool {
+        guard case .when(let block) = self else { return false }
+        return block.openBraceRange.isEmpty || block.body.contains(where: \.hasForgivenHeader)
     }
 }

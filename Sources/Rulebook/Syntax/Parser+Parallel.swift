@@ -119,6 +119,20 @@ enum ParallelParse {
                                                                 + first.diagnostics + second.diagnostics))
     }
 
+    /// Parses the text from `start` up to `end` (both line starts) as the part of a file
+    /// that comes before a top-level statement starting at `end`; nil when its parse does
+    /// not end between top-level statements (the conditions of the two-part parse's first
+    /// part).
+    static func parseLeadingPart(file: String, bytes: UnsafeBufferPointer<UInt8>, limits: ParserLimits, from start: Int,
+                                 lastEnd: Int, upTo end: Int) -> ParsedText? {
+        let lexed = Lexer.lex(bytes: UnsafeBufferPointer(rebasing: bytes[0..<end]), file: file, limits: limits, from: start)
+        let part = parsePart(file: file, bytes: bytes, lexed: lexed, limits: limits, lastEnd: lastEnd)
+        guard part.endsCleanly, lexed.tokens.last(where: { $0.kind != .newline && $0.kind != .endOfFile })?.kind != .comma
+        else { return nil }
+        return ParsedText(statements: part.statements, comments: lexed.comments,
+                          diagnostics: Parser.sortedDiagnostics(lexed.diagnostics + part.diagnostics))
+    }
+
     private static func parsePart(file: String, bytes: UnsafeBufferPointer<UInt8>, lexed: LexedSource, limits: ParserLimits,
                                   lastEnd: Int) -> Part {
         lexed.tokens.withUnsafeBufferPointer { tokens in

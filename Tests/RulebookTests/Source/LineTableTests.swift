@@ -73,6 +73,34 @@ final class LineTableTests: XCTestCase {
         XCTAssertEqual(LineTable("x\r\r\ny\r").lineStarts, [0, 2, 4, 6])
     }
 
+    /// Long texts, so that the eight-bytes-at-a-time scan meets breaks, bytes just above
+    /// and below 14, and non-ASCII bytes at every position of a word.
+    func testLineStartsOfLongTextsAgreeWithTheDefinition() {
+        var random = SeededGenerator(seed: 6)
+        let pieces = ["abcdefgh", "a", "\n", "\r", "\r\n", "\t", "\u{0E}", "\u{0C}", "\u{0D}x", "\u{7F}", "ÿ", "\u{8D}", "é", "日本", " "]
+        for _ in 0..<2_000 {
+            let text = (0..<Int(random.next() % 60)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            XCTAssertEqual(LineTable(text).lineStarts, referenceLineStarts(text), text.debugDescription)
+        }
+    }
+
+    /// The lowest marked byte of a word is its first byte below 14, whatever the others.
+    func testTheFirstByteBelow14IsFoundExactly() {
+        for filler: UInt8 in [14, 15, 0x80, 0xFF, UInt8(ascii: "a")] {
+            for position in 0..<8 {
+                for value in 0...255 {
+                    var bytes = [UInt8](repeating: filler, count: 8)
+                    bytes[position] = UInt8(value)
+                    if position < 7 { bytes[7] = 0 }  // a later byte below 14 must not hide this one
+                    let word = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
+                    let flags = LineTable.bytesBelow14(word)
+                    let expected = value < 14 ? position : (position < 7 ? 7 : nil)
+                    XCTAssertEqual(flags == 0 ? nil : flags.trailingZeroBitCount >> 3, expected, "filler \(filler), byte \(value) at \(position)")
+                }
+            }
+        }
+    }
+
     func testSurrogatePairsCountTwiceInUTF16() {
         let text = "\u{1F512}x"
         let table = LineTable(text)

@@ -24,10 +24,16 @@ final class IncrementalParseTests: XCTestCase {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    /// Parses `edited` with and without `previous`; returns whether a prefix was reused.
+    /// What a reparse could keep of the previous tree.
+    private struct Reuse {
+        var prefix = false
+        var suffix = false
+    }
+
+    /// Parses `edited` with and without `previous`; returns what could be kept.
     @discardableResult
     private func assertReparseMatches(_ edited: String, previous: SyntaxTree, usesSecondCore: Bool = false, _ label: String,
-                                      file: StaticString = #filePath, line: UInt = #line) -> Bool {
+                                      file: StaticString = #filePath, line: UInt = #line) -> Reuse {
         let source = SourceFile(path: previous.source.path, text: edited)
         let expected = Parser.parse(source, limits: .default, usesSecondCore: false)
         let reparsed = Parser.parse(source, reusing: previous, usesSecondCore: usesSecondCore)
@@ -37,7 +43,10 @@ final class IncrementalParseTests: XCTestCase {
         var old = previous.source.text, new = edited
         return old.withUTF8 { oldBytes in
             new.withUTF8 { newBytes in
-                IncrementalParse.reusablePrefix(of: previous, oldBytes: oldBytes, newBytes: newBytes, limits: .default) != nil
+                let prefix = IncrementalParse.reusablePrefix(of: previous, oldBytes: oldBytes, newBytes: newBytes, limits: .default)
+                let suffix = IncrementalParse.reusableSuffix(of: previous, oldBytes: oldBytes, newBytes: newBytes, limits: .default,
+                                                             after: prefix?.cut ?? 0, keptStatements: prefix?.statementCount ?? 0)
+                return Reuse(prefix: prefix != nil, suffix: suffix != nil)
             }
         }
     }
@@ -49,18 +58,22 @@ final class IncrementalParseTests: XCTestCase {
 
     func testEditsAtEveryLineOfTheTrickyAndShippedFilesMatch() throws {
         var generator = SeededGenerator(seed: 0x1_C4E)
-        var reused = 0
+        var reused = 0, suffixes = 0
         for (name, text) in try [("tricky", ParallelParseTests.tricky)] + shippedRuleFiles() {
             let previous = Parser.parse(SourceFile(path: "edit.rules", text: text), limits: .default, usesSecondCore: false)
             for start in lineStarts(of: text) {
                 for shift in [0, 1, 3] {
                     let edited = edit(text, at: start + shift, using: &generator)
-                    if assertReparseMatches(edited, previous: previous, "\(name), edit at \(start + shift)") { reused += 1 }
+                    let reuse = assertReparseMatches(edited, previous: previous, "\(name), edit at \(start + shift)")
+                    if reuse.prefix { reused += 1 }
+                    if reuse.suffix { suffixes += 1 }
                 }
             }
         }
-        // Most edits in the clean shipped files keep the statements before them.
+        // Most edits in the clean shipped files keep the statements before them, and many
+        // those after them.
         XCTAssertGreaterThan(reused, 100)
+        XCTAssertGreaterThan(suffixes, 100)
     }
 
     func testEditsOfMutatedFilesMatch() throws {
@@ -86,7 +99,7 @@ final class IncrementalParseTests: XCTestCase {
         var reused = 0
         for step in 0..<200 {
             text = edit(text, at: Int.random(in: 0...text.utf8.count, using: &generator), using: &generator)
-            if assertReparseMatches(text, previous: tree, "step \(step)") { reused += 1 }
+            if assertReparseMatches(text, previous: tree, "step \(step)").prefix { reused += 1 }
             tree = Parser.parse(SourceFile(path: "chain.rules", text: text), reusing: tree, usesSecondCore: false)
         }
         // Random fragments leave diagnostics behind, and nothing before a diagnostic is kept.
@@ -106,7 +119,7 @@ final class IncrementalParseTests: XCTestCase {
             let start = lines[Int(Double(lines.count) * fraction)]
             for shift in 0..<3 {
                 let edited = edit(text, at: start + shift, using: &generator)
-                if assertReparseMatches(edited, previous: previous, usesSecondCore: true, "at \(fraction)") { reused += 1 }
+                if assertReparseMatches(edited, previous: previous, usesSecondCore: true, "at \(fraction)").prefix { reused += 1 }
             }
         }
         XCTAssertGreaterThan(reused, 6)
@@ -140,6 +153,26 @@ final class IncrementalParseTests: XCTestCase {
         XCTAssertNil(prefix("a: required,\nb: required\nc: x\n", "a: required,\nb: required\nc: xy\n"))
         // A list continued on the next line is one statement: the cut is after it.
         XCTAssertEqual(prefix("a: required,\n  minLength 2\nb: x\n", "a: required,\n  minLength 2\nb: xy\n")?.statementCount, 1)
+    }
+
+    /// Edits whose middle or previous tree leaves parser state at the statement after
+    /// them: the statements after the edit must not be kept as they were.
+    func testStateCarriedAcrossTheEditIsNotKeptOver() {
+        let cases: [(old: String, new: String)] = [
+            // The deleted header without `{` had forgiven the later `}`: now it is stray.
+            ("a: x\nwhen b\nc: y\n}\nd: z\n", "a: x\nc: y\n}\nd: z\n"),
+            ("a: x\nwhen b\nc: y\nwhen e {\nf: g\n}\n}\nd: z\n", "a: x\nc: yy\nwhen e {\nf: g\n}\n}\nd: z\n"),
+            // A trailing `,` hidden behind a comment: the list would go on into `b`.
+            ("x: y\na: required # note\nb: z\n", "x: y\na: required, # note\nb: z\n"),
+            ("x: y\na: required, # note\nb: z\n", "x: y\na: required, email, # note\nb: z\n"),
+            // A header now missing its `{`, and a block now left open.
+            ("x: y\nwhen a {\nb: c\n}\nd: e\n", "x: y\nwhen a\nb: c\n}\nd: e\n"),
+            ("x: y\nwhen a {\nb: c\n}\nd: e\n", "x: y\nwhen a {\nb: c\nd: e\n"),
+        ]
+        for (old, new) in cases {
+            let previous = Parser.parse(SourceFile(path: "s.rules", text: old))
+            assertReparseMatches(new, previous: previous, "\(old.debugDescription) → \(new.debugDescription)")
+        }
     }
 
     func testAnotherFileOrNoPreviousTreeParsesFromScratch() {
