@@ -50,8 +50,31 @@ struct TextFacts {
     }
 
     /// Whether the text passes `instruction` (never `required`'s rule: see `FlatField`).
+    ///
+    /// Performance: the common validators here, inlined into the field's loop; the others
+    /// out of line (``passesOther(_:_:program:today:)``), so that the loop keeps few values
+    /// live across its cases (with every case inline, the loop's set-up spilled dozens of
+    /// registers per text field).
     @inline(__always)
     mutating func passes(_ instruction: Instruction, _ text: String, program: CompiledProgram, today: CalendarDate) -> Bool {
+        switch instruction {
+        case .minLength(let min): return characterCount(text) >= min
+        case .maxLength(let max): return characterCount(text) <= max
+        case .lengthRange(let min, let max):
+            let count = characterCount(text)
+            return count >= min && count <= max
+        case .pattern(let pattern): return program.matchers[pattern].matches(utf8: bytes)
+        case .email: return TextFormats.isEmail(bytes)
+        case .integer: return numericValue().map { $0.isFinite && $0.rounded(.towardZero) == $0 } ?? false
+        case .between(let min, let max): return numericValue().map { $0 >= min && $0 <= max } ?? false
+        default: return passesOther(instruction, text, program: program, today: today)
+        }
+    }
+
+    /// ``passes(_:_:program:today:)`` for the other validators.
+    @inline(never)
+    private mutating func passesOther(_ instruction: Instruction, _ text: String, program: CompiledProgram,
+                                      today: CalendarDate) -> Bool {
         switch instruction {
         case .required: return true
         case .minLength(let min): return characterCount(text) >= min

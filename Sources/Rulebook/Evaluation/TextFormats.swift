@@ -20,17 +20,18 @@ enum TextFormats {
         var sawDot = false
         var index = 0
         // Eight bytes at a time: control characters and spaces rule the text out, `@` is
-        // located byte by byte only in the word that holds it, and dots after the `@` are
+        // located by its mask in the word that holds it, and dots after the `@` are
         // checked for doubles with an exact per-byte mask.
         while index + 8 <= end {
             let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
             if SWAR.containsLess(word, than: 0x21) || SWAR.contains(word, 0x7F) { return false }
             if word & SWAR.high != 0 { sawNonASCII = true }
             if SWAR.contains(word, at) {
-                for offset in 0..<8 where base[index + offset] == at {
-                    guard atIndex < 0 else { return false }
-                    atIndex = index + offset
-                }
+                // The `@`'s position from its exact mask (Performance: was a byte loop over
+                // the word); a second `@` here or before rules the text out.
+                let ats = SWAR.equalMask(word, at)
+                guard atIndex < 0, ats & (ats &- 1) == 0 else { return false }
+                atIndex = index + ats.trailingZeroBitCount / 8
             }
             if atIndex >= 0 {
                 // Dots of this word, keeping only those after the `@`.

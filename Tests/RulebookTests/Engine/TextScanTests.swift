@@ -95,4 +95,20 @@ final class TextScanTests: XCTestCase {
             }
         }
     }
+
+    /// The counting primitives of `simpleCharacterCount` against byte-by-byte answers, on
+    /// random words and on every byte value at every position.
+    func testContinuationAndComplexLeadAgreeWithBytes() {
+        func bytes(of word: UInt64) -> [UInt8] { (0..<8).map { UInt8(truncatingIfNeeded: word >> UInt64(8 * $0)) } }
+        var rng = SeededGenerator(seed: 0xC0_47)
+        var words: [UInt64] = (0..<20_000).map { _ in rng.next() }
+        for position in 0..<8 {
+            for byte in 0...255 { words.append(SWAR.ones &* 0x61 & ~(UInt64(0xFF) << (8 * position)) | UInt64(byte) << (8 * position)) }
+        }
+        for word in words {
+            let values = bytes(of: word)
+            XCTAssertEqual(SWAR.continuationCount(word), values.filter { $0 & 0xC0 == 0x80 }.count, String(word, radix: 16))
+            XCTAssertEqual(SWAR.hasComplexLead(word), values.contains { $0 > 0xCB }, String(word, radix: 16))
+        }
+    }
 }
