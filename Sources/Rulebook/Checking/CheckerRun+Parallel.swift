@@ -186,25 +186,38 @@ extension CheckerRun {
 
     /// Appends the second part to the first: its statements, its new paths, its
     /// diagnostics (with shared fields' uses replayed), its uses and references.
+    ///
+    /// Performance: the second part's paths are looked up among the first part's on the
+    /// other thread, idle after the join (≈ 9M instructions of the 100,000-line file's
+    /// 16M merge), while this one appends the statements, uses and references; neither
+    /// table is written meanwhile (the merged walk's new paths are appended to `paths`
+    /// only, after the lookups).
     private func merge(_ part: FileWalk, checkedBy fork: CheckerRun, into walk: inout FileWalk) {
-        // The second part's path ids in the first part's numbering (nil: a new path).
-        var sharedIDs = [Int?](repeating: nil, count: part.paths.count)
+        let (firstIDs, secondIDs, count) = (walk.pathIDs, part.pathIDs, part.paths.count)
+        let matching = BackgroundTask<[Int?]> { CheckerRun.sharedIDs(of: secondIDs, count: count, in: firstIDs) }
+        walk.checked += part.checked
+        usedRules.formUnion(fork.usedRules)
+        fieldReferences += fork.fieldReferences
+        let sharedIDs = matching.wait() ?? CheckerRun.sharedIDs(of: secondIDs, count: count, in: firstIDs)
         var anyShared = false
-        for (key, id) in part.pathIDs {
-            if let first = walk.pathIDs[key] {
-                sharedIDs[id] = first
-                anyShared = true
-            }
+        for (id, path) in part.paths.enumerated() {
+            if sharedIDs[id] == nil { walk.paths.append(path) } else { anyShared = true }
         }
-        for (id, path) in part.paths.enumerated() where sharedIDs[id] == nil { walk.paths.append(path) }
         if anyShared, let log = part.log {
             diagnostics += replaying(log, sharedIDs: sharedIDs, paths: part.paths, from: fork.diagnostics, into: &walk)
         } else {
             diagnostics += fork.diagnostics
         }
-        walk.checked += part.checked
-        usedRules.formUnion(fork.usedRules)
-        fieldReferences += fork.fieldReferences
+    }
+
+    /// The second part's path ids (`secondIDs`, `count` of them) in the first part's
+    /// numbering (`firstIDs`); nil for a path the first part does not have.
+    private static func sharedIDs(of secondIDs: [HashedPath: Int], count: Int, in firstIDs: [HashedPath: Int]) -> [Int?] {
+        var shared = [Int?](repeating: nil, count: count)
+        for (key, id) in secondIDs where id < count {
+            if let first = firstIDs[key] { shared[id] = first }
+        }
+        return shared
     }
 
     /// The second part's diagnostics, with the uses of shared fields analysed again after
