@@ -255,6 +255,26 @@ final class FlatPlanEquivalenceTests: XCTestCase {
         try compare(wide, keys: (0..<64).map { "f\($0)" }, seed: 0xFA12, count: 200)
     }
 
+    /// A record that is not an object has no members: every field is absent, on both paths.
+    func testRecordsThatAreNotObjects() throws {
+        let compiled = try load("Benchmarks/workloads/profile.rules")
+        let nested = compile(field("a.b", rule(.required), rule(.minLength, .count(2))), field("c", rule(.integer)))
+        XCTAssertTrue(nested.program.isFlat)
+        for rules in [compiled, nested] {
+            for value in [Value.null, .string("x"), .integer(3), .array([]), .array([.object(ValueObject([("a", .string("x"))]))]),
+                          .object(ValueObject([("a", .string("not an object"))])),
+                          .object(ValueObject([("a", .object(ValueObject([("b", .string("ok"))])))]))] {
+                for all in [false, true] {
+                    let settings = options(all: all)
+                    assertSameReport(rules.validate(value, options: settings), referenceReport(rules, value, settings), "\(value)")
+                }
+                XCTAssertEqual(rules.isValid(value),
+                               RecordEvaluator.passesAll(program: rules.program, access: ValueAccess(value),
+                                                         today: rules.today(options().context)), "\(value)")
+            }
+        }
+    }
+
     /// A flat program's invalid report: fields in order, the first failure only, or all.
     func testFlatReportsKnownRecord() {
         let compiled = rules("""
