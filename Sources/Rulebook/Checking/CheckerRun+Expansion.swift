@@ -10,9 +10,10 @@ extension CheckerRun {
         expansions.reserveCapacity(definitionOrder.count)
         for root in definitionOrder where state[root] == nil {
             // A rule expanded ahead uses no named rule: the walk would only mark it done.
-            if preparedExpansions[root] != nil {
+            // (Performance: taken out of the table once, not looked up and then taken.)
+            if let prepared = preparedExpansions.removeValue(forKey: root) {
                 state[root] = .done
-                finishOrAdopt(root)
+                adoptOrFinish(root, prepared)
                 continue
             }
             var stack: [(reference: RuleReference, next: Int)] = [(root, 0)]

@@ -103,8 +103,14 @@ extension CheckerRun {
     /// Adopts `reference`'s prepared expansion when the expansion limit allows it, else
     /// expands it.
     func finishOrAdopt(_ reference: RuleReference) {
-        guard let prepared = preparedExpansions.removeValue(forKey: reference), !reportedTotalLimit,
-              expandedTotal + prepared.size <= options.limits.maxExpandedRulesTotal
+        guard let prepared = preparedExpansions.removeValue(forKey: reference) else { return finish(reference) }
+        adoptOrFinish(reference, prepared)
+    }
+
+    /// Adopts `prepared`, `reference`'s expansion made ahead (already taken out of
+    /// ``preparedExpansions``), when the expansion limit allows it, else expands it.
+    func adoptOrFinish(_ reference: RuleReference, _ prepared: PreparedExpansion) {
+        guard !reportedTotalLimit, expandedTotal + prepared.size <= options.limits.maxExpandedRulesTotal
         else { return finish(reference) }
         expandedTotal += prepared.size
         expansions[reference] = prepared.expansion

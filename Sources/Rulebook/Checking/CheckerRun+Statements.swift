@@ -163,8 +163,9 @@ extension CheckerRun {
     /// one that does. Without a close match nothing is said: a rule file is not a schema,
     /// and referring to a field that has no rules of its own is legitimate.
     ///
-    /// - Parameter distinctPaths: the file's statement paths, each once, in order of first
-    ///   appearance (distinct paths spell distinctly: keys that are not identifiers are quoted).
+    /// - Parameters:
+    ///   - distinctPaths: the file's statement paths, each once, in order of first
+    ///     appearance (distinct paths spell distinctly: keys that are not identifiers are quoted).
     ///   - onTwoThreads: whether to make the lookups on two threads (the same answers).
     private func checkFieldReferences(in file: String, distinctPaths: [FieldPath], onTwoThreads: Bool) {
         let references = fieldReferences.filter { $0.file == file }
