@@ -16,11 +16,50 @@ struct TextFacts {
 
     init(bytes: UnsafeBufferPointer<UInt8>) { self.bytes = bytes }
 
-    /// The number of `Character`s (as `RecordEvaluator.characterCount`).
+    /// The number of `Character`s (as `RecordEvaluator.characterCount`; other than ASCII
+    /// and Latin text is counted as a `String` made of the same bytes, out of line).
     @inline(__always)
-    private mutating func characterCount(_ text: String) -> Int {
-        if characters < 0 { characters = TextScan.simpleCharacterCount(bytes) ?? text.count }
+    private mutating func characterCount() -> Int {
+        if characters < 0 { characters = TextScan.simpleCharacterCount(bytes) ?? Self.stringCount(bytes) }
         return characters
+    }
+
+    @inline(never)
+    private static func stringCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        String(decoding: bytes, as: UTF8.self).count
+    }
+
+    /// The text itself, for the Unicode slow paths (the bytes are its valid UTF-8).
+    private var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Whether the text has at least `minimum` characters, decided on the bytes when they
+    /// suffice. Sound because a `Character` is at least one byte (fewer bytes than
+    /// `minimum`: too short), and because `minimum` leading ASCII bytes without a CR are
+    /// at least `minimum` characters (UAX #29 breaks between any two ASCII characters but
+    /// CR LF; a combining mark after the last only joins that one).
+    ///
+    /// Performance: a name's or an address's `minLength 2` is then decided on its first
+    /// bytes, without counting the whole text.
+    @inline(__always)
+    private mutating func hasAtLeast(_ minimum: Int) -> Bool {
+        if characters >= 0 { return characters >= minimum }
+        if minimum <= 0 { return true }
+        if bytes.count < minimum { return false }
+        if minimum <= 16 {
+            var index = 0
+            while index < minimum, bytes[index] < 0x80, bytes[index] != 0x0D { index += 1 }
+            if index == minimum { return true }
+        }
+        return characterCount() >= minimum
+    }
+
+    /// Whether the text has at most `maximum` characters: true without counting when its
+    /// bytes are that few.
+    @inline(__always)
+    private mutating func hasAtMost(_ maximum: Int) -> Bool {
+        if characters >= 0 { return characters <= maximum }
+        if bytes.count <= maximum { return true }
+        return characterCount() <= maximum
     }
 
     @inline(__always)
@@ -40,62 +79,59 @@ struct TextFacts {
     }
 
     /// Whether every character has one of `traits`.
-    private mutating func every(_ traits: TextTraits, _ text: String) -> Bool {
+    private mutating func every(_ traits: TextTraits) -> Bool {
         isASCII() ? TextScan.all(traits, ascii: bytes) : TextScan.all(traits, in: text)
     }
 
     /// Whether some character has one of `traits`.
-    private mutating func some(_ traits: TextTraits, _ text: String) -> Bool {
+    private mutating func some(_ traits: TextTraits) -> Bool {
         isASCII() ? TextScan.any(traits, ascii: bytes) : TextScan.any(traits, in: text)
     }
 
     /// Whether the text passes `instruction` (never `required`'s rule: see `FlatField`).
     ///
     /// Performance: the common validators here, inlined into the field's loop; the others
-    /// out of line (``passesOther(_:_:program:today:)``), so that the loop keeps few values
+    /// out of line (``passesOther(_:program:today:)``), so that the loop keeps few values
     /// live across its cases (with every case inline, the loop's set-up spilled dozens of
     /// registers per text field).
     @inline(__always)
-    mutating func passes(_ instruction: Instruction, _ text: String, program: CompiledProgram, today: CalendarDate) -> Bool {
+    mutating func passes(_ instruction: Instruction, program: CompiledProgram, today: CalendarDate) -> Bool {
         switch instruction {
-        case .minLength(let min): return characterCount(text) >= min
-        case .maxLength(let max): return characterCount(text) <= max
-        case .lengthRange(let min, let max):
-            let count = characterCount(text)
-            return count >= min && count <= max
+        case .minLength(let min): return hasAtLeast(min)
+        case .maxLength(let max): return hasAtMost(max)
+        case .lengthRange(let min, let max): return hasAtLeast(min) && hasAtMost(max)
         case .pattern(let pattern): return program.matchers[pattern].matches(utf8: bytes)
         case .email: return TextFormats.isEmail(bytes)
         case .integer: return numericValue().map { $0.isFinite && $0.rounded(.towardZero) == $0 } ?? false
         case .between(let min, let max): return numericValue().map { $0 >= min && $0 <= max } ?? false
-        default: return passesOther(instruction, text, program: program, today: today)
+        default: return passesOther(instruction, program: program, today: today)
         }
     }
 
-    /// ``passes(_:_:program:today:)`` for the other validators.
+    /// ``passes(_:program:today:)`` for the other validators.
     @inline(never)
-    private mutating func passesOther(_ instruction: Instruction, _ text: String, program: CompiledProgram,
-                                      today: CalendarDate) -> Bool {
+    private mutating func passesOther(_ instruction: Instruction, program: CompiledProgram, today: CalendarDate) -> Bool {
         switch instruction {
         case .required: return true
-        case .minLength(let min): return characterCount(text) >= min
-        case .maxLength(let max): return characterCount(text) <= max
+        case .minLength(let min): return characterCount() >= min
+        case .maxLength(let max): return characterCount() <= max
         case .lengthRange(let min, let max):
-            let count = characterCount(text)
+            let count = characterCount()
             return count >= min && count <= max
         case .pattern(let pattern): return program.matchers[pattern].matches(utf8: bytes)
         case .email: return TextFormats.isEmail(bytes)
         case .url: return TextFormats.isURL(bytes)
         case .uuid: return TextFormats.isUUID(bytes)
         case .digits(let count): return TextFormats.isDigits(bytes, count: count)
-        case .alpha: return every(.letter, text)
-        case .alphanumeric: return every([.letter, .digit], text)
-        case .noSpecialChars: return every([.letter, .digit, .space], text)
-        case .noDigits: return !some(.digit, text)
-        case .containsDigit: return some(.digit, text)
-        case .containsLetter: return some(.letter, text)
-        case .containsUppercase: return some(.uppercase, text)
-        case .containsLowercase: return some(.lowercase, text)
-        case .containsSymbol: return !every([.letter, .digit, .whitespace], text)
+        case .alpha: return every(.letter)
+        case .alphanumeric: return every([.letter, .digit])
+        case .noSpecialChars: return every([.letter, .digit, .space])
+        case .noDigits: return !some(.digit)
+        case .containsDigit: return some(.digit)
+        case .containsLetter: return some(.letter)
+        case .containsUppercase: return some(.uppercase)
+        case .containsLowercase: return some(.lowercase)
+        case .containsSymbol: return !every([.letter, .digit, .whitespace])
         case .oneOf(let set):
             let texts = program.oneOfTexts
             for index in program.oneOfTextRanges[set] where UTF8Bytes.equal(bytes, texts[index]) { return true }

@@ -160,7 +160,7 @@ enum FlatEvaluator {
         case .string(let text):
             return withUTF8(text) { bytes in
                 if TextScan.isBlank(bytes) { return empty }
-                return checkText(field, bytes, text, program: program, today: today, all: all)
+                return checkText(field, bytes, program: program, today: today, all: all)
             }
         case .array(let elements) where elements.isEmpty:
             return empty
@@ -178,13 +178,13 @@ enum FlatEvaluator {
 
     /// The failing rules of non-blank text.
     @inline(__always)
-    private static func checkText(_ field: FlatField, _ bytes: UnsafeBufferPointer<UInt8>, _ text: String,
+    private static func checkText(_ field: FlatField, _ bytes: UnsafeBufferPointer<UInt8>,
                                   program: CompiledProgram, today: CalendarDate, all: Bool) -> UInt64 {
         var facts = TextFacts(bytes: bytes)
         var failures: UInt64 = 0
         for index in Int(field.checkStart)..<Int(field.checkEnd) {
             let check = program.flatChecks[index]
-            guard !facts.passes(check.instruction, text, program: program, today: today) else { continue }
+            guard !facts.passes(check.instruction, program: program, today: today) else { continue }
             failures |= check.bit
             if !all { break }
         }
