@@ -12,6 +12,19 @@ final class PluralRulesTests: XCTestCase {
         XCTAssertEqual(PluralRules.cldrVersion, "46")
     }
 
+    /// Each CLDR rule set is parsed once and shared: every locale of every set still gets
+    /// rules under its own name, with that set's categories.
+    func testEveryLocaleOfEverySetHasTheSetsRulesUnderItsOwnName() {
+        for set in PluralRules.cldrRuleSets {
+            let categories = Set(set.rules.map(\.0))
+            for locale in set.locales {
+                let rules = PluralRules.forLocale(locale)
+                XCTAssertEqual(rules.locale, locale)
+                XCTAssertEqual(Set(rules.categories), categories, locale)
+            }
+        }
+    }
+
     func testEveryPinnedConditionParses() {
         for set in PluralRules.cldrRuleSets {
             for (category, text) in set.rules where category != .other {

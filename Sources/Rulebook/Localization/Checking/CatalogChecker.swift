@@ -33,20 +33,51 @@ public enum CatalogChecker {
             diagnostics.append(Diagnostic(file: first.file.path, range: .empty(at: 0), code: .missingBaseCatalog,
                                           message: "no base catalogue '\(MessageCatalogs.baseLocale).json' beside this file; every key must be defined in the base"))
         }
+        // Performance (`rulebook check` runs this at every start): what every translation
+        // is compared with is read off the base once, not once per translation.
+        let index = base.map(BaseIndex.init)
         for catalog in catalogs {
             diagnostics += catalog.diagnostics
             diagnostics += checkLocaleName(catalog)
             diagnostics += checkPlurals(catalog)
             if catalog.locale == MessageCatalogs.baseLocale {
                 diagnostics += checkBasePlaceholders(catalog)
-            } else if let base {
+            } else if let base, let index {
                 let hasIntermediateParent = LocaleTag.truncations(of: catalog.locale).dropFirst()
                     .contains { $0 != MessageCatalogs.baseLocale && byLocale[$0] != nil }
-                diagnostics += checkKeys(catalog, against: base, expectComplete: !hasIntermediateParent)
-                diagnostics += checkPlaceholders(catalog, against: base)
+                diagnostics += checkKeys(catalog, against: base, index: index, expectComplete: !hasIntermediateParent)
+                diagnostics += checkPlaceholders(catalog, against: base, index: index)
             }
         }
         return diagnostics.sorted()
+    }
+
+    /// The base catalogue as translations are checked against it: its keys, and for each
+    /// key the entry that counts (the last, as in ``MessageCatalog/entry(forKey:)``) with
+    /// its message's placeholders.
+    struct BaseIndex {
+        struct Message {
+            let entry: MessageCatalog.Entry
+            let arguments: [ArgumentReference]
+        }
+
+        let keys: Set<String>
+        let messages: [String: Message]
+
+        init(_ base: MessageCatalog) {
+            var keys = Set<String>(minimumCapacity: base.entries.count)
+            var messages = [String: Message](minimumCapacity: base.entries.count)
+            for entry in base.entries {
+                keys.insert(entry.key)
+                if let format = entry.format {
+                    messages[entry.key] = Message(entry: entry, arguments: format.arguments)
+                } else {
+                    messages[entry.key] = nil
+                }
+            }
+            self.keys = keys
+            self.messages = messages
+        }
     }
 
     // MARK: File names
@@ -71,9 +102,15 @@ public enum CatalogChecker {
     // MARK: Keys
 
     static func checkKeys(_ catalog: MessageCatalog, against base: MessageCatalog, expectComplete: Bool) -> [Diagnostic] {
+        checkKeys(catalog, against: base, index: BaseIndex(base), expectComplete: expectComplete)
+    }
+
+    static func checkKeys(_ catalog: MessageCatalog, against base: MessageCatalog, index: BaseIndex,
+                          expectComplete: Bool) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        let baseKeys = Set(base.keys)
-        let keys = Set(catalog.keys)
+        let baseKeys = index.keys
+        var keys = Set<String>(minimumCapacity: catalog.entries.count)
+        for entry in catalog.entries { keys.insert(entry.key) }
         var reported: Set<String> = []
         for entry in catalog.entries where !baseKeys.contains(entry.key) && reported.insert(entry.key).inserted {
             diagnostics.append(Diagnostic(file: catalog.file.path, range: entry.keyRange, code: .extraTranslation,
@@ -93,30 +130,28 @@ public enum CatalogChecker {
 
     /// A translation's placeholders must be the base message's.
     static func checkPlaceholders(_ catalog: MessageCatalog, against base: MessageCatalog) -> [Diagnostic] {
+        checkPlaceholders(catalog, against: base, index: BaseIndex(base))
+    }
+
+    static func checkPlaceholders(_ catalog: MessageCatalog, against base: MessageCatalog, index: BaseIndex) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        // Performance (`rulebook check` runs this for every translation at start-up): the
-        // base entries are indexed once, the last one per key winning as in
-        // `MessageCatalog.entry(forKey:)`, instead of a linear search per entry.
-        let baseEntries = Dictionary(base.entries.map { ($0.key, $0) }, uniquingKeysWith: { _, last in last })
         for entry in catalog.entries {
-            guard let format = entry.format, let baseEntry = baseEntries[entry.key], let baseFormat = baseEntry.format else {
-                continue
-            }
+            guard let format = entry.format, let baseMessage = index.messages[entry.key] else { continue }
             let arguments = format.arguments
-            let baseArguments = baseFormat.arguments
-            let baseNames = Set(baseArguments.map(\.name))
-            let names = Set(arguments.map(\.name))
-            for argument in arguments where !baseNames.contains(argument.name) {
+            let baseArguments = baseMessage.arguments
+            // (A message has a handful of placeholders: a linear search beats two sets.)
+            for argument in arguments where !baseArguments.contains(where: { $0.name == argument.name }) {
+                let baseNames = Set(baseArguments.map(\.name))
                 diagnostics.append(Diagnostic(file: catalog.file.path, range: catalog.sourceRange(ofDecoded: argument.range, in: entry),
                                               code: .unknownPlaceholder,
                                               message: "'{\(argument.name)}' is not a placeholder of the base message '\(entry.key)'\(placeholderList(baseNames))",
-                                              notes: [Note(message: "base message", file: base.file.path, range: baseEntry.valueRange)]))
+                                              notes: [Note(message: "base message", file: base.file.path, range: baseMessage.entry.valueRange)]))
             }
-            for argument in baseArguments where !names.contains(argument.name) {
+            for argument in baseArguments where !arguments.contains(where: { $0.name == argument.name }) {
                 diagnostics.append(Diagnostic(file: catalog.file.path, range: entry.valueRange, code: .missingPlaceholder,
                                               message: "the translation of '\(entry.key)' drops the placeholder '{\(argument.name)}' of the base message",
                                               notes: [Note(message: "used here in the base message", file: base.file.path,
-                                                           range: base.sourceRange(ofDecoded: argument.range, in: baseEntry))]))
+                                                           range: base.sourceRange(ofDecoded: argument.range, in: baseMessage.entry))]))
             }
         }
         return diagnostics
