@@ -218,20 +218,20 @@ enum IncrementalParse {
 
     /// How many of the statements (in source order) start before `offset`.
     static func countStarting(before offset: Int, _ statements: [StatementSyntax]) -> Int {
-        var low = 0, high = statements.count
-        while low < high {
-            let middle = (low + high) / 2
-            if statements[middle].range.start < offset { low = middle + 1 } else { high = middle }
-        }
-        return low
+        countStarting(before: offset, statements.count) { statements[$0].range.start }
     }
 
     /// How many of the comments (in source order) start before `offset`.
     static func countStarting(before offset: Int, _ comments: [CommentSyntax]) -> Int {
-        var low = 0, high = comments.count
+        countStarting(before: offset, comments.count) { comments[$0].range.start }
+    }
+
+    /// A binary search over `count` items whose starts (`start(i)`) are in order.
+    private static func countStarting(before offset: Int, _ count: Int, start: (Int) -> Int) -> Int {
+        var low = 0, high = count
         while low < high {
             let middle = (low + high) / 2
-            if comments[middle].range.start < offset { low = middle + 1 } else { high = middle }
+            if start(middle) < offset { low = middle + 1 } else { high = middle }
         }
         return low
     }
