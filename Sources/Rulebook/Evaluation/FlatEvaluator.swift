@@ -66,11 +66,7 @@ enum FlatEvaluator {
             } else {
                 failures = all ? field.requiredRules : field.firstRequiredRule
             }
-            if failures != 0 {
-                outcome.invalidFields |= 1 << UInt64(index)
-                outcome.failedRules |= failures
-                if counting { return outcome }
-            }
+            if outcome.record(failures, field: index), counting { return outcome }
             index += 1
         }
         return outcome
@@ -119,11 +115,7 @@ enum FlatEvaluator {
             } else {
                 failures = all ? field.requiredRules : field.firstRequiredRule
             }
-            if failures != 0 {
-                outcome.invalidFields |= 1 << UInt64(index)
-                outcome.failedRules |= failures
-                if counting { return outcome }
-            }
+            if outcome.record(failures, field: index), counting { return outcome }
             index += 1
         }
         return outcome

@@ -17,6 +17,15 @@ struct FlatOutcome: Sendable, Hashable {
     /// Whether every field is valid.
     var isValid: Bool { invalidFields == 0 }
 
+    /// Records a field's failed rules (none: nothing); returns whether it failed.
+    @inline(__always)
+    mutating func record(_ failures: UInt64, field: Int) -> Bool {
+        guard failures != 0 else { return false }
+        invalidFields |= 1 << UInt64(field)
+        failedRules |= failures
+        return true
+    }
+
     /// Whether field `field` is invalid.
     @inline(__always)
     func isInvalid(field: Int) -> Bool { invalidFields >> UInt64(field) & 1 != 0 }
