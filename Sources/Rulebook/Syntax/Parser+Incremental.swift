@@ -1,11 +1,13 @@
-// Reparsing an edited file: the language server parses the whole buffer after every
-// `didChange`, but an edit changes one place, and every top-level statement before it
-// has the same bytes at the same offsets as in the previous version's tree.
+// Reparsing an edited file: the language server parses the buffer after every
+// `didChange`, but an edit changes one place: every top-level statement before it has the
+// same bytes at the same offsets as in the previous version's tree, and every statement
+// after it the same bytes moved by the edit's change in length.
 
 extension Parser {
     /// Parses `source`, an edited version of the text `previous` was parsed from,
-    /// reusing `previous`'s top-level statements that lie before the first changed byte:
-    /// only the rest of the text is lexed and parsed (on two cores when it is large, as
+    /// reusing `previous`'s top-level statements before the edit and, moved, those after
+    /// it: only the text between them is lexed and parsed (when the statements after it
+    /// cannot be kept, the rest of the text, on two cores when it is large, as
     /// ``parse(_:limits:usesSecondCore:)`` does).
     ///
     /// The tree is exactly the one ``parse(_:limits:usesSecondCore:)`` gives;
@@ -18,8 +20,9 @@ extension Parser {
     ///   - usesSecondCore: as in ``parse(_:limits:usesSecondCore:)``.
     public static func parse(_ source: SourceFile, reusing previous: SyntaxTree?, limits: ParserLimits = .default,
                              usesSecondCore: Bool = true) -> SyntaxTree {
-        guard let previous, previous.source.path == source.path, source.text.utf8.count <= limits.maxFileBytes,
-              previous.source.text.utf8.count <= limits.maxFileBytes
+        // (Without blocks allowed, the cut conditions below do not hold: see `ParallelParse`.)
+        guard let previous, previous.source.path == source.path, limits.maxBlockNesting > 0,
+              source.text.utf8.count <= limits.maxFileBytes, previous.source.text.utf8.count <= limits.maxFileBytes
         else { return parse(source, limits: limits, usesSecondCore: usesSecondCore) }
         var newText = source.text
         var oldText = previous.source.text
@@ -34,32 +37,32 @@ extension Parser {
     private static func reparse(_ source: SourceFile, previous: SyntaxTree, oldBytes: UnsafeBufferPointer<UInt8>,
                                 newBytes: UnsafeBufferPointer<UInt8>, limits: ParserLimits, usesSecondCore: Bool) -> SyntaxTree {
         let file = source.path
-        let prefix = IncrementalParse.reusablePrefix(of: previous, oldBytes: oldBytes, newBytes: newBytes, limits: limits)
+        let edit = IncrementalParse.Edit(old: oldBytes, new: newBytes)
+        let prefix = IncrementalParse.reusablePrefix(of: previous, edit: edit, newBytes: newBytes)
         let start = prefix?.cut ?? 0, lastEnd = prefix?.lastEnd ?? 0
         var statements = Array(previous.statements[..<(prefix?.statementCount ?? 0)])
         var comments = Array(previous.comments[..<(prefix?.commentCount ?? 0)])
         // The statements after the edit, moved by its change in length, when the text
         // between the two can be parsed on its own.
-        if let suffix = IncrementalParse.reusableSuffix(of: previous, oldBytes: oldBytes, newBytes: newBytes, limits: limits,
-                                                       after: start, keptStatements: statements.count) {
+        if let suffix = IncrementalParse.reusableSuffix(of: previous, edit: edit, newBytes: newBytes, after: start,
+                                                       keptStatements: statements.count) {
             // Performance: moving a statement costs about what parsing it does (its lists
             // are allocated again), so the later half of the kept statements is moved on
             // the other core while this one parses the edited text and moves the rest.
-            let delta = suffix.newCut - suffix.oldCut
             let kept = previous.statements[suffix.statementIndex...]
             let half = kept.count >= IncrementalParse.minimumStatementsToShare && usesSecondCore && BackgroundTask<Void>.hasSecondCore
                 ? kept.startIndex + kept.count / 2 : kept.endIndex
-            let laterHalf = half < kept.endIndex ? BackgroundTask { kept[half...].map { $0.shifted(by: delta) } } : nil
+            let laterHalf = half < kept.endIndex ? BackgroundTask { kept[half...].map { $0.shifted(by: edit.delta) } } : nil
             let middle = ParallelParse.parseLeadingPart(file: file, bytes: newBytes, limits: limits, from: start, lastEnd: lastEnd,
                                                         upTo: suffix.newCut)
-            let earlierHalf = middle == nil ? [] : kept[..<half].map { $0.shifted(by: delta) }
-            let moved = laterHalf.map { $0.wait() ?? kept[half...].map { $0.shifted(by: delta) } } ?? []
+            let earlierHalf = middle == nil ? [] : kept[..<half].map { $0.shifted(by: edit.delta) }
+            let moved = laterHalf.map { $0.wait() ?? kept[half...].map { $0.shifted(by: edit.delta) } } ?? []
             if let middle, prefix == nil || middle.statements.first?.range.start == start {
                 statements += middle.statements
                 statements += earlierHalf
                 statements += moved
                 comments += middle.comments
-                comments += previous.comments[suffix.commentIndex...].map { $0.shifted(by: delta) }
+                comments += previous.comments[suffix.commentIndex...].map { $0.shifted(by: edit.delta) }
                 return SyntaxTree(source: source, statements: statements, comments: comments, diagnostics: middle.diagnostics)
             }
         }
@@ -108,12 +111,30 @@ enum IncrementalParse {
     /// Fewer kept statements after the edit are moved on the calling thread alone.
     static let minimumStatementsToShare = 256
 
-    /// The prefix of `previous` that the text `newBytes` (an edit of `oldBytes`, the text
-    /// `previous` was parsed from) can keep, or nil when none can.
-    static func reusablePrefix(of previous: SyntaxTree, oldBytes: UnsafeBufferPointer<UInt8>, newBytes: UnsafeBufferPointer<UInt8>,
-                               limits: ParserLimits) -> Prefix? {
-        guard limits.maxBlockNesting > 0 else { return nil }
-        let changed = firstDifference(oldBytes, newBytes)
+    /// Where two texts differ: from the first changed byte to where their common end
+    /// begins, in each.
+    struct Edit: Equatable {
+        /// The first byte that differs (the length of the common start).
+        let start: Int
+        /// Where the unchanged end begins in the previous text and in the new one.
+        let oldEnd: Int
+        let newEnd: Int
+        /// The change in length.
+        var delta: Int { newEnd - oldEnd }
+
+        /// Compares the texts from both ends, eight bytes at a time.
+        init(old: UnsafeBufferPointer<UInt8>, new: UnsafeBufferPointer<UInt8>) {
+            start = firstDifference(old, new)
+            let unchanged = commonSuffixLength(old, new, atMost: min(old.count, new.count) - start)
+            oldEnd = old.count - unchanged
+            newEnd = new.count - unchanged
+        }
+    }
+
+    /// The prefix of `previous` that the new text (`edit` of the text `previous` was
+    /// parsed from) can keep, or nil when none can.
+    static func reusablePrefix(of previous: SyntaxTree, edit: Edit, newBytes: UnsafeBufferPointer<UInt8>) -> Prefix? {
+        let changed = edit.start
         let statements = previous.statements
         let firstDiagnostic = previous.diagnostics.first?.range.start ?? Int.max
         // The statement containing the change (or the last one starting before it) is
@@ -147,7 +168,7 @@ enum IncrementalParse {
         let newCut: Int
     }
 
-    /// The statements of `previous` after the edit that the text `newBytes` can keep
+    /// The statements of `previous` after the edit that the new text can keep
     /// (moved by the edit's change in length), or nil when none can.
     ///
     /// Parsing from the line start of a statement after the edit gives the same
@@ -161,15 +182,12 @@ enum IncrementalParse {
     /// - Parameters:
     ///   - start: where the new text is parsed from (the kept prefix's cut, or 0).
     ///   - keptStatements: how many statements before `start` are kept.
-    static func reusableSuffix(of previous: SyntaxTree, oldBytes: UnsafeBufferPointer<UInt8>, newBytes: UnsafeBufferPointer<UInt8>,
-                               limits: ParserLimits, after start: Int, keptStatements: Int) -> Suffix? {
-        guard limits.maxBlockNesting > 0 else { return nil }
-        let changed = firstDifference(oldBytes, newBytes)
-        let unchangedEnd = commonSuffixLength(oldBytes, newBytes, atMost: min(oldBytes.count, newBytes.count) - changed)
-        let delta = newBytes.count - oldBytes.count
+    static func reusableSuffix(of previous: SyntaxTree, edit: Edit, newBytes: UnsafeBufferPointer<UInt8>,
+                               after start: Int, keptStatements: Int) -> Suffix? {
+        let delta = edit.delta
         let statements = previous.statements
         let lastDiagnostic = previous.diagnostics.last?.range.start ?? -1
-        var index = countStarting(before: oldBytes.count - unchangedEnd, statements)
+        var index = countStarting(before: edit.oldEnd, statements)
         let firstCandidate = index
         while index < statements.count, index - firstCandidate < maximumAttempts {
             let oldCut = statements[index].range.start, newCut = oldCut + delta

@@ -70,7 +70,8 @@ enum ParallelParse {
         let statements: [StatementSyntax]
         let lexed: LexedSource
         let diagnostics: [Diagnostic]
-        /// Whether the parse ended between top-level statements (see the type's comment).
+        /// Whether the parse ended between top-level statements: no block open, no brace
+        /// forgiven, no trailing `,` (see the type's comment).
         let endsCleanly: Bool
     }
 
@@ -106,11 +107,10 @@ enum ParallelParse {
             return parsePart(file: file, bytes: handover.bytes, lexed: lexed, limits: limits, lastEnd: handover.lastEndOfFirst)
         }
         let lexed = Lexer.lex(bytes: UnsafeBufferPointer(rebasing: bytes[0..<cut]), file: file, limits: limits, from: start)
-        handover.lastEndOfFirst = endOfLastToken(in: lexed.tokens) ?? lastEnd
+        handover.lastEndOfFirst = lastToken(in: lexed.tokens)?.range.end ?? lastEnd
         firstLexed.signal()
         let first = parsePart(file: file, bytes: bytes, lexed: lexed, limits: limits, lastEnd: lastEnd)
         guard let second = secondTask.wait(), first.endsCleanly,
-              lexed.tokens.last(where: { $0.kind != .newline && $0.kind != .endOfFile })?.kind != .comma,
               let startOfSecond = second.lexed.tokens.first, startOfSecond.kind == .identifier, startOfSecond.range.start == cut
         else { return nil }
         return ParsedText(statements: first.statements + second.statements,
@@ -127,8 +127,7 @@ enum ParallelParse {
                                  lastEnd: Int, upTo end: Int) -> ParsedText? {
         let lexed = Lexer.lex(bytes: UnsafeBufferPointer(rebasing: bytes[0..<end]), file: file, limits: limits, from: start)
         let part = parsePart(file: file, bytes: bytes, lexed: lexed, limits: limits, lastEnd: lastEnd)
-        guard part.endsCleanly, lexed.tokens.last(where: { $0.kind != .newline && $0.kind != .endOfFile })?.kind != .comma
-        else { return nil }
+        guard part.endsCleanly else { return nil }
         return ParsedText(statements: part.statements, comments: lexed.comments,
                           diagnostics: Parser.sortedDiagnostics(lexed.diagnostics + part.diagnostics))
     }
@@ -139,13 +138,14 @@ enum ParallelParse {
             var state = ParserState(file: file, bytes: bytes, tokens: tokens, limits: limits, lastEnd: lastEnd)
             let statements = state.parseFile()
             return Part(statements: statements, lexed: lexed, diagnostics: state.diagnostics,
-                        endsCleanly: state.unclosedBlocksAtEnd == 0 && state.forgivenClosingBraces == 0)
+                        endsCleanly: state.unclosedBlocksAtEnd == 0 && state.forgivenClosingBraces == 0
+                            && lastToken(in: lexed.tokens)?.kind != .comma)
         }
     }
 
-    /// Where the last token other than a line break ends; nil when there is none.
-    private static func endOfLastToken(in tokens: [Token]) -> Int? {
-        tokens.last(where: { $0.kind != .newline && $0.kind != .endOfFile })?.range.end
+    /// The last token other than a line break and the end of the text.
+    private static func lastToken(in tokens: [Token]) -> Token? {
+        tokens.last(where: { $0.kind != .newline && $0.kind != .endOfFile })
     }
 }
 

@@ -43,8 +43,9 @@ final class IncrementalParseTests: XCTestCase {
         var old = previous.source.text, new = edited
         return old.withUTF8 { oldBytes in
             new.withUTF8 { newBytes in
-                let prefix = IncrementalParse.reusablePrefix(of: previous, oldBytes: oldBytes, newBytes: newBytes, limits: .default)
-                let suffix = IncrementalParse.reusableSuffix(of: previous, oldBytes: oldBytes, newBytes: newBytes, limits: .default,
+                let edit = IncrementalParse.Edit(old: oldBytes, new: newBytes)
+                let prefix = IncrementalParse.reusablePrefix(of: previous, edit: edit, newBytes: newBytes)
+                let suffix = IncrementalParse.reusableSuffix(of: previous, edit: edit, newBytes: newBytes,
                                                              after: prefix?.cut ?? 0, keptStatements: prefix?.statementCount ?? 0)
                 return Reuse(prefix: prefix != nil, suffix: suffix != nil)
             }
@@ -131,7 +132,7 @@ final class IncrementalParseTests: XCTestCase {
         let edited = text.replacingOccurrences(of: "c: required", with: "c: required, minLength 2")
         var old = text, new = edited
         let prefix = old.withUTF8 { oldBytes in
-            new.withUTF8 { IncrementalParse.reusablePrefix(of: previous, oldBytes: oldBytes, newBytes: $0, limits: .default) }
+            new.withUTF8 { IncrementalParse.reusablePrefix(of: previous, edit: IncrementalParse.Edit(old: oldBytes, new: $0), newBytes: $0) }
         }
         // `c` contains the change: `a` and `b` and the comment are kept, `c` is reparsed.
         XCTAssertEqual(prefix, IncrementalParse.Prefix(statementCount: 2, commentCount: 1, cut: 31, lastEnd: 23))
@@ -142,7 +143,7 @@ final class IncrementalParseTests: XCTestCase {
             let previous = Parser.parse(SourceFile(path: "p.rules", text: text))
             var old = text, new = edited
             return old.withUTF8 { oldBytes in
-                new.withUTF8 { IncrementalParse.reusablePrefix(of: previous, oldBytes: oldBytes, newBytes: $0, limits: .default) }
+                new.withUTF8 { IncrementalParse.reusablePrefix(of: previous, edit: IncrementalParse.Edit(old: oldBytes, new: $0), newBytes: $0) }
             }
         }
         // A `when` header without `{` forgives a later `}`: the state is not clean.
