@@ -16,15 +16,12 @@ public final class ParseCache: @unchecked Sendable {
     /// The tree of `source`, parsed by `parse` unless the same path with the same text
     /// was parsed before.
     public func tree(for source: SourceFile, parse: (SourceFile) -> SyntaxTree) -> SyntaxTree {
-        if let cached = lock.withLock({ trees[source.path] }), cached.source.text == source.text { return cached }
-        let tree = parse(source)
-        lock.withLock { trees[source.path] = tree }
-        return tree
+        tree(for: source) { source, _ in parse(source) }
     }
 
     /// The tree of `source` like ``tree(for:parse:)``, but `reparse` is also given the
     /// tree of the same path's previous text, when there is one, so that it can keep what
-    /// comes before the edit (``Parser/parse(_:reusing:limits:usesSecondCore:)``).
+    /// lies around the edit (``Parser/parse(_:reusing:limits:usesSecondCore:)``).
     public func tree(for source: SourceFile, reparse: (SourceFile, SyntaxTree?) -> SyntaxTree) -> SyntaxTree {
         let cached = lock.withLock { trees[source.path] }
         if let cached, cached.source.text == source.text { return cached }

@@ -106,8 +106,8 @@ struct WorkspaceModel: Sendable {
         )
     }
 
-    /// A parse of `source`, cached by path and text. An edited buffer is reparsed from
-    /// its first changed statement: the previous version's statements before it are kept.
+    /// A parse of `source`, cached by path and text. An edited buffer is parsed again only
+    /// around the edit: the previous version's statements before and after it are kept.
     func tree(for source: SourceFile) -> SyntaxTree {
         parseCache.tree(for: source) { Parser.parse($0, reusing: $1) }
     }

@@ -72,7 +72,7 @@ public enum CatalogChecker {
                 if let format = entry.format {
                     messages[entry.key] = Message(entry: entry, arguments: format.arguments)
                 } else {
-                    messages[entry.key] = nil
+                    messages[entry.key] = nil  // a later entry that does not parse hides an earlier one
                 }
             }
             self.keys = keys
@@ -101,10 +101,6 @@ public enum CatalogChecker {
 
     // MARK: Keys
 
-    static func checkKeys(_ catalog: MessageCatalog, against base: MessageCatalog, expectComplete: Bool) -> [Diagnostic] {
-        checkKeys(catalog, against: base, index: BaseIndex(base), expectComplete: expectComplete)
-    }
-
     static func checkKeys(_ catalog: MessageCatalog, against base: MessageCatalog, index: BaseIndex,
                           expectComplete: Bool) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
@@ -129,10 +125,6 @@ public enum CatalogChecker {
     // MARK: Placeholders
 
     /// A translation's placeholders must be the base message's.
-    static func checkPlaceholders(_ catalog: MessageCatalog, against base: MessageCatalog) -> [Diagnostic] {
-        checkPlaceholders(catalog, against: base, index: BaseIndex(base))
-    }
-
     static func checkPlaceholders(_ catalog: MessageCatalog, against base: MessageCatalog, index: BaseIndex) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         for entry in catalog.entries {
