@@ -218,8 +218,8 @@ enum IncrementalParse {
 
     /// The number of leading bytes the two texts share (the first changed offset).
     ///
-    /// Performance: eight bytes at a time; a 190 KB buffer is compared in ≈ 50,000
-    /// instructions, against ≈ 6M to parse half of it.
+    /// Performance: eight bytes at a time (a 190 KB buffer in about 24,000 steps, where
+    /// parsing half of it costs millions of instructions).
     static func firstDifference(_ old: UnsafeBufferPointer<UInt8>, _ new: UnsafeBufferPointer<UInt8>) -> Int {
         let count = min(old.count, new.count)
         guard count > 0, let oldBase = old.baseAddress, let newBase = new.baseAddress else { return 0 }
