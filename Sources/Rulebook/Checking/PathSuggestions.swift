@@ -51,8 +51,7 @@ struct PathSuggestions {
     /// The candidate lengths a lookup of a name whose lowercased spelling has
     /// `targetLength` scalars visits (nil: none); the lengths must have been measured.
     func lengthsInReach(ofTargetLength targetLength: Int) -> ClosedRange<Int>? {
-        // Never more edits than the name has characters minus one (see `Suggestions`).
-        let threshold = min(Suggestions.maximumDistance(forLength: targetLength), targetLength - 1)
+        let threshold = Suggestions.threshold(forTargetLength: targetLength)
         let shortest = Swift.max(0, targetLength - threshold)
         let longest = Swift.min(lengthStarts.count - 2, targetLength + threshold)
         return shortest <= longest ? shortest...longest : nil
@@ -67,12 +66,12 @@ struct PathSuggestions {
     /// target) are measured and signed: reads the prepared tables and writes nothing, so
     /// two threads may search one prepared value at once.
     private func search(_ name: String, target: [UInt32], lengths: ClosedRange<Int>) -> String? {
-        let threshold = min(Suggestions.maximumDistance(forLength: target.count), target.count - 1)
+        let threshold = Suggestions.threshold(forTargetLength: target.count)
         let (shortest, longest) = (lengths.lowerBound, lengths.upperBound)
-        let targetExact = name.unicodeScalars.map(\.value)
+        let targetExact = Suggestions.scalars(name)
         let targetSignature = Suggestions.signature(target)
         let maximumDifferingBits = 2 * threshold  // each edit flips at most two bits
-        var best: (index: Int, distance: Int, exactDistance: Int, spelling: String)?
+        var best: (distance: Int, exactDistance: Int, spelling: String)?
         // Performance: the window's signatures are contiguous and every candidate in it
         // has a length in reach, so the scan is a handful of instructions a candidate.
         let window = lengthStarts[shortest]..<lengthStarts[longest + 1]
@@ -87,13 +86,13 @@ struct PathSuggestions {
                     guard distance <= threshold else { continue }
                     let spelling = paths[Int(index)].description
                     guard spelling != name else { continue }
-                    let exactDistance = Suggestions.editDistance(targetExact, spelling.unicodeScalars.map(\.value), limit: Int.max)
+                    let exactDistance = Suggestions.editDistance(targetExact, Suggestions.scalars(spelling), limit: Int.max)
                     if let current = best {
                         let order = (current.distance, current.exactDistance)
                         if order < (distance, exactDistance) { continue }
                         if order == (distance, exactDistance), current.spelling < spelling { continue }
                     }
-                    best = (Int(index), distance, exactDistance, spelling)
+                    best = (distance, exactDistance, spelling)
                 }
             }
             }

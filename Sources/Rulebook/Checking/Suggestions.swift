@@ -98,9 +98,7 @@ struct Suggestions {
         // Performance: once the budget is spent (early in a large file with many unknown
         // references) a lookup returns before preparing its name.
         guard let target = Suggestions.chargedTarget(name, candidates: count, budget: &budget) else { return nil }
-        // Never more edits than the name has characters minus one: replacing all of `b`
-        // to get `x` is not a typo.
-        let threshold = min(Suggestions.maximumDistance(forLength: target.count), target.count - 1)
+        let threshold = Suggestions.threshold(forTargetLength: target.count)
         let targetExact = Suggestions.scalars(name)
         let targetSignature = Suggestions.signature(target)
         var best: (index: Int, distance: Int, exactDistance: Int)?
@@ -195,7 +193,14 @@ struct Suggestions {
         }
     }
 
-    private static func scalars(_ text: String) -> [UInt32] { text.unicodeScalars.map(\.value) }
+    static func scalars(_ text: String) -> [UInt32] { text.unicodeScalars.map(\.value) }
+
+    /// The most edits a suggestion for a name of `length` (lowercased) characters may be
+    /// away: ``maximumDistance(forLength:)``, and never more than the name has characters
+    /// minus one (replacing all of `b` to get `x` is not a typo).
+    static func threshold(forTargetLength length: Int) -> Int {
+        min(maximumDistance(forLength: length), length - 1)
+    }
 
     /// The multiset of characters a name uses, hashed into 128 bits: the k-th occurrence
     /// of a character (k counted up to 4) is its own element. An insertion or deletion
