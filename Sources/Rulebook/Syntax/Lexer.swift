@@ -58,8 +58,8 @@ struct LexerState {
         self.limits = limits
         index = start
         lineStart = start
-        // About one token per 3.8 bytes in ordinary files; grown by doubling when more.
-        tokenCapacity = max(16, (bytes.count - start) / 3 + 16)
+        // About one token per 5 bytes in ordinary files; grown by doubling when more.
+        tokenCapacity = (bytes.count - start) / 4 + 16
         tokenBase = UnsafeMutablePointer<Token>.allocate(capacity: tokenCapacity)
     }
 
