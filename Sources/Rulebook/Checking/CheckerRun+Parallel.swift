@@ -123,7 +123,7 @@ extension CheckerRun {
                 guard case .field(let field) = statement else { return nil }
                 let range = field.path.range
                 guard range.start >= 0, range.start <= range.end, range.end <= bytes.count else { return nil }
-                return LoweringCache.hash(UnsafeBufferPointer(rebasing: bytes[range.start..<range.end]))
+                return UTF8Bytes.hash(UnsafeBufferPointer(rebasing: bytes[range.start..<range.end]))
             }
             var first = Set<Int>()
             first.reserveCapacity(cut)

@@ -103,16 +103,10 @@ struct FirstSegmentSet {
         return false
     }
 
-    /// FNV-1a over the UTF-8 bytes of an ASCII key (mixed so that the low bits index
-    /// well); `nil` when a byte is not ASCII.
+    /// ``UTF8Bytes/hash(_:)`` of an ASCII key's bytes; `nil` when a byte is not ASCII.
     private static func hash(_ key: String) -> UInt64? {
         key.utf8.withContiguousStorageIfAvailable { bytes -> UInt64? in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes {
-                guard byte < 0x80 else { return nil }
-                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-            }
-            return hash ^ (hash >> 29)
+            TextScan.isASCII(bytes) ? UInt64(truncatingIfNeeded: UTF8Bytes.hash(bytes)) : nil
         } ?? nil
     }
 }

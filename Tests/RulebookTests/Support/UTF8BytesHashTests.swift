@@ -2,10 +2,10 @@ import XCTest
 @testable import Rulebook
 import SeededRandom
 
-/// The lowering cache finds a head by a word-at-a-time hash and comparison of its bytes;
-/// equal bytes must hash equally wherever they sit in the file (any alignment), and the
-/// comparison must be byte equality.
-final class LoweringCacheHashTests: XCTestCase {
+/// The checker's tables (rule heads, first path segments) find text by a word-at-a-time
+/// hash and comparison of its bytes (`UTF8Bytes`); equal bytes must hash equally wherever
+/// they sit in the file (any alignment), and the comparison must be byte equality.
+final class UTF8BytesHashTests: XCTestCase {
     func testEqualBytesHashEquallyAtAnyOffsetAndCompareAsBytes() {
         var random = SeededGenerator(seed: 0x10CA)
         var collisions = 0
@@ -16,19 +16,19 @@ final class LoweringCacheHashTests: XCTestCase {
             let padded = [UInt8](repeating: 0x7A, count: offset) + bytes + [0x7A, 0x7A]
             var other = bytes
             if !other.isEmpty, random.next(below: 2) == 0 { other[random.next(below: other.count)] ^= 0x01 }
-            let hash = bytes.withUnsafeBufferPointer(LoweringCache.hash)
+            let hash = bytes.withUnsafeBufferPointer(UTF8Bytes.hash)
             padded.withUnsafeBufferPointer { all in
                 let inside = UnsafeBufferPointer(rebasing: all[offset..<(offset + count)])
-                XCTAssertEqual(LoweringCache.hash(inside), hash, "\(bytes) at offset \(offset)")
+                XCTAssertEqual(UTF8Bytes.hash(inside), hash, "\(bytes) at offset \(offset)")
                 other.withUnsafeBufferPointer { other in
                     XCTAssertEqual(LoweringCache.equal(inside, other), bytes == Array(other), "\(bytes) \(Array(other))")
-                    if bytes != Array(other), LoweringCache.hash(other) == hash { collisions += 1 }
+                    if bytes != Array(other), UTF8Bytes.hash(other) == hash { collisions += 1 }
                 }
             }
         }
         XCTAssertLessThan(collisions, 5, "different heads should rarely collide")
         // Different lengths differ even when one is a prefix of the other padded with zeros.
-        XCTAssertNotEqual([UInt8]([0x61]).withUnsafeBufferPointer(LoweringCache.hash),
-                          [UInt8]([0x61, 0]).withUnsafeBufferPointer(LoweringCache.hash))
+        XCTAssertNotEqual([UInt8]([0x61]).withUnsafeBufferPointer(UTF8Bytes.hash),
+                          [UInt8]([0x61, 0]).withUnsafeBufferPointer(UTF8Bytes.hash))
     }
 }
