@@ -148,9 +148,11 @@ struct PathSuggestions {
 
     /// Takes the signatures of `lengths` from `other`, a copy of this value measured
     /// before either was signed (so that both order the candidates alike) that signed
-    /// them.
-    mutating func adoptSignatures<Lengths: Sequence<Int>>(of lengths: Lengths, from other: PathSuggestions) {
-        guard measured, other.measured, lengthStarts == other.lengthStarts else { return }
+    /// them; false, and nothing taken, when `other` does not order the candidates alike
+    /// (the lengths are then signed here when needed: slower, never wrong).
+    @discardableResult
+    mutating func adoptSignatures<Lengths: Sequence<Int>>(of lengths: Lengths, from other: PathSuggestions) -> Bool {
+        guard measured, other.measured, lengthStarts == other.lengthStarts else { return false }
         var signatures = self.signatures
         self.signatures = []  // Performance: mutated in place, not copied
         for length in lengths where signed.indices.contains(length) && other.signed[length] && !signed[length] {
@@ -159,6 +161,7 @@ struct PathSuggestions {
             signed[length] = true
         }
         self.signatures = signatures
+        return true
     }
 
     /// Calls `body` with the lowercased scalars of candidate `index` (written into
