@@ -3,7 +3,8 @@
 // Performance (issue 6: the calling thread is the critical path of a two-core check).
 // After the two parts are merged, `unknown-field` ran on the calling thread alone while
 // the other core waited (≈ 6.0M instructions of the 5,000-line language-server file's
-// check, ≈ 47M of the 100,000-line file's). Its lookups ("did you mean" among the file's
+// check, ≈ 47M of the 100,000-line file's: callgrind of `rulebook-bench check --only 3|1
+// --runs 1`, docs/performance.md, "The checker's calling thread"). Its lookups ("did you mean" among the file's
 // statement paths) are pure functions of the candidates and the name, and which of them
 // are made, and what each charges against the suggestion budget, is known without making
 // them: each reference that no statement path starts, in order, whose spelling is new,
