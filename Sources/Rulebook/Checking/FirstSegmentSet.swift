@@ -107,7 +107,7 @@ struct FirstSegmentSet {
     /// ``UTF8Bytes/hash(_:)`` of an ASCII key's bytes; `nil` when a byte is not ASCII.
     private static func hash(_ key: String) -> UInt64? {
         key.utf8.withContiguousStorageIfAvailable { bytes -> UInt64? in
-            TextScan.isASCII(bytes) ? UInt64(truncatingIfNeeded: UTF8Bytes.hash(bytes)) : nil
+            UTF8Bytes.hashIfASCII(bytes).map { UInt64(truncatingIfNeeded: $0) }
         } ?? nil
     }
 }

@@ -31,4 +31,21 @@ final class UTF8BytesHashTests: XCTestCase {
         XCTAssertNotEqual([UInt8]([0x61]).withUnsafeBufferPointer(UTF8Bytes.hash),
                           [UInt8]([0x61, 0]).withUnsafeBufferPointer(UTF8Bytes.hash))
     }
+
+    /// `hashIfASCII` answers `nil` exactly when some byte is not ASCII, wherever it sits
+    /// (any length, any position: the words, the overlapping tail, the short tail), and
+    /// the hash otherwise.
+    func testHashIfASCIISeesEveryNonASCIIByte() {
+        for count in 0...40 {
+            let ascii = (0..<count).map { UInt8(0x61 + $0 % 26) }
+            ascii.withUnsafeBufferPointer { bytes in
+                XCTAssertEqual(UTF8Bytes.hashIfASCII(bytes), UTF8Bytes.hash(bytes), "length \(count)")
+            }
+            for position in 0..<count {
+                var bytes = ascii
+                bytes[position] = 0xC3
+                XCTAssertNil(bytes.withUnsafeBufferPointer(UTF8Bytes.hashIfASCII), "length \(count), byte \(position)")
+            }
+        }
+    }
 }
