@@ -204,6 +204,17 @@ struct LexerState {
     static func asciiIdentifierEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
         var cursor = start
         let count = bytes.count
+        // Eight bytes at a time while eight remain (`asciiIdentifierPrefixLength`), then
+        // byte by byte.
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while cursor <= count - 8 {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: cursor, as: UInt64.self))
+                let run = asciiIdentifierPrefixLength(word)
+                cursor += run
+                if run < 8 { return cursor }
+            }
+        }
         while cursor < count && isASCIIIdentifierContinue(bytes[cursor]) { cursor += 1 }
         return cursor
     }
