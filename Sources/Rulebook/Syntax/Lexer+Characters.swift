@@ -30,10 +30,10 @@ func isASCIIIdentifierContinue(_ byte: UInt8) -> Bool {
 /// first, are ASCII identifier bytes (letters, digits, `_`): 0...8.
 ///
 /// Performance: the lexer's identifier scan tests eight bytes at once here instead of one
-/// at a time. Per byte, with `y = byte | 0x20` (which folds letters to lower case and keeps
-/// digits): a digit is `0x30 <= y <= 0x39`, a letter `0x61 <= y <= 0x7A`, each bound tested
-/// by an addition that sets the byte's top bit; `_` is `byte ^ 0x5F == 0`, tested without
-/// a borrow between bytes. An ASCII byte's additions stay inside it; a non-ASCII byte
+/// at a time. Per byte: a digit is `0x30 <= byte <= 0x39`, a letter `0x61 <= byte | 0x20
+/// <= 0x7A` (the `| 0x20` folds upper case to lower; digits are tested on the byte itself,
+/// since it would also fold 0x10–0x19 onto them), each bound tested by an addition that
+/// sets the byte's top bit; `_` is `byte ^ 0x5F == 0`, tested without a borrow between bytes. An ASCII byte's additions stay inside it; a non-ASCII byte
 /// (top bit set) is a stop, and whatever its additions carry into the bytes after it is
 /// never read, because the count ends at the first stop.
 @inline(__always)
@@ -41,7 +41,7 @@ func asciiIdentifierPrefixLength(_ word: UInt64) -> Int {
     let top: UInt64 = 0x8080_8080_8080_8080
     let low7: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
     let folded = word | 0x2020_2020_2020_2020
-    let digit = (folded &+ 0x5050_5050_5050_5050) & ~(folded &+ 0x4646_4646_4646_4646)
+    let digit = (word &+ 0x5050_5050_5050_5050) & ~(word &+ 0x4646_4646_4646_4646)
     let letter = (folded &+ 0x1F1F_1F1F_1F1F_1F1F) & ~(folded &+ 0x0505_0505_0505_0505)
     let underscoreDiff = word ^ 0x5F5F_5F5F_5F5F_5F5F
     let underscore = ~(((underscoreDiff & low7) &+ low7) | underscoreDiff)
