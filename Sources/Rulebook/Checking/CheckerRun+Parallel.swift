@@ -1,7 +1,10 @@
 // Phase 5 on two cores: a large file's top-level statements checked in two parts at once.
 //
 // Performance (issue 6: a 100,000-line file parsed and checked in under 200 ms, a
-// language-server edit of a 5,000-line file in under 15 ms, on two cores). Checking a
+// language-server edit of a 5,000-line file in under 15 ms, on two cores). The
+// instruction counts in this file are callgrind's, per thread, of `rulebook-bench check
+// --only 1|3 --runs 1` (docs/performance.md, "Two cores for parsing and checking" and
+// "The checker's calling thread", which give the commands). Checking a
 // statement depends on the statements before it in three ways only, and each is
 // reconciled so that the result is exactly the one-pass result:
 //
@@ -123,7 +126,7 @@ extension CheckerRun {
                 guard case .field(let field) = statement else { return nil }
                 let range = field.path.range
                 guard range.start >= 0, range.start <= range.end, range.end <= bytes.count else { return nil }
-                return LoweringCache.hash(UnsafeBufferPointer(rebasing: bytes[range.start..<range.end]))
+                return UTF8Bytes.hash(UnsafeBufferPointer(rebasing: bytes[range.start..<range.end]))
             }
             var first = Set<Int>()
             first.reserveCapacity(cut)

@@ -181,8 +181,10 @@ extension CheckerRun {
         // The answers of the lookups below, made ahead on two threads (else none).
         var answers: [String: String?] = [:]
         if onTwoThreads {
-            answers = CheckerRun.searchInTwoParts(references, known: &known, candidates: &candidates, budget: suggestionBudget)
+            let planned = CheckerRun.searchInTwoParts(references, known: &known, candidates: &candidates, budget: suggestionBudget)
+            answers = planned.answers
             searchesInTwoParts += 1
+            if !planned.signaturesAdopted { refusedSignatureHandOvers += 1 }
         }
         var suggestions: [String: String?] = [:]  // one search per distinct spelling
         var suggestedAny = false
@@ -200,7 +202,9 @@ extension CheckerRun {
                 suggestionBudget -= candidates.count  // what the lookup made ahead charges here
                 found = answer
             } else {
+                let budgetBefore = suggestionBudget
                 found = candidates.closest(to: written, budget: &suggestionBudget)
+                if onTwoThreads, suggestionBudget != budgetBefore { unplannedSearches += 1 }  // the plan missed it
             }
             suggestions[written] = found
             guard let suggestion = found else { continue }

@@ -224,6 +224,11 @@ final class CheckerRun {
     var retiredWalks: [FileWalk] = []
     /// How many files' `unknown-field` searches ran on two threads (for tests).
     var searchesInTwoParts = 0
+    /// Lookups `unknown-field` made itself in a file whose lookups were planned and made
+    /// on two threads, and hand-overs of signatures refused there: both 0 unless
+    /// `plannedSearches` and the walk disagree (for tests; the answers stay right).
+    var unplannedSearches = 0
+    var refusedSignatureHandOvers = 0
 
     /// Named rules without uses of named rules, expanded ahead on another thread (see
     /// `CheckerRun+ParallelDefinitions.swift`).
