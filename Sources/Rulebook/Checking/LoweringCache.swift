@@ -33,8 +33,7 @@ struct LoweringCache {
         /// The repetition key of an occurrence with `override`.
         func repetitionKey(override: MessageOverride?) -> RepetitionKey {
             guard let override else { return repetitionKey }
-            return RepetitionKey(validator: validator, messageKey: messageKey, arguments: repetitionKey.arguments,
-                                 messageOverride: override)
+            return RepetitionKey(repetitionKey, override: override)
         }
     }
 
