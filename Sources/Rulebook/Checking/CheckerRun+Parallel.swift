@@ -1,7 +1,10 @@
 // Phase 5 on two cores: a large file's top-level statements checked in two parts at once.
 //
 // Performance (issue 6: a 100,000-line file parsed and checked in under 200 ms, a
-// language-server edit of a 5,000-line file in under 15 ms, on two cores). Checking a
+// language-server edit of a 5,000-line file in under 15 ms, on two cores). The
+// instruction counts in this file are callgrind's, per thread, of `rulebook-bench check
+// --only 1|3 --runs 1` (docs/performance.md, "Two cores for parsing and checking" and
+// "The checker's calling thread", which give the commands). Checking a
 // statement depends on the statements before it in three ways only, and each is
 // reconciled so that the result is exactly the one-pass result:
 //
@@ -123,7 +126,7 @@ extension CheckerRun {
                 guard case .field(let field) = statement else { return nil }
                 let range = field.path.range
                 guard range.start >= 0, range.start <= range.end, range.end <= bytes.count else { return nil }
-                return LoweringCache.hash(UnsafeBufferPointer(rebasing: bytes[range.start..<range.end]))
+                return UTF8Bytes.hash(UnsafeBufferPointer(rebasing: bytes[range.start..<range.end]))
             }
             var first = Set<Int>()
             first.reserveCapacity(cut)
@@ -193,12 +196,14 @@ extension CheckerRun {
     /// table is written meanwhile (the merged walk's new paths are appended to `paths`
     /// only, after the lookups).
     private func merge(_ part: FileWalk, checkedBy fork: CheckerRun, into walk: inout FileWalk) {
-        let (firstIDs, secondIDs, count) = (walk.pathIDs, part.pathIDs, part.paths.count)
-        let matching = BackgroundTask<[Int?]> { CheckerRun.sharedIDs(of: secondIDs, count: count, in: firstIDs) }
+        // (Captured, not held here: `walk.paths` is appended to below.)
+        let matching = BackgroundTask<[Int?]> { [firstIDs = walk.pathIDs, firstPaths = walk.paths] in
+            CheckerRun.sharedIDs(of: part.paths, hashes: part.pathIDs, in: firstPaths, firstIDs)
+        }
         walk.checked += part.checked
         usedRules.formUnion(fork.usedRules)
         fieldReferences += fork.fieldReferences
-        let sharedIDs = matching.wait() ?? CheckerRun.sharedIDs(of: secondIDs, count: count, in: firstIDs)
+        let sharedIDs = matching.wait() ?? CheckerRun.sharedIDs(of: part.paths, hashes: part.pathIDs, in: walk.paths, walk.pathIDs)
         var anyShared = false
         for (id, path) in part.paths.enumerated() {
             if sharedIDs[id] == nil { walk.paths.append(path) } else { anyShared = true }
@@ -210,12 +215,13 @@ extension CheckerRun {
         }
     }
 
-    /// The second part's path ids (`secondIDs`, `count` of them) in the first part's
-    /// numbering (`firstIDs`); nil for a path the first part does not have.
-    private static func sharedIDs(of secondIDs: [HashedPath: Int], count: Int, in firstIDs: [HashedPath: Int]) -> [Int?] {
-        var shared = [Int?](repeating: nil, count: count)
-        for (key, id) in secondIDs where id < count {
-            if let first = firstIDs[key] { shared[id] = first }
+    /// The second part's path ids (`secondPaths`, hashed in `secondIDs`) in the first
+    /// part's numbering (`firstPaths`, `firstIDs`); nil for a path the first part does not have.
+    private static func sharedIDs(of secondPaths: [FieldPath], hashes secondIDs: PathIDTable,
+                                  in firstPaths: [FieldPath], _ firstIDs: PathIDTable) -> [Int?] {
+        var shared = [Int?](repeating: nil, count: secondPaths.count)
+        for (id, path) in secondPaths.enumerated() where id < secondIDs.count {
+            shared[id] = firstIDs.id(of: path, hash: secondIDs.hashes[id], in: firstPaths)
         }
         return shared
     }

@@ -3,7 +3,8 @@
 // Performance (issue 6: the calling thread is the critical path of a two-core check).
 // After the two parts are merged, `unknown-field` ran on the calling thread alone while
 // the other core waited (≈ 6.0M instructions of the 5,000-line language-server file's
-// check, ≈ 47M of the 100,000-line file's). Its lookups ("did you mean" among the file's
+// check, ≈ 47M of the 100,000-line file's: callgrind of `rulebook-bench check --only 3|1
+// --runs 1`, docs/performance.md, "The checker's calling thread"). Its lookups ("did you mean" among the file's
 // statement paths) are pure functions of the candidates and the name, and which of them
 // are made, and what each charges against the suggestion budget, is known without making
 // them: each reference that no statement path starts, in order, whose spelling is new,
@@ -18,7 +19,10 @@
 // `checkFieldReferences` then walks the references exactly as in one pass, charging the
 // budget where one pass charged it, and takes a planned lookup's answer instead of
 // searching. A lookup the plan did not make (none, by construction) is searched as
-// before. `ParallelCheckTests` and `UnknownFieldInTwoPartsTests` compare with one pass.
+// before, and counted (`CheckerRun.unplannedSearches`), as is a hand-over of signatures
+// refused (`refusedSignatureHandOvers`): if the plan and the walk ever disagree, the
+// answers stay right and the tests that assert both counts are 0 fail.
+// `ParallelCheckTests` and `UnknownFieldInTwoPartsTests` compare with one pass.
 
 extension CheckerRun {
     /// The lookups `unknown-field` makes for `references` while the budget lasts: each
@@ -43,9 +47,10 @@ extension CheckerRun {
     }
 
     /// Stages 1–3 above: the answers of the lookups `unknown-field` will make, by
-    /// spelling; `candidates` is left measured and signed as far as they reach.
-    static func searchInTwoParts(_ references: [FieldReference], known: inout FirstSegmentSet,
-                                 candidates: inout PathSuggestions, budget: Int) -> [String: String?] {
+    /// spelling, and whether the other thread's signatures were taken (false: signed
+    /// again here); `candidates` is left measured and signed as far as they reach.
+    static func searchInTwoParts(_ references: [FieldReference], known: inout FirstSegmentSet, candidates: inout PathSuggestions,
+                                 budget: Int) -> (answers: [String: String?], signaturesAdopted: Bool) {
         let unmeasured = candidates
         let measuring = BackgroundTask<PathSuggestions> {
             var measured = unmeasured
@@ -55,9 +60,9 @@ extension CheckerRun {
         let plan = plannedSearches(references, known: &known, candidates: candidates.count, budget: budget)
         candidates = measuring.wait() ?? candidates
         candidates.measureIfNeeded()  // (done there; a no-op here)
-        guard !plan.isEmpty else { return [:] }
-        signInTwoParts(lengthsInReach(of: plan, in: candidates), &candidates)
-        return search(plan, in: candidates)
+        guard !plan.isEmpty else { return ([:], true) }
+        let adopted = signInTwoParts(lengthsInReach(of: plan, in: candidates), &candidates)
+        return (search(plan, in: candidates), adopted)
     }
 
     /// The lengths any of `plan`'s lookups visits, in increasing order.
@@ -72,8 +77,8 @@ extension CheckerRun {
     }
 
     /// Signs `lengths`: the shorter half (by candidate count) here, the rest on another
-    /// thread, whose signatures are then adopted.
-    private static func signInTwoParts(_ lengths: [Int], _ candidates: inout PathSuggestions) {
+    /// thread, whose signatures are then adopted (false: refused, and signed here).
+    private static func signInTwoParts(_ lengths: [Int], _ candidates: inout PathSuggestions) -> Bool {
         let total = lengths.reduce(0) { $0 + candidates.candidateCount(ofLength: $1) }
         var split = 0, counted = 0
         while split < lengths.count, 2 * counted < total {
@@ -83,7 +88,7 @@ extension CheckerRun {
         let (mine, theirs) = (lengths[..<split], lengths[split...])
         guard !mine.isEmpty, !theirs.isEmpty else {
             for length in lengths { candidates.signIfNeeded(length) }
-            return
+            return true
         }
         let measured = candidates
         let signing = BackgroundTask<PathSuggestions> {
@@ -92,8 +97,9 @@ extension CheckerRun {
             return signed
         }
         for length in mine { candidates.signIfNeeded(length) }
-        if let signed = signing.wait() { candidates.adoptSignatures(of: theirs, from: signed) }
+        let adopted = signing.wait().map { candidates.adoptSignatures(of: theirs, from: $0) } ?? false
         for length in theirs { candidates.signIfNeeded(length) }  // (adopted: a no-op)
+        return adopted
     }
 
     /// Makes `plan`'s lookups on prepared `candidates`, about half the work (by the

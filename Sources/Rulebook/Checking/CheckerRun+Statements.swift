@@ -14,7 +14,7 @@ extension CheckerRun {
         /// finds the field's analyzer, and the list is the `unknown-field` candidates as
         /// they are, instead of spelling every statement's path and deduplicating strings.
         var paths: [FieldPath] = []
-        var pathIDs: [HashedPath: Int] = [:]
+        var pathIDs: PathIDTable
         /// Every field's contradictions and repetitions, a group per path id.
         var analysis: RuleAnalysis
 
@@ -29,45 +29,36 @@ extension CheckerRun {
             self.tree = tree
             self.scope = scope
             self.locator = locator
-            log = logsUses ? [] : nil
+            // Performance: room for a few uses per statement from the start (the log of
+            // the 100,000-line file's second part grew by doubling to 15 MB, each copy
+            // touching new pages; room not written to is never touched).
+            if logsUses {
+                var log: [LoggedUse] = []
+                log.reserveCapacity(3 * statementCount)
+                self.log = log
+            } else {
+                log = nil
+            }
             // Room for a file of one-statement fields (nested statements add a few more).
             let expected = statementCount
             checked.reserveCapacity(expected)
             paths.reserveCapacity(expected)
-            pathIDs.reserveCapacity(expected)
+            pathIDs = PathIDTable(expected: expected)
             analysis = RuleAnalysis(expectedGroups: expected)
         }
 
         /// The id of `path`, interned on first sight.
         mutating func intern(_ path: FieldPath) -> Int {
-            let key = HashedPath(path)
-            if let id = pathIDs[key] { return id }
+            // The standard hash, so paths that are equal (keys compared as Swift compares
+            // strings) hash equally; computed once per statement (see `PathIDTable`).
+            let hash = path.hashValue
+            if let id = pathIDs.id(of: path, hash: hash, in: paths) { return id }
             let id = paths.count
             paths.append(path)
-            pathIDs[key] = id
+            pathIDs.insert(hash: hash)
             _ = analysis.addGroup()
             return id
         }
-    }
-
-    /// A path with its hash computed once (by the standard `Hasher`, so paths that are
-    /// equal, keys compared as Swift compares strings, hash equally).
-    ///
-    /// Performance: interning looks a path up and then inserts it, and the table rehashes
-    /// every key as it grows; hashing each path's segments and strings every time was
-    /// most of the cost of interning.
-    struct HashedPath: Hashable {
-        let path: FieldPath
-        let hash: Int
-
-        init(_ path: FieldPath) {
-            self.path = path
-            hash = path.hashValue
-        }
-
-        static func == (lhs: HashedPath, rhs: HashedPath) -> Bool { lhs.hash == rhs.hash && lhs.path == rhs.path }
-
-        func hash(into hasher: inout Hasher) { hasher.combine(hash) }
     }
 
     /// The enclosing `when` blocks of a statement, in the forms the checks need; made once
@@ -93,6 +84,7 @@ extension CheckerRun {
         var walk = FileWalk(tree: tree, scope: scopes[tree.source.path] ?? [:], locator: locator(for: tree.source),
                             statementCount: tree.statements.count)
         let cut = cut(of: tree)
+        let mergedBefore = mergedParts
         if let cut {
             checkInTwoParts(tree, cut: cut, &walk)
         } else {
@@ -102,6 +94,11 @@ extension CheckerRun {
         // A file large enough to be checked in two parts has its lookups made on two
         // threads too (see `CheckerRun+ParallelReferences.swift`).
         checkFieldReferences(in: tree.source.path, distinctPaths: walk.paths, onTwoThreads: cut != nil)
+        // Performance: a walk merged from two parts is torn down with the run, on another
+        // thread after the check (as its second part is), not here: destroying the
+        // analysis's rows and the interned paths of the 100,000-line file cost the
+        // calling thread ≈ 35M instructions.
+        if cut != nil, mergedParts > mergedBefore { retiredWalks.append(consume walk) }
     }
 
     func visit(_ statements: ArraySlice<StatementSyntax>, in block: Block, _ walk: inout FileWalk) {
@@ -184,8 +181,10 @@ extension CheckerRun {
         // The answers of the lookups below, made ahead on two threads (else none).
         var answers: [String: String?] = [:]
         if onTwoThreads {
-            answers = CheckerRun.searchInTwoParts(references, known: &known, candidates: &candidates, budget: suggestionBudget)
+            let planned = CheckerRun.searchInTwoParts(references, known: &known, candidates: &candidates, budget: suggestionBudget)
+            answers = planned.answers
             searchesInTwoParts += 1
+            if !planned.signaturesAdopted { refusedSignatureHandOvers += 1 }
         }
         var suggestions: [String: String?] = [:]  // one search per distinct spelling
         var suggestedAny = false
@@ -203,7 +202,9 @@ extension CheckerRun {
                 suggestionBudget -= candidates.count  // what the lookup made ahead charges here
                 found = answer
             } else {
+                let budgetBefore = suggestionBudget
                 found = candidates.closest(to: written, budget: &suggestionBudget)
+                if onTwoThreads, suggestionBudget != budgetBefore { unplannedSearches += 1 }  // the plan missed it
             }
             suggestions[written] = found
             guard let suggestion = found else { continue }

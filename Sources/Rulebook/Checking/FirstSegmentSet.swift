@@ -4,12 +4,13 @@
 ///
 /// Performance: a file's paths are tens of thousands (52,000 in the 100,000-line
 /// benchmark file) and inserting each first key into a `Set` (hashing the `String` with
-/// the standard `Hasher`, ≈ 470 instructions a path) cost more than the lookups. ASCII
-/// keys (nearly all) are hashed by their bytes into an open-addressing table, where
-/// byte equality is string equality. Keys with a non-ASCII byte go into a `Set<String>`,
-/// which an ASCII reference also consults (a non-ASCII key such as U+212A KELVIN SIGN
-/// can equal an ASCII one); a reference with a non-ASCII first key is answered by the
-/// plain set of every first segment, built on that first need.
+/// the standard `Hasher`, ≈ 470 instructions a path, callgrind of `rulebook-bench check
+/// --only 1`; docs/performance.md, "Checker round 5") cost more than the lookups.
+/// ASCII keys (nearly all) are hashed by their bytes (``UTF8Bytes/hash(_:)``) into an
+/// open-addressing table, where byte equality is string equality. Keys with a non-ASCII
+/// byte go into a `Set<String>`, which an ASCII reference also consults (a non-ASCII key
+/// such as U+212A KELVIN SIGN can equal an ASCII one); a reference with a non-ASCII first
+/// key is answered by the plain set of every first segment, built on that first need.
 ///
 /// The byte hash is not seeded, so keys could be written to collide; an insertion that
 /// probes more than `maximumProbes` slots (256 by default; a table at most half full
@@ -103,16 +104,10 @@ struct FirstSegmentSet {
         return false
     }
 
-    /// FNV-1a over the UTF-8 bytes of an ASCII key (mixed so that the low bits index
-    /// well); `nil` when a byte is not ASCII.
+    /// ``UTF8Bytes/hash(_:)`` of an ASCII key's bytes; `nil` when a byte is not ASCII.
     private static func hash(_ key: String) -> UInt64? {
         key.utf8.withContiguousStorageIfAvailable { bytes -> UInt64? in
-            var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-            for byte in bytes {
-                guard byte < 0x80 else { return nil }
-                hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3
-            }
-            return hash ^ (hash >> 29)
+            UTF8Bytes.hashIfASCII(bytes).map { UInt64(truncatingIfNeeded: $0) }
         } ?? nil
     }
 }

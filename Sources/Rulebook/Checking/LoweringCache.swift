@@ -33,8 +33,7 @@ struct LoweringCache {
         /// The repetition key of an occurrence with `override`.
         func repetitionKey(override: MessageOverride?) -> RepetitionKey {
             guard let override else { return repetitionKey }
-            return RepetitionKey(validator: validator, messageKey: messageKey, arguments: repetitionKey.arguments,
-                                 messageOverride: override)
+            return RepetitionKey(repetitionKey, override: override)
         }
     }
 
@@ -54,7 +53,7 @@ struct LoweringCache {
     /// The entry whose text is exactly `range` of `source`, if one is stored.
     func entry(for range: SourceRange, in source: SourceFile) -> Entry? {
         LoweringCache.withBytes(of: range, in: source) { bytes in
-            let hash = LoweringCache.hash(bytes)
+            let hash = UTF8Bytes.hash(bytes)
             let mask = slots.count - 1
             var position = hash & mask
             while true {
@@ -74,7 +73,7 @@ struct LoweringCache {
 
     /// Stores `entry` (its text is the head's text).
     mutating func insert(_ entry: Entry) {
-        let hash = Array(entry.text.utf8).withUnsafeBufferPointer(LoweringCache.hash)
+        let hash = Array(entry.text.utf8).withUnsafeBufferPointer(UTF8Bytes.hash)
         entries.append(entry)
         hashes.append(hash)
         // At most half full, so that a probe ends soon at an empty slot.
@@ -109,33 +108,5 @@ struct LoweringCache {
     /// ≈ 20 instructions a byte and a byte loop ≈ 5, on every rule of every statement.
     static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         UTF8Bytes.equal(a, UnsafeRawBufferPointer(b))
-    }
-
-    /// A hash of the bytes, eight at a time (a multiply and a shift per word, the last
-    /// partial word gathered byte by byte), its high bits folded into the low ones that
-    /// pick a slot. Collisions only cost a comparison.
-    ///
-    /// Performance: FNV-1a took a multiply per byte, ≈ 5 instructions a byte of every
-    /// head of every statement.
-    static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var hash = 0xcbf2_9ce4_8422_2325 ^ UInt64(bytes.count)
-        guard let base = bytes.baseAddress else { return Int(truncatingIfNeeded: hash) }
-        let raw = UnsafeRawPointer(base)
-        var index = 0
-        while index + 8 <= bytes.count {
-            hash = (hash ^ raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) &* multiplier
-            hash ^= hash >> 29
-            index += 8
-        }
-        var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while index < bytes.count {
-            tail |= UInt64(base[index]) << shift
-            shift += 8
-            index += 1
-        }
-        hash = (hash ^ tail) &* multiplier
-        return Int(truncatingIfNeeded: hash ^ hash >> 32)
     }
 }

@@ -43,18 +43,18 @@ struct PathSuggestions {
     mutating func closest(to name: String, budget: inout Int) -> String? {
         guard let target = Suggestions.chargedTarget(name, candidates: count, budget: &budget) else { return nil }
         measureIfNeeded()
-        guard let lengths = lengthsInReach(ofTargetLength: target.count) else { return nil }
+        var scan = Suggestions.Scan(name: name, target: target, tieBreakByName: true)
+        guard let lengths = scan.lengthsInReach(lengthStarts: lengthStarts) else { return nil }
         for length in lengths { signIfNeeded(length) }
-        return search(name, target: target, lengths: lengths)
+        search(&scan, lengths: lengths)
+        return scan.best?.spelling
     }
 
     /// The candidate lengths a lookup of a name whose lowercased spelling has
     /// `targetLength` scalars visits (nil: none); the lengths must have been measured.
     func lengthsInReach(ofTargetLength targetLength: Int) -> ClosedRange<Int>? {
-        let threshold = Suggestions.threshold(forTargetLength: targetLength)
-        let shortest = Swift.max(0, targetLength - threshold)
-        let longest = Swift.min(lengthStarts.count - 2, targetLength + threshold)
-        return shortest <= longest ? shortest...longest : nil
+        Suggestions.Scan.lengths(inReachOf: targetLength, threshold: Suggestions.threshold(forTargetLength: targetLength),
+                                 lengthStarts: lengthStarts)
     }
 
     /// How many candidates have the lowercased spelling length `length` (measured).
@@ -62,42 +62,26 @@ struct PathSuggestions {
         length + 1 < lengthStarts.count ? lengthStarts[length + 1] - lengthStarts[length] : 0
     }
 
-    /// The lookup itself, once `lengths` (``lengthsInReach(ofTargetLength:)`` of the
-    /// target) are measured and signed: reads the prepared tables and writes nothing, so
-    /// two threads may search one prepared value at once.
-    private func search(_ name: String, target: [UInt32], lengths: ClosedRange<Int>) -> String? {
-        let threshold = Suggestions.threshold(forTargetLength: target.count)
-        let (shortest, longest) = (lengths.lowerBound, lengths.upperBound)
-        let targetExact = Suggestions.scalars(name)
-        let targetSignature = Suggestions.signature(target)
-        let maximumDifferingBits = 2 * threshold  // each edit flips at most two bits
-        var best: (distance: Int, exactDistance: Int, spelling: String)?
+    /// The lookup itself, once `lengths` (the scan's lengths in reach) are measured and
+    /// signed: reads the prepared tables and writes nothing, so two threads may search
+    /// one prepared value at once.
+    private func search(_ scan: inout Suggestions.Scan, lengths: ClosedRange<Int>) {
         // Performance: the window's signatures are contiguous and every candidate in it
         // has a length in reach, so the scan is a handful of instructions a candidate.
-        let window = lengthStarts[shortest]..<lengthStarts[longest + 1]
-        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: longest + 1) { scratch in
+        let window = lengthStarts[lengths.lowerBound]..<lengthStarts[lengths.upperBound + 1]
+        let target = scan.target  // (not read through `scan`, which the loop changes)
+        withUnsafeTemporaryAllocation(of: UInt32.self, capacity: lengths.upperBound + 1) { scratch in
             target.withUnsafeBufferPointer { target in
             signatures.withUnsafeBufferPointer { signatures in
-                for position in window where targetSignature.differingBits(from: signatures[position]) <= maximumDifferingBits {
+                for position in window where !scan.rulesOut(signatures[position]) {
                     let index = byLength[position]
-                    let distance = withScalars(of: index, in: scratch) { candidate in
-                        candidate.elementsEqual(target) ? 0 : Suggestions.editDistance(target, candidate, limit: threshold)
+                    withScalars(of: index, in: scratch) { candidate in
+                        scan.consider(candidate, target: target) { paths[Int(index)].description }
                     }
-                    guard distance <= threshold else { continue }
-                    let spelling = paths[Int(index)].description
-                    guard spelling != name else { continue }
-                    let exactDistance = Suggestions.editDistance(targetExact, Suggestions.scalars(spelling), limit: Int.max)
-                    if let current = best {
-                        let order = (current.distance, current.exactDistance)
-                        if order < (distance, exactDistance) { continue }
-                        if order == (distance, exactDistance), current.spelling < spelling { continue }
-                    }
-                    best = (distance, exactDistance, spelling)
                 }
             }
             }
         }
-        return best?.spelling
     }
 
     /// Measures every candidate's length and orders the candidates by it (a stable
@@ -107,14 +91,16 @@ struct PathSuggestions {
         measured = true
         var lengths = [Int](repeating: 0, count: paths.count)
         var longest = 0
-        PathSuggestions.byteClasses.withUnsafeBufferPointer { classes in
+        ASCIIKeySpelling.byteClasses.withUnsafeBufferPointer { classes in
             for index in paths.indices {
                 let path = paths[index]
                 if let length = PathSuggestions.asciiSpellingLength(of: path, classes: classes) {
                     lengths[index] = length
                 } else {
+                    // Not all ASCII: spelt and lowercased as a whole, as
+                    // `Suggestions.appendLowercasedSpelling(of:to:)` does for such a path.
                     var scalars: [UInt32] = []
-                    Suggestions.appendLowercasedSpelling(of: path, to: &scalars)
+                    Suggestions.appendLowercasedScalars(of: path.description, to: &scalars)
                     lengths[index] = scalars.count
                     nonASCIIScalars[Int32(index)] = scalars
                 }
@@ -144,7 +130,7 @@ struct PathSuggestions {
         guard !range.isEmpty else { return }
         var signatures = self.signatures
         self.signatures = []  // Performance: mutated in place, not copied
-        PathSuggestions.byteClasses.withUnsafeBufferPointer { classes in
+        ASCIIKeySpelling.byteClasses.withUnsafeBufferPointer { classes in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { counts in
                 counts.initialize(repeating: 0)
                 for position in range {
@@ -162,9 +148,11 @@ struct PathSuggestions {
 
     /// Takes the signatures of `lengths` from `other`, a copy of this value measured
     /// before either was signed (so that both order the candidates alike) that signed
-    /// them.
-    mutating func adoptSignatures<Lengths: Sequence<Int>>(of lengths: Lengths, from other: PathSuggestions) {
-        guard measured, other.measured, lengthStarts == other.lengthStarts else { return }
+    /// them; false, and nothing taken, when `other` does not order the candidates alike
+    /// (the lengths are then signed here when needed: slower, never wrong).
+    @discardableResult
+    mutating func adoptSignatures<Lengths: Sequence<Int>>(of lengths: Lengths, from other: PathSuggestions) -> Bool {
+        guard measured, other.measured, lengthStarts == other.lengthStarts else { return false }
         var signatures = self.signatures
         self.signatures = []  // Performance: mutated in place, not copied
         for length in lengths where signed.indices.contains(length) && other.signed[length] && !signed[length] {
@@ -173,6 +161,7 @@ struct PathSuggestions {
             signed[length] = true
         }
         self.signatures = signatures
+        return true
     }
 
     /// Calls `body` with the lowercased scalars of candidate `index` (written into
@@ -189,78 +178,34 @@ extension PathSuggestions {
     /// The length in scalars of the lowercased spelling of `path` when all its keys are
     /// ASCII (`nil` otherwise): ``FieldPath/description``'s quoting and escaping, counted.
     static func asciiSpellingLength(of path: FieldPath) -> Int? {
-        byteClasses.withUnsafeBufferPointer { asciiSpellingLength(of: path, classes: $0) }
+        ASCIIKeySpelling.byteClasses.withUnsafeBufferPointer { asciiSpellingLength(of: path, classes: $0) }
     }
 
     private static func asciiSpellingLength(of path: FieldPath, classes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var measurer = LengthMeasurer(classes: classes)
+        return ASCIIKeySpelling.walk(path, &measurer) ? measurer.length : nil
+    }
+
+    /// Measures a path's lowercased ASCII spelling.
+    private struct LengthMeasurer: PathSpellingVisitor {
+        let classes: UnsafeBufferPointer<UInt8>
         var length = 0
-        var first = true
-        for segment in path.segments {
-            switch segment {
-            case .wildcard:
-                length += 3  // [*]
-            case .key(let key):
-                if !first { length += 1 }  // .
-                guard let keyLength = key.utf8.withContiguousStorageIfAvailable({ asciiKeyLength($0, classes: classes) }) ?? nil else {
-                    return nil
-                }
-                length += keyLength
-            }
-            first = false
+
+        mutating func punctuation(_ scalar: UInt8) { length += 1 }
+
+        mutating func key(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let shape = ASCIIKeySpelling.shape(of: bytes, classes: classes) else { return false }
+            length += shape.length(ofKeyWith: bytes.count)
+            return true
         }
-        return length
-    }
-
-    /// The spelt length of an ASCII key (quoted and escaped unless an identifier); `nil`
-    /// for a key with a non-ASCII byte.
-    ///
-    /// Performance: one table load per byte answers the three questions (is it ASCII, may
-    /// it start or continue an identifier, is it escaped when quoted) for all the keys of
-    /// a file's paths.
-    private static func asciiKeyLength(_ bytes: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<UInt8>) -> Int? {
-        guard let first = bytes.first else { return 2 }  // ""
-        var all: UInt8 = 0xFF  // the bits every byte has
-        var escapes = 0
-        for byte in bytes {
-            let byteClass = classes[Int(byte)]
-            all &= byteClass
-            escapes &+= Int(byteClass >> 2 & 1)  // ByteClass.escaped
-        }
-        guard all & ByteClass.ascii != 0 else { return nil }
-        let identifier = all & ByteClass.identifierPart != 0 && classes[Int(first)] & ByteClass.identifierStart != 0
-        return identifier ? bytes.count : bytes.count + 2 + escapes
-    }
-
-    /// What a byte is to a key's spelling: bits of ``byteClasses``.
-    private enum ByteClass {
-        static let identifierPart: UInt8 = 1
-        static let identifierStart: UInt8 = 2
-        static let escaped: UInt8 = 4  // bit 2, read as `>> 2 & 1`
-        static let ascii: UInt8 = 8
-    }
-
-    /// ``ByteClass`` bits of every byte: the ASCII rule of `FieldPath.isIdentifier` (a
-    /// letter or `_` starts an identifier; those and digits continue one), and the two
-    /// characters `FieldPath.appendKey` escapes inside quotes.
-    private static let byteClasses: [UInt8] = (0..<256).map { value in
-        guard value < 0x80 else { return 0 }
-        let byte = UInt8(value)
-        let letter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-        let digit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-        var result = ByteClass.ascii
-        if letter || byte == UInt8(ascii: "_") { result |= ByteClass.identifierStart | ByteClass.identifierPart }
-        if digit { result |= ByteClass.identifierPart }
-        if byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") { result |= ByteClass.escaped }
-        return result
     }
 
     /// The signature (``Suggestions/signature(_:)``) of the lowercased spelling of a path
     /// whose keys are ASCII, counted from its keys' bytes without writing the spelling:
     /// a signature does not depend on the order of the characters, so a quoted key's
     /// quotes and escapes are added once the key is known not to be an identifier.
-    /// `counts` is 256 zeroed bytes, and is left zeroed.
     static func asciiSignature(of path: FieldPath) -> Suggestions.Signature {
-        byteClasses.withUnsafeBufferPointer { classes in
+        ASCIIKeySpelling.byteClasses.withUnsafeBufferPointer { classes in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { counts in
                 counts.initialize(repeating: 0)
                 return asciiSignature(of: path, classes: classes, counts: counts)
@@ -268,21 +213,12 @@ extension PathSuggestions {
         }
     }
 
+    /// `counts` is 256 zeroed bytes, and is left zeroed.
     private static func asciiSignature(of path: FieldPath, classes: UnsafeBufferPointer<UInt8>,
                                        counts: UnsafeMutableBufferPointer<UInt8>) -> Suggestions.Signature {
         occurrenceBits.withUnsafeBufferPointer { bits in
-            var counter = SignatureCounter(counts: counts, bits: bits)
-            var first = true
-            for segment in path.segments {
-                switch segment {
-                case .wildcard:
-                    counter.add(0x5B); counter.add(0x2A); counter.add(0x5D)  // [*]
-                case .key(let key):
-                    if !first { counter.add(0x2E) }  // .
-                    _ = key.utf8.withContiguousStorageIfAvailable { counter.addKey($0, classes: classes) }
-                }
-                first = false
-            }
+            var counter = SignatureCounter(counts: counts, bits: bits, classes: classes)
+            _ = ASCIIKeySpelling.walk(path, &counter)
             // Performance: 32 words cleared, not a pass over the spelling again.
             UnsafeMutableRawBufferPointer(counts).withMemoryRebound(to: UInt64.self) { $0.update(repeating: 0) }
             return Suggestions.Signature(low: counter.low, high: counter.high)
@@ -303,15 +239,17 @@ extension PathSuggestions {
     /// Performance: the two words are a value the loops keep in registers (a closure
     /// capturing the signature read and wrote it in memory per character), and the bit
     /// of each (character, occurrence) comes from a table, not a multiply.
-    private struct SignatureCounter {
+    private struct SignatureCounter: PathSpellingVisitor {
         let counts: UnsafeMutableBufferPointer<UInt8>
         let bits: UnsafeBufferPointer<UInt8>
+        let classes: UnsafeBufferPointer<UInt8>
         var low: UInt64 = 0
         var high: UInt64 = 0
 
-        init(counts: UnsafeMutableBufferPointer<UInt8>, bits: UnsafeBufferPointer<UInt8>) {
+        init(counts: UnsafeMutableBufferPointer<UInt8>, bits: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<UInt8>) {
             self.counts = counts
             self.bits = bits
+            self.classes = classes
         }
 
         /// Adds one more occurrence of the ASCII scalar `scalar`.
@@ -325,22 +263,22 @@ extension PathSuggestions {
             if bit < 64 { low |= 1 << UInt64(bit) } else { high |= 1 << UInt64(bit &- 64) }
         }
 
-        /// Adds a key's lowercased bytes, and its quotes and escapes when it is not an
-        /// identifier (see `asciiKeyLength`).
-        mutating func addKey(_ bytes: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<UInt8>) {
-            var all: UInt8 = 0xFF
-            var escapes = 0
+        mutating func punctuation(_ scalar: UInt8) { add(scalar) }
+
+        /// Adds a key's lowercased bytes, classifying them in the same pass, then its
+        /// quotes and escapes when it is not an identifier.
+        mutating func key(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            var classifier = ASCIIKeySpelling.Classifier()
             for byte in bytes {
-                let byteClass = classes[Int(byte)]
-                all &= byteClass
-                escapes &+= Int(byteClass >> 2 & 1)
-                add(byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte)
+                classifier.add(classes[Int(byte)])
+                add(ASCIIKeySpelling.lowercased(byte))
             }
-            let identifier = all & ByteClass.identifierPart != 0
-                && bytes.first.map { classes[Int($0)] & ByteClass.identifierStart != 0 } == true
-            guard !identifier else { return }
+            // Only measured (ASCII) paths are signed, so the shape is never nil here.
+            guard let shape = classifier.shape(firstByteClass: bytes.first.map { classes[Int($0)] }) else { return false }
+            guard shape.quoted else { return true }
             add(0x22); add(0x22)  // the quotes
-            for _ in 0..<escapes { add(0x5C) }
+            for _ in 0..<shape.escapes { add(0x5C) }
+            return true
         }
     }
 
@@ -349,30 +287,30 @@ extension PathSuggestions {
     /// scalars it wrote; stops at the end of `output`, and writes nothing of a key with a
     /// non-ASCII byte (neither happens for a path ``asciiSpellingLength(of:)`` measured).
     static func writeASCIISpelling(of path: FieldPath, to output: UnsafeMutableBufferPointer<UInt32>) -> Int {
+        ASCIIKeySpelling.byteClasses.withUnsafeBufferPointer { classes in
+            var writer = BufferWriter(output: output, classes: classes)
+            _ = ASCIIKeySpelling.walk(path, &writer)
+            return writer.count
+        }
+    }
+
+    /// Writes a path's lowercased ASCII spelling into a buffer, as far as it reaches.
+    private struct BufferWriter: PathSpellingVisitor {
+        let output: UnsafeMutableBufferPointer<UInt32>
+        let classes: UnsafeBufferPointer<UInt8>
         var count = 0
-        func put(_ scalar: UInt32) {
+
+        @inline(__always)
+        mutating func put(_ scalar: UInt32) {
             if count < output.count { output[count] = scalar; count += 1 }
         }
-        var first = true
-        for segment in path.segments {
-            switch segment {
-            case .wildcard:
-                put(0x5B); put(0x2A); put(0x5D)  // [*]
-            case .key(let key):
-                if !first { put(0x2E) }  // .
-                _ = key.utf8.withContiguousStorageIfAvailable { bytes in
-                    guard let length = byteClasses.withUnsafeBufferPointer({ asciiKeyLength(bytes, classes: $0) }) else { return }
-                    let quoted = length != bytes.count
-                    if quoted { put(0x22) }  // "
-                    for byte in bytes {
-                        if quoted, byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") { put(0x5C) }
-                        put(UInt32(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte))
-                    }
-                    if quoted { put(0x22) }
-                }
-            }
-            first = false
+
+        mutating func punctuation(_ scalar: UInt8) { put(UInt32(scalar)) }
+
+        mutating func key(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard let shape = ASCIIKeySpelling.shape(of: bytes, classes: classes) else { return true }  // skipped
+            ASCIIKeySpelling.write(bytes, shape: shape) { put($0) }
+            return true
         }
-        return count
     }
 }

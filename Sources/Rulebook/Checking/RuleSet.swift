@@ -88,8 +88,10 @@ public struct CheckedRule: Sendable {
 /// starts, then counting scalars) cost ≈ 500 instructions, for every rule occurrence and
 /// statement the checker makes, though only compiling a rule set reads them (the language
 /// server and `rulebook check` never do). An offset is kept instead, with the file shared.
+/// A resolved location (made only through the public initialisers) is boxed, so that a
+/// place is 17 bytes instead of 33 in every checked rule and statement.
 enum SourcePlace: Sendable {
-    case resolved(SourceLocation)
+    indirect case resolved(SourceLocation)
     case offset(Int, in: SourceLocator)
 
     var location: SourceLocation {

@@ -98,45 +98,26 @@ struct Suggestions {
         // Performance: once the budget is spent (early in a large file with many unknown
         // references) a lookup returns before preparing its name.
         guard let target = Suggestions.chargedTarget(name, candidates: count, budget: &budget) else { return nil }
-        let threshold = Suggestions.threshold(forTargetLength: target.count)
-        let targetExact = Suggestions.scalars(name)
-        let targetSignature = Suggestions.signature(target)
-        var best: (index: Int, distance: Int, exactDistance: Int)?
+        var scan = Scan(name: name, target: target, tieBreakByName: tieBreakByName)
         // Performance: the cheap bounds (length, then signature) come first and reject
         // almost every candidate; the name itself (distance 0) is skipped only after them.
-        // Performance: the scan runs over raw buffers (no bounds checks), since a lookup
-        // visits every candidate and the two bounds are a handful of instructions each;
-        // the signature bound is compared as bits (`differing > 2 * threshold` is
-        // `(differing + 1) / 2 > threshold`).
-        let maximumDifferingBits = 2 * threshold
+        // The scan runs over raw buffers (no bounds checks), since a lookup visits every
+        // candidate and the two bounds are a handful of instructions each.
         scalars.withUnsafeBufferPointer { all in
             target.withUnsafeBufferPointer { target in
                 starts.withUnsafeBufferPointer { starts in
                 signatures.withUnsafeBufferPointer { signatures in
                 func visit(_ index: Int) {
                     let start = starts[index], end = starts[index + 1]
-                    if abs(end - start - target.count) > threshold { return }
-                    // Each edit flips at most two bits of the character-multiset signature.
-                    if targetSignature.differingBits(from: signatures[index]) > maximumDifferingBits { return }
-                    let candidate = UnsafeBufferPointer(rebasing: all[start..<end])
-                    let distance = candidate.elementsEqual(target) ? 0 : Suggestions.editDistance(target, candidate, limit: threshold)
-                    guard distance <= threshold else { return }
-                    let spelling = self.name(at: index)
-                    guard spelling != name else { return }
-                    let exactDistance = Suggestions.editDistance(targetExact, Suggestions.scalars(spelling), limit: Int.max)
-                    if let current = best {
-                        let order = (current.distance, current.exactDistance)
-                        if order < (distance, exactDistance) { return }
-                        if order == (distance, exactDistance), !tieBreakByName || self.name(at: current.index) < spelling { return }
-                    }
-                    best = (index, distance, exactDistance)
+                    if abs(end - start - target.count) > scan.threshold || scan.rulesOut(signatures[index]) { return }
+                    scan.consider(UnsafeBufferPointer(rebasing: all[start..<end]), target: target) { self.name(at: index) }
                 }
                 if tieBreakByName {
                     // Only the lengths within the threshold (the answer is the same in any order).
-                    let shortest = Swift.max(0, target.count - threshold)
-                    let longest = Swift.min(lengthStarts.count - 2, target.count + threshold)
-                    if shortest <= longest {
-                        for position in lengthStarts[shortest]..<lengthStarts[longest + 1] { visit(Int(byLength[position])) }
+                    if let lengths = scan.lengthsInReach(lengthStarts: lengthStarts) {
+                        for position in lengthStarts[lengths.lowerBound]..<lengthStarts[lengths.upperBound + 1] {
+                            visit(Int(byLength[position]))
+                        }
                     }
                 } else {
                     for index in 0..<count { visit(index) }
@@ -145,7 +126,7 @@ struct Suggestions {
                 }
             }
         }
-        return best.map { self.name(at: $0.index) }
+        return scan.best?.spelling
     }
 
     /// Appends the Unicode scalars of `name.lowercased()`; ASCII names (nearly all) are

@@ -21,9 +21,17 @@ public enum Lexer {
     ///   second part of a file from the middle; every token ends at its line's end, so
     ///   lexing from a line start gives exactly the tokens a whole-file pass gives there).
     static func lex(bytes: UnsafeBufferPointer<UInt8>, file: String, limits: ParserLimits, from start: Int = 0) -> LexedSource {
+        let lexed = lexTokens(bytes: bytes, file: file, limits: limits, from: start)
+        return LexedSource(tokens: Array(lexed.tokens.buffer), comments: lexed.comments, diagnostics: lexed.diagnostics)
+    }
+
+    /// ``lex(bytes:file:limits:from:)`` with the tokens left in the lexer's own buffer (the
+    /// parser's way: no copy).
+    static func lexTokens(bytes: UnsafeBufferPointer<UInt8>, file: String, limits: ParserLimits, from start: Int = 0) -> LexedTokens {
         var state = LexerState(bytes: bytes, file: file, limits: limits, start: start)
         state.run()
-        return LexedSource(tokens: state.tokens, comments: state.comments, diagnostics: state.diagnostics)
+        return LexedTokens(tokens: TokenStorage(adopting: state.tokenBase, count: state.tokenCount),
+                           comments: state.comments, diagnostics: state.diagnostics)
     }
 }
 
@@ -36,7 +44,11 @@ struct LexerState {
     let limits: ParserLimits
     var index = 0
     var lineStart = 0
-    var tokens: [Token] = []
+    /// The tokens so far: `tokenCount` of `tokenCapacity` (Performance: a buffer of its
+    /// own, written without `Array`'s per-append checks; see `TokenStorage.swift`).
+    var tokenBase: UnsafeMutablePointer<Token>
+    var tokenCount = 0
+    var tokenCapacity: Int
     var comments: [CommentSyntax] = []
     var diagnostics: [Diagnostic] = []
 
@@ -46,7 +58,9 @@ struct LexerState {
         self.limits = limits
         index = start
         lineStart = start
-        tokens.reserveCapacity((bytes.count - start) / 4 + 1)
+        // About one token per 5 bytes in ordinary files; grown by doubling when more.
+        tokenCapacity = (bytes.count - start) / 4 + 16
+        tokenBase = UnsafeMutablePointer<Token>.allocate(capacity: tokenCapacity)
     }
 
     /// The byte at `offset`, or 0 past the end (0 starts no token, so it ends every scan).
@@ -69,12 +83,29 @@ struct LexerState {
             lexOne()
         }
         checkLineLength(endingAt: bytes.count)
-        tokens.append(Token(kind: .endOfFile, range: .empty(at: bytes.count)))
+        append(Token(kind: .endOfFile, range: .empty(at: bytes.count)))
     }
 
     @inline(__always)
     mutating func add(_ kind: TokenKind, from start: Int, hasError: Bool = false) {
-        tokens.append(Token(kind: kind, range: SourceRange(start: start, end: index), hasError: hasError))
+        append(Token(kind: kind, range: SourceRange(start: start, end: index), hasError: hasError))
+    }
+
+    @inline(__always)
+    mutating func append(_ token: Token) {
+        if tokenCount == tokenCapacity { growTokens() }
+        (tokenBase + tokenCount).initialize(to: token)
+        tokenCount += 1
+    }
+
+    /// Doubles the token buffer.
+    @inline(never)
+    mutating func growTokens() {
+        let larger = UnsafeMutablePointer<Token>.allocate(capacity: tokenCapacity * 2)
+        larger.moveInitialize(from: tokenBase, count: tokenCount)
+        tokenBase.deallocate()
+        tokenBase = larger
+        tokenCapacity *= 2
     }
 
     mutating func report(_ code: DiagnosticCode, _ range: SourceRange, _ message: String) {

@@ -12,7 +12,15 @@ struct OpenBlock {
     let condition: ConditionSyntax
     let openBraceRange: SourceRange
     /// The statements of the enclosing block (or file) read before this block.
-    let outer: [StatementSyntax]
+    var outer: [StatementSyntax]
+
+    /// Moves the enclosing statements out (leaving none). Performance: the caller appends
+    /// to them next; shared with this block they would be copied on that append.
+    mutating func takeOuter() -> [StatementSyntax] {
+        let taken = outer
+        outer = []
+        return taken
+    }
 }
 
 /// What reading a `when` header produced.

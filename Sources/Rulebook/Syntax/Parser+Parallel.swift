@@ -68,7 +68,7 @@ enum ParallelParse {
     /// One part's products.
     private struct Part {
         let statements: [StatementSyntax]
-        let lexed: LexedSource
+        let lexed: LexedTokens
         let diagnostics: [Diagnostic]
         /// Whether the parse ended between top-level statements: no block open, no brace
         /// forgiven, no trailing `,` (see the type's comment).
@@ -102,12 +102,12 @@ enum ParallelParse {
         let handover = Handover(bytes: bytes)
         let firstLexed = DispatchSemaphore(value: 0)
         let secondTask = BackgroundTask<Part> {
-            let lexed = Lexer.lex(bytes: handover.bytes, file: file, limits: limits, from: cut)
+            let lexed = Lexer.lexTokens(bytes: handover.bytes, file: file, limits: limits, from: cut)
             firstLexed.wait()
             return parsePart(file: file, bytes: handover.bytes, lexed: lexed, limits: limits, lastEnd: handover.lastEndOfFirst)
         }
-        let lexed = Lexer.lex(bytes: UnsafeBufferPointer(rebasing: bytes[0..<cut]), file: file, limits: limits, from: start)
-        handover.lastEndOfFirst = lastToken(in: lexed.tokens)?.range.end ?? lastEnd
+        let lexed = Lexer.lexTokens(bytes: UnsafeBufferPointer(rebasing: bytes[0..<cut]), file: file, limits: limits, from: start)
+        handover.lastEndOfFirst = lexed.tokens.lastTokenBeforeEnd?.range.end ?? lastEnd
         firstLexed.signal()
         let first = parsePart(file: file, bytes: bytes, lexed: lexed, limits: limits, lastEnd: lastEnd)
         guard let second = secondTask.wait(), first.endsCleanly,
@@ -125,27 +125,22 @@ enum ParallelParse {
     /// part).
     static func parseLeadingPart(file: String, bytes: UnsafeBufferPointer<UInt8>, limits: ParserLimits, from start: Int,
                                  lastEnd: Int, upTo end: Int) -> ParsedText? {
-        let lexed = Lexer.lex(bytes: UnsafeBufferPointer(rebasing: bytes[0..<end]), file: file, limits: limits, from: start)
+        let lexed = Lexer.lexTokens(bytes: UnsafeBufferPointer(rebasing: bytes[0..<end]), file: file, limits: limits, from: start)
         let part = parsePart(file: file, bytes: bytes, lexed: lexed, limits: limits, lastEnd: lastEnd)
         guard part.endsCleanly else { return nil }
         return ParsedText(statements: part.statements, comments: lexed.comments,
                           diagnostics: Parser.sortedDiagnostics(lexed.diagnostics + part.diagnostics))
     }
 
-    private static func parsePart(file: String, bytes: UnsafeBufferPointer<UInt8>, lexed: LexedSource, limits: ParserLimits,
+    private static func parsePart(file: String, bytes: UnsafeBufferPointer<UInt8>, lexed: LexedTokens, limits: ParserLimits,
                                   lastEnd: Int) -> Part {
-        lexed.tokens.withUnsafeBufferPointer { tokens in
+        lexed.withTokens { tokens in
             var state = ParserState(file: file, bytes: bytes, tokens: tokens, limits: limits, lastEnd: lastEnd)
             let statements = state.parseFile()
             return Part(statements: statements, lexed: lexed, diagnostics: state.diagnostics,
                         endsCleanly: state.unclosedBlocksAtEnd == 0 && state.forgivenClosingBraces == 0
-                            && lastToken(in: lexed.tokens)?.kind != .comma)
+                            && lexed.tokens.lastTokenBeforeEnd?.kind != .comma)
         }
-    }
-
-    /// The last token other than a line break and the end of the text.
-    private static func lastToken(in tokens: [Token]) -> Token? {
-        tokens.last(where: { $0.kind != .newline && $0.kind != .endOfFile })
     }
 }
 

@@ -28,8 +28,7 @@ extension ParserState {
                 skipToStatementEnd(stopAtComma: true)
                 if let last = rules.pop(above: base) {
                     // The rule owns the text skipped after it, so no byte is left outside a node.
-                    rules.push(RuleSyntax(name: last.name, arguments: last.arguments, message: last.message,
-                                            range: range(from: last.range.start)))
+                    rules.push(last.withRange(range(from: last.range.start)))
                 }
             }
             guard current.kind == .comma else { return rules.take(above: base) }

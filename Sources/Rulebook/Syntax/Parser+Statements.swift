@@ -25,11 +25,12 @@ extension ParserState {
                 }
                 return statements
             case .rightBrace where !open.isEmpty:
-                let block = open.removeLast()
+                var block = open.removeLast()
                 let closeBraceRange = current.range
                 advance()
+                let outer = block.takeOuter()
                 statement = closedBlock(block, body: statements, closeBraceRange: closeBraceRange)
-                statements = block.outer
+                statements = outer
             case .rightBrace:
                 statement = parseStrayClosingBrace()
             default:

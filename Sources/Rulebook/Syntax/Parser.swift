@@ -60,8 +60,8 @@ public enum Parser {
     /// calling thread.
     static func parseSequentially(file: String, bytes: UnsafeBufferPointer<UInt8>, limits: ParserLimits, from start: Int,
                                   lastEnd: Int) -> ParsedText {
-        let lexed = Lexer.lex(bytes: bytes, file: file, limits: limits, from: start)
-        let (statements, parseDiagnostics) = lexed.tokens.withUnsafeBufferPointer { tokens in
+        let lexed = Lexer.lexTokens(bytes: bytes, file: file, limits: limits, from: start)
+        let (statements, parseDiagnostics) = lexed.withTokens { tokens in
             var state = ParserState(file: file, bytes: bytes, tokens: tokens, limits: limits, lastEnd: lastEnd)
             return (state.parseFile(), state.diagnostics)
         }

@@ -90,6 +90,8 @@ final class UnknownFieldInTwoPartsTests: XCTestCase {
             for index in cuts ?? Array(1..<tree.statements.count) {
                 let (actual, run) = check(graph, cut: .before(index), budget: budget)
                 searchedInTwo += run.searchesInTwoParts
+                XCTAssertEqual(run.unplannedSearches, 0, "budget \(budget), cut before statement \(index)", file: file, line: line)
+                XCTAssertEqual(run.refusedSignatureHandOvers, 0, "budget \(budget), cut before statement \(index)", file: file, line: line)
                 XCTAssertEqual(actual, expected, "budget \(budget), cut before statement \(index)", file: file, line: line)
                 if actual != expected { return (found, searchedInTwo) }
             }
@@ -134,6 +136,8 @@ final class UnknownFieldInTwoPartsTests: XCTestCase {
             XCTAssertEqual(run.decidedCuts?.count, 1, "budget \(budget)")
             XCTAssertEqual(run.mergedParts, 1, "budget \(budget)")
             XCTAssertEqual(run.searchesInTwoParts, budget >= 3_000 ? 1 : 0, "budget \(budget)")
+            XCTAssertEqual(run.unplannedSearches, 0, "budget \(budget)")
+            XCTAssertEqual(run.refusedSignatureHandOvers, 0, "budget \(budget)")
             XCTAssertEqual(actual, expected, "budget \(budget)")
             if budget == 2_000_000 { XCTAssertGreaterThan(expected.diagnostics.filter { $0.code == .unknownField }.count, 100) }
         }
@@ -154,7 +158,8 @@ final class UnknownFieldInTwoPartsTests: XCTestCase {
             let budget = [0, paths.count, 5 * paths.count + 2, Int.max / 2][round % 4]
             var known = FirstSegmentSet(paths)
             var candidates = PathSuggestions(paths)
-            let answers = CheckerRun.searchInTwoParts(references, known: &known, candidates: &candidates, budget: budget)
+            let (answers, adopted) = CheckerRun.searchInTwoParts(references, known: &known, candidates: &candidates, budget: budget)
+            XCTAssertTrue(adopted, "round \(round): the other thread's signatures are taken")
             // One by one, as the walk makes them.
             var alone = PathSuggestions(paths)
             var left = budget

@@ -1,0 +1,127 @@
+/// How an ASCII key of a field path is spelt in ``FieldPath/description``, lowercased:
+/// bare when it is an identifier, otherwise in quotes with `\` and `"` escaped (as
+/// ``FieldPath/appendKey(_:to:)`` writes it).
+///
+/// "Did you mean" compares lowercased path spellings, and a file's paths are tens of
+/// thousands, so the spelling is measured, hashed into a signature and written from the
+/// keys' bytes rather than built as a string. This is the one classifier those three
+/// share (``PathSuggestions`` and ``Suggestions/appendLowercasedSpelling(of:to:)``).
+///
+/// Performance: one table load per byte answers the three questions (is it ASCII, may it
+/// start or continue an identifier, is it escaped when quoted).
+enum ASCIIKeySpelling {
+    /// The spelling of one key: whether it is quoted, and how many bytes are escaped.
+    struct Shape: Equatable {
+        let quoted: Bool
+        let escapes: Int
+
+        /// The spelt length in scalars of a key of `byteCount` bytes.
+        func length(ofKeyWith byteCount: Int) -> Int {
+            quoted ? byteCount + 2 + escapes : byteCount
+        }
+    }
+
+    /// A key's shape being worked out byte by byte, for loops that do something else
+    /// with each byte too (counting a signature).
+    struct Classifier {
+        /// The ``byteClasses`` bits every byte so far has.
+        private var all: UInt8 = 0xFF
+        private var escapes = 0
+
+        @inline(__always)
+        mutating func add(_ byteClass: UInt8) {
+            all &= byteClass
+            escapes &+= Int(byteClass >> 2 & 1)  // ByteClass.escaped
+        }
+
+        /// The shape of the key, given the class of its first byte (`nil` for an empty
+        /// key, which is spelt `""`); `nil` when a byte was not ASCII.
+        func shape(firstByteClass: UInt8?) -> Shape? {
+            guard all & ByteClass.ascii != 0 else { return nil }
+            let identifier = all & ByteClass.identifierPart != 0
+                && (firstByteClass.map { $0 & ByteClass.identifierStart != 0 } ?? false)
+            return Shape(quoted: !identifier, escapes: identifier ? 0 : escapes)
+        }
+    }
+
+    /// The shape of the key `bytes`; `nil` when a byte is not ASCII.
+    @inline(__always)
+    static func shape(of bytes: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<UInt8>) -> Shape? {
+        var classifier = Classifier()
+        for byte in bytes { classifier.add(classes[Int(byte)]) }
+        return classifier.shape(firstByteClass: bytes.first.map { classes[Int($0)] })
+    }
+
+    /// Passes the scalars of the lowercased spelling of the key `bytes`, whose shape is
+    /// `shape`, to `put` one by one.
+    @inline(__always)
+    static func write(_ bytes: UnsafeBufferPointer<UInt8>, shape: Shape, _ put: (UInt32) -> Void) {
+        if shape.quoted { put(0x22) }  // "
+        for byte in bytes {
+            if shape.quoted, byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") { put(0x5C) }
+            put(UInt32(lowercased(byte)))
+        }
+        if shape.quoted { put(0x22) }
+    }
+
+    /// An ASCII byte lowercased.
+    @inline(__always)
+    static func lowercased(_ byte: UInt8) -> UInt8 {
+        byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
+    }
+
+    /// What a byte is to a key's spelling: bits of ``byteClasses``.
+    enum ByteClass {
+        static let identifierPart: UInt8 = 1
+        static let identifierStart: UInt8 = 2
+        static let escaped: UInt8 = 4  // bit 2, read as `>> 2 & 1`
+        static let ascii: UInt8 = 8
+    }
+
+    /// ``ByteClass`` bits of every byte: the ASCII rule of `FieldPath.isIdentifier` (a
+    /// letter or `_` starts an identifier; those and digits continue one), and the two
+    /// characters `FieldPath.appendKey` escapes inside quotes.
+    static let byteClasses: [UInt8] = (0..<256).map { value in
+        guard value < 0x80 else { return 0 }
+        let byte = UInt8(value)
+        let letter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
+        let digit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
+        var result = ByteClass.ascii
+        if letter || byte == UInt8(ascii: "_") { result |= ByteClass.identifierStart | ByteClass.identifierPart }
+        if digit { result |= ByteClass.identifierPart }
+        if byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") { result |= ByteClass.escaped }
+        return result
+    }
+}
+
+/// What is done with a path's spelling as ``ASCIIKeySpelling/walk(_:_:)`` goes through
+/// it: measured, counted into a signature or written.
+protocol PathSpellingVisitor {
+    /// One scalar of the spelling outside the keys: the `.` between keys, or one of `[*]`.
+    mutating func punctuation(_ scalar: UInt8)
+    /// A key's bytes; false stops the walk (a key with a non-ASCII byte).
+    mutating func key(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool
+}
+
+extension ASCIIKeySpelling {
+    /// Goes through the spelling of `path` in order (``FieldPath/description``: keys
+    /// joined by `.`, `[*]` directly after the key before it); false when the visitor
+    /// stopped at a key.
+    @inline(__always)
+    static func walk<Visitor: PathSpellingVisitor>(_ path: FieldPath, _ visitor: inout Visitor) -> Bool {
+        var first = true
+        for segment in path.segments {
+            switch segment {
+            case .wildcard:
+                visitor.punctuation(0x5B); visitor.punctuation(0x2A); visitor.punctuation(0x5D)  // [*]
+            case .key(let key):
+                if !first { visitor.punctuation(0x2E) }  // .
+                let going = key.utf8.withContiguousStorageIfAvailable { visitor.key($0) }
+                    ?? Array(key.utf8).withUnsafeBufferPointer { visitor.key($0) }
+                guard going else { return false }
+            }
+            first = false
+        }
+        return true
+    }
+}

@@ -1,0 +1,77 @@
+// One lookup's scan over candidates, shared by `Suggestions.closest(to:budget:)` and
+// `PathSuggestions.closest(to:budget:)`: the bounds a candidate must pass, cheapest first,
+// and the choice among those within the threshold.
+
+extension Suggestions {
+    /// A name being looked up, and the best candidate found so far.
+    struct Scan {
+        /// The name as written (a candidate spelt exactly so is not suggested).
+        let name: String
+        /// Its lowercased scalars, against which candidates are measured.
+        let target: [UInt32]
+        /// The most edits a suggestion may be away (``Suggestions/threshold(forTargetLength:)``).
+        let threshold: Int
+        private let targetSignature: Signature
+        /// Each edit flips at most two bits of a signature, so more than twice the
+        /// threshold rules a candidate out (`(differing + 1) / 2 > threshold`).
+        private let maximumDifferingBits: Int
+        /// Whether ties go to the smaller spelling rather than the earlier candidate.
+        private let tieBreakByName: Bool
+        private(set) var best: (spelling: String, distance: Int, exactDistance: Int)?
+        /// The case-sensitive scalars, made when a first candidate is within the threshold.
+        private var targetExact: [UInt32]?
+
+        /// `target` is `name`'s lowercased scalars (see ``chargedTarget(_:candidates:budget:)``).
+        init(name: String, target: [UInt32], tieBreakByName: Bool) {
+            self.name = name
+            self.target = target
+            self.threshold = Suggestions.threshold(forTargetLength: target.count)
+            self.targetSignature = Suggestions.signature(target)
+            self.maximumDifferingBits = 2 * threshold
+            self.tieBreakByName = tieBreakByName
+        }
+
+        /// The lengths (in scalars) of candidates that can be within the threshold, among
+        /// lengths `0..<lengthStarts.count - 1` (nil: none).
+        func lengthsInReach(lengthStarts: [Int]) -> ClosedRange<Int>? {
+            Scan.lengths(inReachOf: target.count, threshold: threshold, lengthStarts: lengthStarts)
+        }
+
+        static func lengths(inReachOf targetLength: Int, threshold: Int, lengthStarts: [Int]) -> ClosedRange<Int>? {
+            let shortest = Swift.max(0, targetLength - threshold)
+            let longest = Swift.min(lengthStarts.count - 2, targetLength + threshold)
+            return shortest <= longest ? shortest...longest : nil
+        }
+
+        /// Whether a candidate of this signature is too far from the name (the cheap
+        /// bound, before the distance).
+        @inline(__always)
+        func rulesOut(_ signature: Signature) -> Bool {
+            targetSignature.differingBits(from: signature) > maximumDifferingBits
+        }
+
+        /// Considers a candidate that passed the cheap bounds: its lowercased scalars
+        /// (`candidate`, with `target` the name's as a buffer), and its spelling.
+        @inline(__always)
+        mutating func consider(_ candidate: UnsafeBufferPointer<UInt32>, target: UnsafeBufferPointer<UInt32>,
+                               spelling: () -> String) {
+            let distance = candidate.elementsEqual(target) ? 0 : Suggestions.editDistance(target, candidate, limit: threshold)
+            guard distance <= threshold else { return }
+            offer(spelling(), distance: distance)
+        }
+
+        /// Keeps `spelling` if it is closer than the best so far (the name itself excluded).
+        private mutating func offer(_ spelling: String, distance: Int) {
+            guard spelling != name else { return }
+            let exact = targetExact ?? Suggestions.scalars(name)
+            targetExact = exact
+            let exactDistance = Suggestions.editDistance(exact, Suggestions.scalars(spelling), limit: Int.max)
+            if let current = best {
+                let order = (current.distance, current.exactDistance)
+                if order < (distance, exactDistance) { return }
+                if order == (distance, exactDistance), !tieBreakByName || current.spelling < spelling { return }
+            }
+            best = (spelling, distance, exactDistance)
+        }
+    }
+}

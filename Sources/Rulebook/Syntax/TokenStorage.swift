@@ -1,0 +1,55 @@
+// Performance: the lexer's tokens are the largest thing a parse allocates (24 bytes per
+// token, about a million tokens for a 100,000-line file) and appending them one at a time
+// to an `Array` stored in the lexer's state cost a uniqueness check (a runtime call) and a
+// capacity check per token. The lexer now writes them into a buffer it owns and hands the
+// parser that buffer; only the public `Lexer.lex` copies them into an array.
+
+/// The tokens of one lexer pass, in a manually allocated buffer that the lexer filled and
+/// no one changes afterwards (hence `@unchecked Sendable`: the parallel parser hands a
+/// part's tokens between threads).
+final class TokenStorage: @unchecked Sendable {
+    private let base: UnsafeMutablePointer<Token>
+    /// The number of tokens (the last is ``TokenKind/endOfFile``).
+    let count: Int
+
+    /// Adopts `count` initialised tokens at `base` (allocated with `UnsafeMutablePointer.allocate`).
+    init(adopting base: UnsafeMutablePointer<Token>, count: Int) {
+        self.base = base
+        self.count = count
+    }
+
+    deinit {
+        // `Token` is a trivial type: nothing to deinitialise.
+        base.deallocate()
+    }
+
+    /// The tokens, valid while this storage is alive.
+    var buffer: UnsafeBufferPointer<Token> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// The first token, if any.
+    var first: Token? { count > 0 ? base[0] : nil }
+
+    /// The last token other than a line break and the end of the text.
+    var lastTokenBeforeEnd: Token? {
+        var index = count - 1
+        while index >= 0 {
+            let kind = base[index].kind
+            if kind != .newline && kind != .endOfFile { return base[index] }
+            index -= 1
+        }
+        return nil
+    }
+}
+
+/// The lexer's product for the parser: the tokens in their own storage, the comments and
+/// the lexical diagnostics (``LexedSource`` with the tokens not copied into an array).
+struct LexedTokens: Sendable {
+    let tokens: TokenStorage
+    let comments: [CommentSyntax]
+    let diagnostics: [Diagnostic]
+
+    /// Calls `body` with the tokens, kept alive for the call.
+    func withTokens<Result>(_ body: (UnsafeBufferPointer<Token>) -> Result) -> Result {
+        withExtendedLifetime(tokens) { body(tokens.buffer) }
+    }
+}
