@@ -59,6 +59,9 @@ final class CompiledProgram: Sendable {
     /// Every field valid at its fixed path, when no field has `[*]`: the results of every
     /// valid record, built once and shared by their reports (see `EvaluationOutcome`).
     let allValidResults: [FieldResult]?
+    /// The report contents of every valid record (`allValidResults`, no changes), shared
+    /// by their reports: making and dropping such a report is a retain and a release.
+    let allValidReport: ReportContents?
     /// The flat layout (see `FlatPlan.swift`), when every field is a plain key path with
     /// unconditional statements and no rule reads another field: records are then
     /// evaluated by `FlatEvaluator`. Empty otherwise.
@@ -97,6 +100,7 @@ final class CompiledProgram: Sendable {
         let fixedPaths = fieldInfos.compactMap(\.fixedPath)
         self.allValidResults = fixedPaths.count == fieldInfos.count
             ? fixedPaths.map { FieldResult(field: $0, status: .valid, violations: []) } : nil
+        self.allValidReport = allValidResults.map { BuiltReportContents($0, isValid: true, changes: nil) }
         let flat = FlatPlanBuilder.build(fields: fields, runs: runs, groups: groups, rules: rules)
         self.flatFields = flat?.fields ?? []
         self.flatChecks = flat?.checks ?? []

@@ -75,18 +75,18 @@ extension CompiledRuleSet {
     func report(_ outcome: EvaluationOutcome, today: CalendarDate, options: ValidationOptions,
                         changes: ChangeSet?) -> ValidationReport {
         if let shared = program.allValidResults, outcome.isAllValid(fieldCount: program.fields.count) {
+            if changes == nil, let report = program.allValidReport { return ValidationReport(report) }
             return ValidationReport(allValid: shared, changes: changes)
         }
-        return ValidationReport(deferred: DeferredFieldResults(program: program, outcome: outcome, messages: options.messages,
-                                                               today: today), changes: changes)
+        return ValidationReport(DeferredFieldResults(program: program, outcome: outcome, messages: options.messages,
+                                                     today: today, changes: changes))
     }
 
     /// The report of a flat program's record: the shared results when every field is
     /// valid, else results built on first read from the two masks.
     func report(_ found: FlatOutcome, today: CalendarDate, options: ValidationOptions) -> ValidationReport {
-        if found.isValid, let shared = program.allValidResults { return ValidationReport(allValid: shared, changes: nil) }
-        return ValidationReport(deferred: DeferredFieldResults(program: program, flat: found, messages: options.messages,
-                                                               today: today), changes: nil)
+        if found.isValid, let shared = program.allValidReport { return ValidationReport(shared) }
+        return ValidationReport(DeferredFieldResults(program: program, flat: found, messages: options.messages, today: today))
     }
 
     private func validateField(_ path: FieldPath, in record: Value, indices: [Int?],

@@ -15,8 +15,11 @@ import Foundation
 /// are first read, outside the lock (rendering may be slow); the first stored wins and
 /// every reader gets that one. Building every violation for every invalid record, and
 /// freeing them, was ≈ 3,900 instructions per invalid profile record.
+///
+/// (`@unchecked Sendable`, as its superclass: the stored properties are immutable but
+/// `built`, which is an `Atomic` on Linux and guarded by `lock` elsewhere.)
 @usableFromInline
-final class DeferredFieldResults {
+final class DeferredFieldResults: ReportContents, @unchecked Sendable {
     let program: CompiledProgram
     /// What evaluation found.
     let found: Found
@@ -36,11 +39,13 @@ final class DeferredFieldResults {
     nonisolated(unsafe) private var built: ViolationLists?
     #endif
 
-    init(program: CompiledProgram, outcome: EvaluationOutcome, messages: any MessageRendering, today: CalendarDate) {
+    init(program: CompiledProgram, outcome: EvaluationOutcome, messages: any MessageRendering, today: CalendarDate,
+         changes: ChangeSet?) {
         self.program = program
         self.found = .outcome(outcome)
         self.messages = messages
         self.today = today
+        super.init(isValid: !outcome.hasInvalid, changes: changes.map(ChangeBox.init))
     }
 
     /// The results of a flat program's record (see `FlatEvaluator`).
@@ -49,20 +54,13 @@ final class DeferredFieldResults {
         self.found = .flat(flat)
         self.messages = messages
         self.today = today
-    }
-
-    /// Whether no field is invalid (read from the outcome: builds nothing).
-    var isValid: Bool {
-        switch found {
-        case .outcome(let outcome): !outcome.hasInvalid
-        case .flat(let flat): flat.isValid
-        }
+        super.init(isValid: flat.isValid, changes: nil)
     }
 
     /// The results, in evaluation order; an invalid one builds its violations when read.
     /// (Made on each read rather than kept: a kept array of results pointing back here
     /// would be a reference cycle. Equal content on every read.)
-    var fields: [FieldResult] {
+    override func results() -> [FieldResult] {
         switch found {
         case .outcome(let outcome): fields(of: outcome)
         case .flat(let flat): fields(of: flat)
@@ -70,14 +68,19 @@ final class DeferredFieldResults {
     }
 
     /// The results of a flat outcome: one per field, in field order (entry = field).
+    ///
+    /// Performance: the program's all-valid results give each field's path and each
+    /// valid field's whole result (was `concretePath(field:)` per field). (Written with
+    /// `append`: `Array(unsafeUninitializedCapacity:)` looked up its generic metadata on
+    /// every call.)
     private func fields(of flat: FlatOutcome) -> [FieldResult] {
-        let count = program.fields.count
+        guard let shared = program.allValidResults else { return [] }  // every flat program has them
         var results: [FieldResult] = []
-        results.reserveCapacity(count)
-        for field in 0..<count {
-            let path = program.concretePath(field: field, EmptyCollection<Int>())
-            results.append(flat.isInvalid(field: field) ? FieldResult(field: path, status: .invalid, deferred: self, entry: field)
-                                                        : FieldResult(field: path, status: .valid, violations: []))
+        results.reserveCapacity(shared.count)
+        for field in shared.indices {
+            results.append(flat.isInvalid(field: field)
+                ? FieldResult(field: shared[field].field, status: .invalid, deferred: self, entry: field)
+                : shared[field])
         }
         return results
     }
@@ -153,9 +156,3 @@ final class ViolationLists: Sendable {
     init(_ lists: [[Violation]]) { self.lists = lists }
 }
 
-#if os(Linux)
-extension DeferredFieldResults: Sendable {}
-#else
-/// `built` is only touched under `lock`.
-extension DeferredFieldResults: @unchecked Sendable {}
-#endif

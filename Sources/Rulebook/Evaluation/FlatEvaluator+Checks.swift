@@ -1,6 +1,8 @@
 // The validators of flat evaluation: the same answers as `RecordEvaluator.passes`
 // (SPEC §3), split by the value's kind so that a text's facts are read once per field.
-// Every one is called only with a present, non-empty value.
+// Every one is called only with a present, non-empty value. What each validator accepts
+// is written once, in `ValidatorPredicates`; here is only how a flat field's value is
+// read for it.
 
 /// The facts of one non-blank text that several rules read, each computed when first
 /// needed and then kept for the field's other rules.
@@ -102,8 +104,8 @@ struct TextFacts {
         case .lengthRange(let min, let max): return hasAtLeast(min) && hasAtMost(max)
         case .pattern(let pattern): return program.matchers[pattern].matches(utf8: bytes)
         case .email: return TextFormats.isEmail(bytes)
-        case .integer: return numericValue().map { $0.isFinite && $0.rounded(.towardZero) == $0 } ?? false
-        case .between(let min, let max): return numericValue().map { $0 >= min && $0 <= max } ?? false
+        case .integer: return ValidatorPredicates.isInteger(numericValue())
+        case .between(let min, let max): return ValidatorPredicates.isBetween(numericValue(), min, max)
         default: return passesOther(instruction, program: program, today: today)
         }
     }
@@ -123,28 +125,18 @@ struct TextFacts {
         case .url: return TextFormats.isURL(bytes)
         case .uuid: return TextFormats.isUUID(bytes)
         case .digits(let count): return TextFormats.isDigits(bytes, count: count)
-        case .alpha: return every(.letter)
-        case .alphanumeric: return every([.letter, .digit])
-        case .noSpecialChars: return every([.letter, .digit, .space])
-        case .noDigits: return !some(.digit)
-        case .containsDigit: return some(.digit)
-        case .containsLetter: return some(.letter)
-        case .containsUppercase: return some(.uppercase)
-        case .containsLowercase: return some(.lowercase)
-        case .containsSymbol: return !every([.letter, .digit, .whitespace])
+        case .alpha, .alphanumeric, .noSpecialChars, .noDigits, .containsDigit, .containsLetter, .containsUppercase,
+             .containsLowercase, .containsSymbol:
+            guard let test = ValidatorPredicates.characterTest(instruction) else { return false }
+            return test.verdict(test.every ? every(test.traits) : some(test.traits))
         case .oneOf(let set):
             let texts = program.oneOfTexts
             for index in program.oneOfTextRanges[set] where UTF8Bytes.equal(bytes, texts[index]) { return true }
             return false
         case .isString: return true
         case .isObject, .isArray, .boolean, .minItems, .maxItems, .unique, .malformed: return false
-        case .integer: return numericValue().map { $0.isFinite && $0.rounded(.towardZero) == $0 } ?? false
-        case .number: return numericValue() != nil
-        case .min(let min): return numericValue().map { $0 >= min } ?? false
-        case .max(let max): return numericValue().map { $0 <= max } ?? false
-        case .between(let min, let max): return numericValue().map { $0 >= min && $0 <= max } ?? false
-        case .accepted:
-            return bytes.elementsEqual("yes".utf8) || bytes.elementsEqual("on".utf8) || bytes.elementsEqual("1".utf8)
+        case .integer, .number, .min, .max, .between: return ValidatorPredicates.passesNumber(instruction, numericValue())
+        case .accepted: return ValidatorPredicates.isAccepted(text: bytes)
         case .date, .before, .after, .minAge, .maxAge: return Self.passesDate(instruction, bytes, today: today)
         // Not in flat programs (they read another field: see `FlatPlanBuilder.isFlat`).
         case .same, .different: return false
@@ -159,17 +151,8 @@ struct TextFacts {
     private static func passesDate(_ instruction: Instruction, _ bytes: UnsafeBufferPointer<UInt8>,
                                    today: CalendarDate) -> Bool {
         guard let value = DateReading.parse(bytes) else { return false }
-        switch instruction {
-        case .before(.day(let day)): return DateReading.isBefore(value, DateReading(day: day, instant: nil))
-        case .before(.today): return DateReading.isBefore(value, DateReading(day: today.daysSinceEpoch, instant: nil))
-        case .after(.day(let day)): return DateReading.isBefore(DateReading(day: day, instant: nil), value)
-        case .after(.today): return DateReading.isBefore(DateReading(day: today.daysSinceEpoch, instant: nil), value)
-        case .minAge(let age): return CalendarDate(daysSinceEpoch: value.day).fullYears(until: today) >= age
-        case .maxAge(let age): return CalendarDate(daysSinceEpoch: value.day).fullYears(until: today) <= age
-        case .date: return true
-        // A field bound is not flat (`FlatPlanBuilder.isFlat`); no other instruction comes here.
-        default: return false
-        }
+        // A field bound is not flat (`FlatPlanBuilder.isFlat`): no other field is read.
+        return ValidatorPredicates.passesDate(instruction, value, today: today) { _ in nil }
     }
 }
 
@@ -183,16 +166,20 @@ enum FlatChecks {
         case .oneOf(let set): return program.oneOfSets[set].values.contains { value == $0 }
         case .isObject: if case .object = value { return true } else { return false }
         case .isArray: if case .array = value { return true } else { return false }
-        case .integer: return number(value).map { $0.isFinite && $0.rounded(.towardZero) == $0 } ?? false
+        case .integer: return ValidatorPredicates.isInteger(number(value))
         case .number: return number(value) != nil
-        case .min(let min): return number(value).map { $0 >= min } ?? false
-        case .max(let max): return number(value).map { $0 <= max } ?? false
-        case .between(let min, let max): return number(value).map { $0 >= min && $0 <= max } ?? false
+        case .min(let min): return ValidatorPredicates.isAtLeast(number(value), min)
+        case .max(let max): return ValidatorPredicates.isAtMost(number(value), max)
+        case .between(let min, let max): return ValidatorPredicates.isBetween(number(value), min, max)
         case .boolean: if case .bool = value { return true } else { return false }
         case .accepted: if case .bool(let flag) = value { return flag } else { return false }
         case .minItems(let min): if case .array(let elements) = value { return elements.count >= min } else { return false }
         case .maxItems(let max): if case .array(let elements) = value { return elements.count <= max } else { return false }
-        case .unique: if case .array(let elements) = value { return hasNoDuplicates(elements) } else { return false }
+        case .unique:
+            guard case .array(let elements) = value else { return false }
+            return ValidatorPredicates.hasNoDuplicates(count: elements.count) { visit in
+                for element in elements where !visit(element) { return }
+            }
         case .minLength, .maxLength, .lengthRange, .pattern, .email, .url, .uuid, .digits, .alpha, .alphanumeric,
              .noSpecialChars, .noDigits, .containsDigit, .containsLetter, .containsUppercase, .containsLowercase,
              .containsSymbol, .isString, .date, .before, .after, .minAge, .maxAge, .same, .different, .malformed:
@@ -208,12 +195,5 @@ enum FlatChecks {
         case .decimal(let number): number
         default: nil
         }
-    }
-
-    /// Whether no two elements are equal (JSON equality).
-    private static func hasNoDuplicates(_ elements: [Value]) -> Bool {
-        var seen = Set<Value>(minimumCapacity: elements.count)
-        for element in elements where !seen.insert(element).inserted { return false }
-        return true
     }
 }

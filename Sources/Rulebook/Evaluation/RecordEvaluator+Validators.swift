@@ -22,31 +22,18 @@ extension RecordEvaluator {
         case .url: return text(node) { TextFormats.isURL($0) }
         case .uuid: return text(node) { TextFormats.isUUID($0) }
         case .digits(let count): return text(node) { TextFormats.isDigits($0, count: count) }
-        case .alpha: return every(node, .letter)
-        case .alphanumeric: return every(node, [.letter, .digit])
-        case .noSpecialChars: return every(node, [.letter, .digit, .space])
-        case .noDigits: return isText(node) && !some(node, .digit)
-        case .containsDigit: return some(node, .digit)
-        case .containsLetter: return some(node, .letter)
-        case .containsUppercase: return some(node, .uppercase)
-        case .containsLowercase: return some(node, .lowercase)
-        case .containsSymbol: return isText(node) && !every(node, [.letter, .digit, .whitespace])
+        case .alpha, .alphanumeric, .noSpecialChars, .noDigits, .containsDigit, .containsLetter, .containsUppercase,
+             .containsLowercase, .containsSymbol:
+            guard isText(node), let test = ValidatorPredicates.characterTest(instruction) else { return false }
+            return test.verdict(test.every ? every(node, test.traits) : some(node, test.traits))
         case .oneOf(let set): return isOneOf(node, set)
         case .isString: return access.kind(node) == .string
         case .isObject: return access.kind(node) == .object
         case .isArray: return access.kind(node) == .array
-        case .integer: return numericValue(node).map { $0.isFinite && $0.rounded(.towardZero) == $0 } ?? false
-        case .number: return numericValue(node) != nil
-        case .min(let min): return numericValue(node).map { $0 >= min } ?? false
-        case .max(let max): return numericValue(node).map { $0 <= max } ?? false
-        case .between(let min, let max): return numericValue(node).map { $0 >= min && $0 <= max } ?? false
+        case .integer, .number, .min, .max, .between: return ValidatorPredicates.passesNumber(instruction, numericValue(node))
         case .boolean: return access.kind(node) == .bool
         case .accepted: return isAccepted(node)
-        case .date: return dateReading(node) != nil
-        case .before(let bound): return compare(node, bound, bindings: bindings) { DateReading.isBefore($0, $1) }
-        case .after(let bound): return compare(node, bound, bindings: bindings) { DateReading.isBefore($1, $0) }
-        case .minAge(let age): return fullYears(node).map { $0 >= age } ?? false
-        case .maxAge(let age): return fullYears(node).map { $0 <= age } ?? false
+        case .date, .before, .after, .minAge, .maxAge: return passesDate(instruction, node, bindings: bindings)
         case .same(let other):
             let access = access
             return resolveReference(other, bindings: bindings).map { access.equal(node, $0) } ?? false
@@ -125,10 +112,7 @@ extension RecordEvaluator {
     private func isAccepted(_ node: Node) -> Bool {
         switch access.kind(node) {
         case .bool: access.bool(node)
-        case .string:
-            access.withUTF8(node) { bytes in
-                bytes.elementsEqual("yes".utf8) || bytes.elementsEqual("on".utf8) || bytes.elementsEqual("1".utf8)
-            }
+        case .string: access.withUTF8(node) { ValidatorPredicates.isAccepted(text: $0) }
         default: false
         }
     }
@@ -139,33 +123,21 @@ extension RecordEvaluator {
         return access.withUTF8(node) { DateReading.parse($0) }
     }
 
-    /// Compares the node's date with a bound; false when either side is not a date (an
-    /// absent or malformed other field included: nothing is before an unknown date).
-    private func compare(_ node: Node, _ bound: DateBound, bindings: Bindings<Node>,
-                         _ order: (DateReading, DateReading) -> Bool) -> Bool {
+    /// The date validators: false when the node is not a date (nor, for a bound naming
+    /// another field, when that field is absent or not a date: nothing is before an
+    /// unknown date).
+    private func passesDate(_ instruction: Instruction, _ node: Node, bindings: Bindings<Node>) -> Bool {
         guard let value = dateReading(node) else { return false }
-        let limit: DateReading? = switch bound {
-        case .day(let day): DateReading(day: day, instant: nil)
-        case .today: DateReading(day: today.daysSinceEpoch, instant: nil)
-        case .field(let path): resolveReference(path, bindings: bindings).flatMap(dateReading)
+        return ValidatorPredicates.passesDate(instruction, value, today: today) { reference in
+            resolveReference(reference, bindings: bindings).flatMap(dateReading)
         }
-        guard let limit else { return false }
-        return order(value, limit)
-    }
-
-    /// Full years from a birth date (a date-time's own calendar date) to today.
-    private func fullYears(_ node: Node) -> Int? {
-        dateReading(node).map { CalendarDate(daysSinceEpoch: $0.day).fullYears(until: today) }
     }
 
     /// Whether no two elements are equal (JSON equality).
     private func hasNoDuplicates(_ node: Node) -> Bool {
-        var seen = Set<Value>(minimumCapacity: access.elementCount(node))
-        var unique = true
-        access.forEachElement(node) { _, element in
-            unique = seen.insert(access.value(element)).inserted
-            return unique
+        let access = access  // captured below instead of `self` (see `passes`)
+        return ValidatorPredicates.hasNoDuplicates(count: access.elementCount(node)) { visit in
+            access.forEachElement(node) { _, element in visit(access.value(element)) }
         }
-        return unique
     }
 }

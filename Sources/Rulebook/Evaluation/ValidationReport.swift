@@ -143,18 +143,17 @@ public struct ChangeSet: Sendable, Hashable {
 /// thread, return the same violations). ``isValid`` never builds anything. Messages are
 /// rendered with the renderer and today of the options the record was validated with.
 public struct ValidationReport: Sendable, Hashable {
-    /// The fields, built or still to be built.
-    private let storage: Storage
-    /// The changes, when an original record was given.
-    public let changes: ChangeSet?
+    /// The fields (built or still to be built), whether they are valid, and the changes.
+    ///
+    /// Performance: one reference. A report was an enum of the results or the deferred
+    /// object next to an optional ``ChangeSet``; copying and destroying it went through
+    /// outlined copies and the runtime's value witnesses (≈ 250 instructions per report of
+    /// an invalid profile record, ≈ 80 of a valid one). A valid record of a program
+    /// without `[*]` now shares its program's report contents: a retain and a release.
+    private let contents: ReportContents
 
-    private enum Storage: Sendable {
-        /// Results given or already built (including the shared all-valid results), and
-        /// whether none is invalid (worked out once: scanning copied every result).
-        case built([FieldResult], isValid: Bool)
-        /// Results built on first read.
-        case deferred(DeferredFieldResults)
-    }
+    /// The changes, when an original record was given.
+    public var changes: ChangeSet? { contents.changes?.changes }
 
     /// A report of the given results.
     public init(fields: [FieldResult], changes: ChangeSet?) {
@@ -163,46 +162,31 @@ public struct ValidationReport: Sendable, Hashable {
             valid = false
             break
         }
-        self.storage = .built(fields, isValid: valid)
-        self.changes = changes
+        self.contents = BuiltReportContents(fields, isValid: valid, changes: changes.map(ChangeBox.init))
     }
 
     /// A report of results known to be all valid (the program's shared results).
     init(allValid fields: [FieldResult], changes: ChangeSet?) {
-        self.storage = .built(fields, isValid: true)
-        self.changes = changes
+        self.contents = BuiltReportContents(fields, isValid: true, changes: changes.map(ChangeBox.init))
     }
 
-    /// A report whose results are built from `results` when first read.
-    init(deferred results: DeferredFieldResults, changes: ChangeSet?) {
-        self.storage = .deferred(results)
-        self.changes = changes
+    /// A report of shared contents (a program's all-valid report) or deferred results.
+    init(_ contents: ReportContents) {
+        self.contents = contents
     }
 
     /// One result per concrete field the rules reach, in rule order.
-    public var fields: [FieldResult] {
-        switch storage {
-        case .built(let fields, _): fields
-        case .deferred(let results): results.fields
-        }
-    }
+    public var fields: [FieldResult] { contents.results() }
 
     /// Whether no field is invalid. (Builds no results.)
-    public var isValid: Bool {
-        switch storage {
-        case .built(_, let isValid): isValid
-        case .deferred(let results): results.isValid
-        }
-    }
+    public var isValid: Bool { contents.isValid }
 
     /// Every violation, in field order.
     public var violations: [Violation] { fields.flatMap(\.violations) }
 
     /// Whether two reports have the same fields, violations, messages and changes.
     public static func == (lhs: ValidationReport, rhs: ValidationReport) -> Bool {
-        if case .deferred(let left) = lhs.storage, case .deferred(let right) = rhs.storage, left === right {
-            return lhs.changes == rhs.changes
-        }
+        if lhs.contents === rhs.contents { return true }
         return lhs.changes == rhs.changes && lhs.fields == rhs.fields
     }
 
@@ -211,4 +195,45 @@ public struct ValidationReport: Sendable, Hashable {
         hasher.combine(fields)
         hasher.combine(changes)
     }
+}
+
+/// What a ``ValidationReport`` holds: its results (given, or built when read by
+/// ``DeferredFieldResults``), whether they are all valid, and the changes.
+///
+/// (`@unchecked Sendable`: a class with subclasses cannot be checked; every stored
+/// property here and in ``BuiltReportContents`` is an immutable `let` of a `Sendable`
+/// type, and ``DeferredFieldResults`` guards its one mutable slot itself.)
+@usableFromInline class ReportContents: @unchecked Sendable {
+    /// Whether no result is invalid (known when the report is made).
+    let isValid: Bool
+    /// The changes, boxed: an optional reference is destroyed with a nil test, where an
+    /// optional ``ChangeSet`` went through its value witnesses with every report.
+    let changes: ChangeBox?
+
+    init(isValid: Bool, changes: ChangeBox?) {
+        self.isValid = isValid
+        self.changes = changes
+    }
+
+    /// The results, in rule order (overridden by every subclass).
+    func results() -> [FieldResult] { [] }
+}
+
+/// Results given or already built.
+final class BuiltReportContents: ReportContents, @unchecked Sendable {
+    let fields: [FieldResult]
+
+    init(_ fields: [FieldResult], isValid: Bool, changes: ChangeBox?) {
+        self.fields = fields
+        super.init(isValid: isValid, changes: changes)
+    }
+
+    override func results() -> [FieldResult] { fields }
+}
+
+/// A ``ChangeSet`` behind one reference (see ``ReportContents/changes``).
+final class ChangeBox: Sendable {
+    let changes: ChangeSet
+
+    init(_ changes: ChangeSet) { self.changes = changes }
 }

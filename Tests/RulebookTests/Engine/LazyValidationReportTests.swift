@@ -201,4 +201,25 @@ final class LazyValidationReportTests: XCTestCase {
         XCTAssertEqual(listed.validate(record(["a": "x", "xs": [1, 2]]), options: options()).fields.map(\.field.description),
                        ["a", "xs[0]", "xs[1]"])
     }
+
+    /// Valid records of a program share one report contents; the changes of an edited
+    /// record travel with its report (valid or not) and take part in equality.
+    func testSharedValidContentsAndChanges() {
+        let plain = compile(field("a", rule(.required)))
+        let first = plain.validate(record(["a": "x"]), options: options())
+        let second = plain.validate(record(["a": "y"]), options: options())
+        XCTAssertEqual(first, second)
+        XCTAssertEqual(first.hashValue, second.hashValue)
+        XCTAssertNil(first.changes)
+        let edited = plain.validate(record(["a": "y"]), original: record(["a": "x"]), options: options())
+        XCTAssertTrue(edited.isValid)
+        XCTAssertEqual(edited.changes?.changedFields, [ConcretePath([.key("a")])])
+        XCTAssertEqual(edited.fields, first.fields)
+        XCTAssertNotEqual(edited, first)
+        let invalid = plain.validate(record(["a": ""]), original: record(["a": "x"]), options: options())
+        XCTAssertFalse(invalid.isValid)
+        XCTAssertEqual(invalid.changes?.changedFields, [ConcretePath([.key("a")])])
+        XCTAssertEqual(invalid.fields.map(\.status), [.invalid])
+        XCTAssertEqual(ValidationReport(fields: invalid.fields, changes: invalid.changes), invalid)
+    }
 }

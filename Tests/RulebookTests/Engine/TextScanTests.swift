@@ -83,6 +83,49 @@ final class TextScanTests: XCTestCase {
         }
     }
 
+    /// Every text of up to seven bytes over the bytes the scan reacts to (the shortest
+    /// are gathered into one word), and texts sliced from a buffer whose neighbouring
+    /// bytes would change the answer if read.
+    func testEmailOnShortAndSlicedTexts() {
+        let pieces: [[UInt8]] = [[0x61], [0x40], [0x2E], [0x20], [0x7F], [0xC3, 0xA9], [0xC2, 0xA0]]
+        func reference(_ bytes: [UInt8]) -> Bool {
+            let text = String(decoding: bytes, as: UTF8.self)
+            let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+            guard parts.count == 2, !parts[0].isEmpty,
+                  !text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F })
+            else { return false }
+            let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+            return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty }
+        }
+        var texts: [[UInt8]] = [[]]
+        var frontier: [[UInt8]] = [[]]
+        for _ in 0..<7 {
+            frontier = frontier.flatMap { text in pieces.map { text + $0 } }.filter { $0.count <= 7 }
+            texts += frontier
+        }
+        var valid = 0
+        for text in texts + [Array("ab@cd.e".utf8), Array("a@b.cd".utf8), Array("ab@c.de".utf8)] {
+            let expected = reference(text)
+            if expected { valid += 1 }
+            XCTAssertEqual(text.withUnsafeBufferPointer(TextFormats.isEmail), expected, "\(text)")
+            // The same bytes inside a larger buffer: `@`, dots and spaces on both sides.
+            let padded = Array("@. @.".utf8) + text + Array(".@ .@. @".utf8)
+            XCTAssertEqual(padded.withUnsafeBufferPointer { TextFormats.isEmail(UnsafeBufferPointer(rebasing: $0[5..<5 + text.count])) },
+                           expected, "\(text)")
+        }
+        XCTAssertGreaterThan(valid, 50)
+    }
+
+    func testSpaceOrControlMaskAtEveryBytePosition() {
+        for position in 0..<8 {
+            for byte in 0...255 {
+                var word = SWAR.ones &* 0x61  // "aaaaaaaa"
+                word = word & ~(UInt64(0xFF) << (8 * position)) | UInt64(byte) << (8 * position)
+                XCTAssertEqual(TextFormats.hasSpaceOrControl(word), byte <= 0x20 || byte == 0x7F, "\(byte) at \(position)")
+            }
+        }
+    }
+
     func testSWARPrimitivesAtEveryBytePosition() {
         for position in 0..<8 {
             for byte: UInt8 in [0x00, 0x0D, 0x20, 0x40, 0x7F] {
