@@ -80,6 +80,18 @@ struct LexerState {
                 index += 1
                 continue
             }
+            // Performance: the commonest tokens, names and single-byte punctuation, are
+            // lexed here without `lexOne`'s call and dispatch (which would send them to the
+            // same place: neither byte class is matched by any of its earlier cases).
+            if isASCIILetter(byte) || byte == UInt8(ascii: "_") {
+                lexIdentifier()
+                continue
+            }
+            if let kind = LexerState.punctuation(byte) {
+                index += 1
+                append(Token(kind: kind, range: SourceRange(start: index - 1, end: index)))
+                continue
+            }
             lexOne()
         }
         checkLineLength(endingAt: bytes.count)
