@@ -110,18 +110,33 @@ enum ParallelParse {
         handover.lastEndOfFirst = lexed.tokens.lastTokenBeforeEnd?.range.end ?? lastEnd
         firstLexed.signal()
         var first = parsePart(file: file, bytes: bytes, lexed: lexed, limits: limits, lastEnd: lastEnd)
-        guard let second = secondTask.wait(), first.endsCleanly,
+        guard var second = secondTask.wait(), first.endsCleanly,
               let startOfSecond = second.lexed.tokens.first, startOfSecond.kind == .identifier, startOfSecond.range.start == cut
         else { return nil }
         // Performance: the first part's statements are taken out (unshared), so appending
         // the second's moves them instead of copying (and retaining) each one.
         var statements: [StatementSyntax] = []
         swap(&statements, &first.statements)
-        statements.append(contentsOf: second.statements)
+        appendMoving(&statements, from: &second.statements)
         return ParsedText(statements: statements,
                           comments: first.lexed.comments + second.lexed.comments,
                           diagnostics: Parser.sortedDiagnostics(first.lexed.diagnostics + second.lexed.diagnostics
                                                                 + first.diagnostics + second.diagnostics))
+    }
+
+    /// Appends the elements of `source` to `target` by moving them, leaving an empty
+    /// `unexpected` statement (nothing to release) in each place of `source`.
+    /// Performance: `append(contentsOf:)` would copy each statement, retaining its lists,
+    /// and freeing `source` would then release them again.
+    static func appendMoving(_ target: inout [StatementSyntax], from source: inout [StatementSyntax]) {
+        target.reserveCapacity(target.count + source.count)
+        source.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for index in 0..<buffer.count {
+                target.append((base + index).move())
+                (base + index).initialize(to: .unexpected(UnexpectedSyntax(range: .empty(at: 0))))
+            }
+        }
     }
 
     /// Parses the text from `start` up to `end` (both line starts) as the part of a file

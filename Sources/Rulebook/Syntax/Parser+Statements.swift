@@ -49,7 +49,7 @@ extension ParserState {
             // Performance: the statement is moved into the list (what the end-of-statement
             // check needs is taken first), not copied.
             let ending = StatementEnding(statement)
-            statements.append(statement)
+            statements.append(consume statement)
             blockDepth = open.count
             if let junk = expectStatementEnd(after: ending) {
                 statements.append(.unexpected(junk))
