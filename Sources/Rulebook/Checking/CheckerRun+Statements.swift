@@ -121,7 +121,7 @@ extension CheckerRun {
         let source = walk.tree.source
         let path = FieldPath(field.path)
         let id = walk.intern(path)
-        var rules: [CheckedRule] = []
+        var rules: [ExpandedRule] = []
         rules.reserveCapacity(field.rules.count)
         for (index, syntax) in field.rules.enumerated() {
             var tooLarge = false
@@ -142,10 +142,13 @@ extension CheckerRun {
                 walk.log?.append(LoggedUse(path: id, use: use, diagnosticIndex: diagnostics.count, producedDiagnostic: diagnostic != nil))
             }
             if let diagnostic { diagnostics.append(diagnostic) }
-            for entry in entries { rules.append(entry.rule) }
+            switch entries {
+            case .one(let entry): rules.append(entry)
+            case .many(let expansion): rules.append(contentsOf: expansion)
+            }
         }
         walk.checked.append(CheckedStatement(path: path, condition: block.joined,
-                                             rules: rules, place: .offset(field.path.range.start, in: walk.locator)))
+                                             expanded: rules, place: .offset(field.path.range.start, in: walk.locator)))
     }
 
     /// Nested blocks' conditions joined with `and`, outermost first.

@@ -54,7 +54,7 @@ enum LoweredRule {
 /// ``LoweringCache/Entry``; an occurrence adds only where it is and what it is called
 /// from. A rule per occurrence holding its own copies of all of them (a dozen strings and
 /// arrays retained on creation and released on destruction) was a tenth of checking.
-final class ExpandedRule {
+final class ExpandedRule: Sendable {
     /// The head's shared facts.
     let head: LoweringCache.Entry
     /// The file where the validator's name is written, and the name's offset in it.
@@ -73,7 +73,7 @@ final class ExpandedRule {
     private let override: Override?
 
     /// A message override with the repetition key of its head under it.
-    private final class Override {
+    private final class Override: Sendable {
         let message: MessageOverride
         let key: RepetitionKey
 

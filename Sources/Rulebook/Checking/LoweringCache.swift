@@ -11,7 +11,7 @@
 /// (location, range, file, message override) is never cached.
 struct LoweringCache {
     /// What every occurrence of one head shares.
-    final class Entry {
+    final class Entry: Sendable {
         let validator: BuiltinValidator
         let messageKey: String
         let arguments: [(name: String, value: RuleArgument)]

@@ -22,14 +22,14 @@ extension CheckedRule {
 /// Performance: a hashable value rather than a string spelling of the rule, because a key
 /// is made for every rule the checker sees, and formatting numbers and paths into strings
 /// was a tenth of the checker's time.
-struct RepetitionKey: Hashable {
-    struct Argument: Hashable {
+struct RepetitionKey: Hashable, Sendable {
+    struct Argument: Hashable, Sendable {
         let name: String
         let value: Canonical
     }
 
     /// An argument reduced to what decides its behaviour.
-    indirect enum Canonical: Hashable {
+    indirect enum Canonical: Hashable, Sendable {
         case count(Int)
         /// A number's bit pattern: equal exactly when the numbers print the same (`2` and `2.0` do).
         case number(UInt64)

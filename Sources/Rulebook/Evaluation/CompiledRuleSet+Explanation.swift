@@ -183,8 +183,7 @@ extension CompiledRuleSet {
     }
 
     private func checkedRule(_ statement: CheckedStatement?, _ offset: Int) -> CheckedRule? {
-        guard let statement, offset < statement.rules.count else { return nil }
-        return statement.rules[offset]
+        statement?.rule(at: offset)  // (one rule made, not the statement's list)
     }
 
     private func explanation(rule: Int, checked: CheckedRule?, condition: String?, outcome: RuleOutcome) -> RuleExplanation {

@@ -140,14 +140,18 @@ extension LexerState {
                 while isDigit(byte(at: index)) { index += 1 }
             }
         }
-        if consumeTrailingNameCharacters() {
+        // Performance: a number followed by an ASCII byte that continues no name (a space,
+        // `,`, the line end) has no trailing characters; only others take the full test.
+        let next = byte(at: index)
+        if (next >= 0x80 || isASCIIIdentifierContinue(next)) && consumeTrailingNameCharacters() {
             reportMalformed(.invalidNumber, from: start, "'\(text(from: start))' is not a number")
             add(kind, from: start, hasError: true)
             return
         }
         // Performance: ordinary numbers are known to be in range from their digit counts,
         // without making a String and converting it; only long ones take the exact path.
-        if numberIsSurelyInRange(kind, from: start) {
+        // (An integer of at most 18 bytes has at most 18 digits.)
+        if (kind == .integer && index - start <= 18) || numberIsSurelyInRange(kind, from: start) {
             add(kind, from: start)
             return
         }

@@ -80,6 +80,18 @@ struct LexerState {
                 index += 1
                 continue
             }
+            // Performance: the commonest tokens, names and single-byte punctuation, are
+            // lexed here without `lexOne`'s call and dispatch (which would send them to the
+            // same place: neither byte class is matched by any of its earlier cases).
+            if isASCIILetter(byte) || byte == UInt8(ascii: "_") {
+                lexIdentifier()
+                continue
+            }
+            if let kind = LexerState.punctuation(byte) {
+                index += 1
+                append(Token(kind: kind, range: SourceRange(start: index - 1, end: index)))
+                continue
+            }
             lexOne()
         }
         checkLineLength(endingAt: bytes.count)
@@ -182,22 +194,41 @@ struct LexerState {
 
     mutating func lexIdentifier() {
         let start = index
-        // Performance: the cursor is a local in the loop (stored back once).
-        var cursor = index + identifierStartWidth(at: index)
-        let count = bytes.count
-        while cursor < count {
-            let byte = bytes[cursor]
-            // ASCII fast path; only non-ASCII bytes decode a scalar.
-            if isASCIIIdentifierContinue(byte) {
-                cursor += 1
-                continue
-            }
-            let width = byte < 0x80 ? 0 : identifierStartWidth(at: cursor)
+        // Performance: runs of ASCII letters, digits and `_` are scanned by a static
+        // function over the bytes alone, and only a non-ASCII byte decodes a scalar (out
+        // of line); a loop calling methods of `self` here copied the whole lexer state
+        // (120 bytes) on every identifier. The first byte is a letter or `_` when ASCII
+        // (`lexOne` sends digits to numbers).
+        var cursor = bytes[start] < 0x80 ? start + 1 : start + LexerState.identifierStartWidth(bytes, at: start)
+        while true {
+            cursor = LexerState.asciiIdentifierEnd(bytes, from: cursor)
+            guard cursor < bytes.count, bytes[cursor] >= 0x80 else { break }
+            let width = LexerState.nonASCIIIdentifierStartWidth(bytes, at: cursor)
             if width == 0 { break }
             cursor += width
         }
         index = cursor
         add(.identifier, from: start)
+    }
+
+    /// Where the run of ASCII identifier bytes (letters, digits, `_`) from `start` ends.
+    @inline(__always)
+    static func asciiIdentifierEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var cursor = start
+        let count = bytes.count
+        // Eight bytes at a time while eight remain (`asciiIdentifierPrefixLength`), then
+        // byte by byte.
+        if let base = bytes.baseAddress {
+            let raw = UnsafeRawPointer(base)
+            while cursor <= count - 8 {
+                let word = UInt64(littleEndian: raw.loadUnaligned(fromByteOffset: cursor, as: UInt64.self))
+                let run = asciiIdentifierPrefixLength(word)
+                cursor += run
+                if run < 8 { return cursor }
+            }
+        }
+        while cursor < count && isASCIIIdentifierContinue(bytes[cursor]) { cursor += 1 }
+        return cursor
     }
 
     /// A run of bytes that start no token: one token, one diagnostic.

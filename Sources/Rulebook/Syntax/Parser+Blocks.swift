@@ -17,8 +17,8 @@ struct OpenBlock {
     /// Moves the enclosing statements out (leaving none). Performance: the caller appends
     /// to them next; shared with this block they would be copied on that append.
     mutating func takeOuter() -> [StatementSyntax] {
-        let taken = outer
-        outer = []
+        var taken: [StatementSyntax] = []
+        swap(&taken, &outer)
         return taken
     }
 }

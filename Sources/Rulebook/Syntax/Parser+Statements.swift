@@ -28,9 +28,8 @@ extension ParserState {
                 var block = open.removeLast()
                 let closeBraceRange = current.range
                 advance()
-                let outer = block.takeOuter()
                 statement = closedBlock(block, body: statements, closeBraceRange: closeBraceRange)
-                statements = outer
+                statements = block.takeOuter()
             case .rightBrace:
                 statement = parseStrayClosingBrace()
             default:
@@ -47,9 +46,12 @@ extension ParserState {
                     statement = parseStatement()
                 }
             }
+            // Performance: the statement is moved into the list (what the end-of-statement
+            // check needs is taken first), not copied.
+            let ending = StatementEnding(statement)
             statements.append(statement)
             blockDepth = open.count
-            if let junk = expectStatementEnd(after: statement) {
+            if let junk = expectStatementEnd(after: ending) {
                 statements.append(.unexpected(junk))
             }
         }
@@ -98,7 +100,7 @@ extension ParserState {
 
     /// After a statement: a line break, the end of the file or a `}`; anything else is
     /// reported once and skipped.
-    mutating func expectStatementEnd(after statement: StatementSyntax?) -> UnexpectedSyntax? {
+    mutating func expectStatementEnd(after statement: StatementEnding) -> UnexpectedSyntax? {
         if current.kind == .newline {
             advance()
             return nil
@@ -110,7 +112,7 @@ extension ParserState {
         switch statement {
         case .when: what = "'}'"
         case .importDecl: what = "the imported file name"
-        default: what = "the statement"
+        case .other: what = "the statement"
         }
         reportUnexpected("expected the end of the line after \(what)")
         return skipToStatementEnd().map(UnexpectedSyntax.init(range:))
@@ -184,5 +186,18 @@ extension ParserState {
         let path = decodeString(current)
         advance()
         return ImportSyntax(keywordRange: keywordRange, path: path, pathRange: pathRange, range: range(from: keywordRange.start))
+    }
+}
+
+/// What kind of statement ended, as the end-of-statement diagnostic words it.
+enum StatementEnding {
+    case when, importDecl, other
+
+    init(_ statement: StatementSyntax) {
+        switch statement {
+        case .when: self = .when
+        case .importDecl: self = .importDecl
+        default: self = .other
+        }
     }
 }

@@ -110,10 +110,18 @@ final class StringInterner {
             hash ^= hash >> 31
             offset += 8
         }
+        // The last 0–7 bytes in at most two loads (Performance: not byte by byte). Loads
+        // may overlap bytes already hashed, which is fine for a hash of a known length; they
+        // stay inside the `length` bytes, which the caller guarantees readable.
+        let rest = length - offset
         var tail: UInt64 = 0
-        while offset < length {
-            tail = tail << 8 | UInt64(pointer.load(fromByteOffset: offset, as: UInt8.self))
-            offset += 1
+        if rest >= 4 {
+            tail = UInt64(pointer.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
+                | UInt64(pointer.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)) << 32
+        } else if rest > 0 {
+            tail = UInt64(pointer.load(fromByteOffset: offset, as: UInt8.self))
+                | UInt64(pointer.load(fromByteOffset: offset + rest / 2, as: UInt8.self)) << 8
+                | UInt64(pointer.load(fromByteOffset: length - 1, as: UInt8.self)) << 16
         }
         hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
         return hash ^ (hash >> 29)
