@@ -47,7 +47,13 @@ struct TextFacts {
         if characters >= 0 { return characters >= minimum }
         if minimum <= 0 { return true }
         if bytes.count < minimum { return false }
-        if minimum <= 16 {
+        if minimum <= 8, bytes.count >= 8, let base = bytes.baseAddress {
+            // The first eight bytes at once: the leading run ends at the first non-ASCII
+            // byte or CR (eight when there is none).
+            let word = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
+            let stops = word & SWAR.high | SWAR.equalMask(word, 0x0D)
+            if stops.trailingZeroBitCount / 8 >= minimum { return true }
+        } else if minimum <= 16 {
             var index = 0
             while index < minimum, bytes[index] < 0x80, bytes[index] != 0x0D { index += 1 }
             if index == minimum { return true }

@@ -97,6 +97,7 @@ final class LSPTestClient: @unchecked Sendable {
                 let text = String(decoding: buffer[0..<count], as: UTF8.self)
                 self?.condition.lock()
                 self?.stderrText += text
+                self?.condition.broadcast()  // (see `waitForLog(containing:)`)
                 self?.condition.unlock()
             }
         }.start()
@@ -121,6 +122,19 @@ final class LSPTestClient: @unchecked Sendable {
         condition.lock()
         defer { condition.unlock() }
         return stderrText
+    }
+
+    /// Whether the server's log comes to contain `text` within the timeout. The log is
+    /// read from its own pipe, so a response on the other pipe can arrive before a line
+    /// the server logged before sending it.
+    func waitForLog(containing text: String) -> Bool {
+        let deadline = Date().addingTimeInterval(timeout)
+        condition.lock()
+        defer { condition.unlock() }
+        while !stderrText.contains(text) {
+            if !condition.wait(until: deadline) { return stderrText.contains(text) }
+        }
+        return true
     }
 
     // MARK: Sending

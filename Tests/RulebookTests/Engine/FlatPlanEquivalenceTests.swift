@@ -298,4 +298,40 @@ final class FlatPlanEquivalenceTests: XCTestCase {
         XCTAssertTrue(compiled.validate(valid).isValid)
         XCTAssertEqual(compiled.validate(valid).fields.map(\.status), [.valid, .valid, .valid, .valid])
     }
+
+    /// `minLength` decided on the first eight bytes (a text of eight or more bytes, a
+    /// minimum of at most eight) and the email's last partial word: a CR, CR LF, a Latin
+    /// letter, a combining mark or non-ASCII white space at every position, against the
+    /// reference.
+    func testLengthShortcutAndEmailWordsAtEveryPosition() {
+        let compiled = rules((1...9).map { "f\($0): minLength \($0)" }.joined(separator: "\n") + "\nmail: email")
+        XCTAssertTrue(compiled.program.isFlat)
+        let inserts = ["\r", "\r\n", "é", "e\u{301}", "\u{A0}", "\u{2003}", "@", "."]
+        var texts: [String] = []
+        for length in 6...12 {
+            for position in 0..<length {
+                for insert in inserts {
+                    var text = String(repeating: "a", count: length)
+                    text.insert(contentsOf: insert, at: text.index(text.startIndex, offsetBy: position))
+                    texts.append(text)
+                    texts.append("x@" + text + ".io")
+                    texts.append(text + "@b.c")
+                }
+            }
+        }
+        // Fewer characters than bytes: combining marks joining the last ASCII letter.
+        for letters in 1...8 {
+            for marks in 1...4 { texts.append(String(repeating: "a", count: letters) + String(repeating: "\u{301}", count: marks)) }
+        }
+        for (index, text) in texts.enumerated() {
+            var members: [(key: String, value: Value)] = (1...9).map { (key: "f\($0)", value: .string(text)) }
+            members.append((key: "mail", value: .string(text)))
+            let value = Value.object(ValueObject(members))
+            for all in [false, true] {
+                let settings = options(all: all)
+                assertSameReport(compiled.validate(value, options: settings), referenceReport(compiled, value, settings),
+                                 "\(index) \(text.debugDescription) all: \(all)")
+            }
+        }
+    }
 }
