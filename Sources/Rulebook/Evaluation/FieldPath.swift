@@ -35,43 +35,37 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Appends `.key` (no dot at the start), quoting and escaping a key that is not an
-    /// identifier: the one spelling of keys shared by ``FieldPath`` and ``ConcretePath``.
+    /// identifier: the one spelling of keys shared by ``FieldPath`` and ``ConcretePath``
+    /// (``ASCIIKeySpelling`` spells ASCII keys the same way from their bytes).
     static func appendKey(_ key: String, to text: inout String) {
         if !text.isEmpty { text += "." }
         if isIdentifier(key) { text += key; return }
         text += "\""
         for scalar in key.unicodeScalars {
-            if scalar == "\\" || scalar == "\"" { text += "\\" }
+            if isEscapedInQuotes(scalar.value) { text += "\\" }
             text.unicodeScalars.append(scalar)
         }
         text += "\""
     }
 
-    /// Whether `key` can be written without quotes.
-    public static func isIdentifier(_ key: String) -> Bool {
-        // Performance: ASCII keys (nearly all) are decided on their bytes; Unicode scalar
-        // properties are looked up only when a non-ASCII byte appears. The bytes are read
-        // in place (a small string's from its two words): iterating `utf8` cost ≈ 35
-        // instructions a byte, and a report's failing field is spelt with this.
-        let verdict = key.utf8.withContiguousStorageIfAvailable(asciiIdentifier) ?? asciiIdentifier(Array(key.utf8))
-        if let verdict { return verdict }
-        guard let first = key.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
-        return key.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+    /// Whether a quoted key's character is written with a `\` before it: `\` and `"`.
+    @inline(__always)
+    static func isEscapedInQuotes(_ scalar: UInt32) -> Bool {
+        scalar == 0x5C || scalar == 0x22
     }
 
-    /// Whether ASCII `bytes` are an identifier (a letter or `_`, then letters, digits
-    /// and `_`); nil when some byte is not ASCII.
-    private static func asciiIdentifier<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool? {
-        var valid = !bytes.isEmpty
-        var first = true
-        for byte in bytes {
-            guard byte < 0x80 else { return nil }
-            let letter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
-            let digit = byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")
-            if !(letter || byte == UInt8(ascii: "_") || (digit && !first)) { valid = false }
-            first = false
-        }
-        return valid
+    /// Whether `key` can be written without quotes.
+    public static func isIdentifier(_ key: String) -> Bool {
+        // Performance: ASCII keys (nearly all) are decided on their bytes, one table load
+        // each (``ASCIIKeySpelling``); Unicode scalar properties are looked up only when a
+        // non-ASCII byte appears. The bytes are read in place (a small string's from its
+        // two words): iterating `utf8` cost ≈ 35 instructions a byte, and a report's
+        // failing field is spelt with this.
+        let shape = key.utf8.withContiguousStorageIfAvailable(ASCIIKeySpelling.shape(of:))
+            ?? Array(key.utf8).withUnsafeBufferPointer(ASCIIKeySpelling.shape(of:))
+        if let shape { return !shape.quoted }
+        guard let first = key.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
+        return key.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
     }
 }
 

@@ -32,4 +32,23 @@ final class PathSpellingTests: XCTestCase {
             XCTAssertEqual(ConcretePath([.key(key)]).description == key, identifier, key)
         }
     }
+
+    /// The ASCII identifier rule (a letter or `_`, then letters, digits and `_`) on every
+    /// pair of ASCII bytes and each byte alone, against the rule written with
+    /// `Character` properties; and a non-identifier is quoted with `\` and `"` escaped.
+    func testEveryASCIIByteInBothPositions() {
+        func model(_ key: String) -> Bool {
+            guard let first = key.first, first == "_" || (first.isASCII && first.isLetter) else { return false }
+            return key.allSatisfy { $0 == "_" || ($0.isASCII && ($0.isLetter || $0.isNumber)) }
+        }
+        for first in 0..<128 {
+            let one = String(UnicodeScalar(UInt8(first)))
+            XCTAssertEqual(FieldPath.isIdentifier(one), model(one), "\(first)")
+            for second in 0..<128 {
+                let key = one + String(UnicodeScalar(UInt8(second)))
+                XCTAssertEqual(FieldPath.isIdentifier(key), model(key), "\(first) \(second)")
+            }
+        }
+        XCTAssertEqual(FieldPath([.key("a\\b\"c")]).description, #""a\\b\"c""#)
+    }
 }

@@ -1,6 +1,7 @@
 /// How an ASCII key of a field path is spelt in ``FieldPath/description``, lowercased:
 /// bare when it is an identifier, otherwise in quotes with `\` and `"` escaped (as
-/// ``FieldPath/appendKey(_:to:)`` writes it).
+/// ``FieldPath/appendKey(_:to:)`` writes it). The one ASCII identifier rule of the
+/// package: ``FieldPath/isIdentifier(_:)`` asks it too.
 ///
 /// "Did you mean" compares lowercased path spellings, and a file's paths are tens of
 /// thousands, so the spelling is measured, hashed into a signature and written from the
@@ -45,6 +46,11 @@ enum ASCIIKeySpelling {
     }
 
     /// The shape of the key `bytes`; `nil` when a byte is not ASCII.
+    static func shape(of bytes: UnsafeBufferPointer<UInt8>) -> Shape? {
+        byteClasses.withUnsafeBufferPointer { shape(of: bytes, classes: $0) }
+    }
+
+    /// ``shape(of:)`` with the table at hand (loops over many keys fetch it once).
     @inline(__always)
     static func shape(of bytes: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<UInt8>) -> Shape? {
         var classifier = Classifier()
@@ -58,7 +64,7 @@ enum ASCIIKeySpelling {
     static func write(_ bytes: UnsafeBufferPointer<UInt8>, shape: Shape, _ put: (UInt32) -> Void) {
         if shape.quoted { put(0x22) }  // "
         for byte in bytes {
-            if shape.quoted, byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") { put(0x5C) }
+            if shape.quoted, FieldPath.isEscapedInQuotes(UInt32(byte)) { put(0x5C) }
             put(UInt32(lowercased(byte)))
         }
         if shape.quoted { put(0x22) }
@@ -89,7 +95,7 @@ enum ASCIIKeySpelling {
         var result = ByteClass.ascii
         if letter || byte == UInt8(ascii: "_") { result |= ByteClass.identifierStart | ByteClass.identifierPart }
         if digit { result |= ByteClass.identifierPart }
-        if byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "\"") { result |= ByteClass.escaped }
+        if FieldPath.isEscapedInQuotes(UInt32(byte)) { result |= ByteClass.escaped }
         return result
     }
 }
