@@ -37,15 +37,10 @@ struct LoweringCache {
         }
     }
 
-    /// Entries by a hash of their text's bytes, in an open-addressing table: `slots` holds
-    /// an entry's index plus one (0: empty) at the first free position from its hash.
-    ///
-    /// Performance: every rule of every statement looks its head up here; a dictionary of
-    /// buckets (hashing the hash again, an array per bucket, a closure per comparison)
-    /// cost ≈ 400 instructions a lookup.
+    /// Entries by a hash of their text's bytes (``HashSlots``): every rule of every
+    /// statement looks its head up here.
     private var entries: [Entry] = []
-    private var hashes: [Int] = []
-    private var slots: [Int32] = Array(repeating: 0, count: 64)
+    private var slots = HashSlots(expected: 32)
 
     /// The number of distinct heads stored.
     var count: Int { entries.count }
@@ -53,43 +48,17 @@ struct LoweringCache {
     /// The entry whose text is exactly `range` of `source`, if one is stored.
     func entry(for range: SourceRange, in source: SourceFile) -> Entry? {
         LoweringCache.withBytes(of: range, in: source) { bytes in
-            let hash = UTF8Bytes.hash(bytes)
-            let mask = slots.count - 1
-            var position = hash & mask
-            while true {
-                let slot = Int(slots[position])
-                if slot == 0 { return nil }
-                let index = slot - 1
-                if hashes[index] == hash {
-                    let entry = entries[index]
-                    let same = entry.text.utf8.withContiguousStorageIfAvailable { LoweringCache.equal($0, bytes) }
-                        ?? entry.text.utf8.elementsEqual(bytes)
-                    if same { return entry }
-                }
-                position = (position + 1) & mask
-            }
+            slots.firstID(hash: UTF8Bytes.hash(bytes)) { index in
+                let text = entries[index].text.utf8
+                return text.withContiguousStorageIfAvailable { LoweringCache.equal($0, bytes) } ?? text.elementsEqual(bytes)
+            }.map { entries[$0] }
         } ?? nil
     }
 
     /// Stores `entry` (its text is the head's text).
     mutating func insert(_ entry: Entry) {
-        let hash = Array(entry.text.utf8).withUnsafeBufferPointer(UTF8Bytes.hash)
         entries.append(entry)
-        hashes.append(hash)
-        // At most half full, so that a probe ends soon at an empty slot.
-        if 2 * entries.count > slots.count {
-            slots = Array(repeating: 0, count: 2 * slots.count)
-            for index in entries.indices { place(index) }
-        } else {
-            place(entries.count - 1)
-        }
-    }
-
-    private mutating func place(_ index: Int) {
-        let mask = slots.count - 1
-        var position = hashes[index] & mask
-        while slots[position] != 0 { position = (position + 1) & mask }
-        slots[position] = Int32(index + 1)
+        slots.append(hash: Array(entry.text.utf8).withUnsafeBufferPointer(UTF8Bytes.hash))
     }
 
     /// The bytes of `range` (clamped), or `nil` when the text is not contiguous UTF-8

@@ -8,52 +8,28 @@
 /// standard one, so paths that are equal as Swift compares their keys hash equally) picks
 /// the slot directly, and one probe sequence answers both questions.
 struct PathIDTable {
-    /// Each id's path hash, by id.
-    private(set) var hashes: [Int] = []
-    /// An id plus one at the first free position from its hash (0: empty); at most half full.
-    private var slots: [Int32]
+    private var slots: HashSlots
 
     /// - Parameter expected: how many paths are likely to be stored (room is made for them).
     init(expected: Int) {
-        var size = 16
-        while size < 2 * expected { size *= 2 }
-        slots = Array(repeating: 0, count: size)
-        hashes.reserveCapacity(expected)
+        slots = HashSlots(expected: expected)
     }
 
+    /// Each id's path hash, by id.
+    var hashes: [Int] { slots.hashes }
+
     /// The number of ids stored.
-    var count: Int { hashes.count }
+    var count: Int { slots.count }
 
     /// The id of the stored path equal to `path` (whose hash is `hash`); `paths` holds the
     /// stored paths by id.
     func id(of path: FieldPath, hash: Int, in paths: [FieldPath]) -> Int? {
-        let mask = slots.count - 1
-        var position = hash & mask
-        while true {
-            let slot = Int(slots[position])
-            if slot == 0 { return nil }
-            let id = slot - 1
-            if hashes[id] == hash, id < paths.count, paths[id] == path { return id }
-            position = (position + 1) & mask
-        }
+        slots.firstID(hash: hash) { $0 < paths.count && paths[$0] == path }
     }
 
     /// Stores the next id (``count``) for a path whose hash is `hash`; the caller has found
     /// no equal path stored.
     mutating func insert(hash: Int) {
-        hashes.append(hash)
-        if 2 * hashes.count > slots.count {
-            slots = Array(repeating: 0, count: 2 * slots.count)
-            for id in hashes.indices { place(id) }
-        } else {
-            place(hashes.count - 1)
-        }
-    }
-
-    private mutating func place(_ id: Int) {
-        let mask = slots.count - 1
-        var position = hashes[id] & mask
-        while slots[position] != 0 { position = (position + 1) & mask }
-        slots[position] = Int32(truncatingIfNeeded: id + 1)
+        slots.append(hash: hash)
     }
 }
