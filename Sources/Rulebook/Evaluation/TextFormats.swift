@@ -24,15 +24,12 @@ enum TextFormats {
         // a byte loop for the last 0–7 bytes). Control characters and spaces rule the
         // text out; the `@` is located by its mask; dots after the `@` are checked for
         // doubles with an exact per-byte mask; and the exact non-ASCII white-space scan
-        // runs only when some word holds a byte that could lead such a scalar (0xC2,
-        // 0xE0–0xE3), not for every non-ASCII address.
+        // runs only when some word holds a byte that could lead such a scalar
+        // (`SWAR.mayLeadNonASCIIWhitespace`), not for every non-ASCII address.
         while index < end {
             let word = Self.word(base, at: index, end: end)
             if Self.hasSpaceOrControl(word) { return false }
-            if word & SWAR.high != 0,
-               SWAR.equalMask(word, 0xC2) | SWAR.equalMask(word & 0xFCFC_FCFC_FCFC_FCFC, 0xE0) != 0 {
-                mayHaveSpace = true
-            }
+            if SWAR.mayLeadNonASCIIWhitespace(word) { mayHaveSpace = true }
             let ats = SWAR.equalMask(word, at)
             if ats != 0 {
                 // The `@`'s position from its exact mask; a second `@` rules the text out.

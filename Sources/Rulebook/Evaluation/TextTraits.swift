@@ -126,13 +126,9 @@ enum TextScan {
         while index < count {
             // Performance: eight bytes at a time past words with no possible lead byte
             // (0xC2, 0xE1–0xE3): an internationalised address is mostly ASCII and Latin.
-            if index + 8 <= count {
-                let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
-                if word & SWAR.high == 0 || !(SWAR.contains(word, 0xC2) || SWAR.contains(word, 0xE1) || SWAR.contains(word, 0xE2)
-                                              || SWAR.contains(word, 0xE3)) {
-                    index += 8
-                    continue
-                }
+            if index + 8 <= count, !SWAR.mayLeadNonASCIIWhitespace(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)) {
+                index += 8
+                continue
             }
             let lead = bytes[index]
             if lead < 0xC2 || lead > 0xE3 { index += 1; continue }
@@ -261,6 +257,17 @@ enum SWAR {
     @inline(__always)
     static func continuationCount(_ word: UInt64) -> Int {
         Int(truncatingIfNeeded: (((word & ~(word << 1) & high) >> 7) &* ones) >> 56)
+    }
+
+    /// Whether some byte of `word` can lead a white-space scalar outside ASCII: 0xC2
+    /// (U+0085, U+00A0) or 0xE1–0xE3 (U+1680, U+2000–U+205F, U+3000); see
+    /// ``TextScan/containsNonASCIIWhitespace(_:)``, which decides on the bytes after it.
+    /// Exact per byte.
+    @inline(__always)
+    static func mayLeadNonASCIIWhitespace(_ word: UInt64) -> Bool {
+        guard word & high != 0 else { return false }
+        let e0ToE3 = equalMask(word & 0xFCFC_FCFC_FCFC_FCFC, 0xE0)
+        return equalMask(word, 0xC2) | (e0ToE3 & ~equalMask(word, 0xE0)) != 0
     }
 
     /// Whether some byte of `word` is below `limit` (at most 0x80).

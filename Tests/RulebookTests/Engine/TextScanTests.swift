@@ -139,8 +139,9 @@ final class TextScanTests: XCTestCase {
         }
     }
 
-    /// The counting primitives of `simpleCharacterCount` against byte-by-byte answers, on
-    /// random words and on every byte value at every position.
+    /// The counting primitives of `simpleCharacterCount`, and the white-space lead test
+    /// of the email and blank scans, against byte-by-byte answers, on random words and on
+    /// every byte value at every position.
     func testContinuationAndComplexLeadAgreeWithBytes() {
         func bytes(of word: UInt64) -> [UInt8] { (0..<8).map { UInt8(truncatingIfNeeded: word >> UInt64(8 * $0)) } }
         var rng = SeededGenerator(seed: 0xC0_47)
@@ -152,6 +153,8 @@ final class TextScanTests: XCTestCase {
             let values = bytes(of: word)
             XCTAssertEqual(SWAR.continuationCount(word), values.filter { $0 & 0xC0 == 0x80 }.count, String(word, radix: 16))
             XCTAssertEqual(SWAR.hasComplexLead(word), values.contains { $0 > 0xCB }, String(word, radix: 16))
+            XCTAssertEqual(SWAR.mayLeadNonASCIIWhitespace(word), values.contains { $0 == 0xC2 || (0xE1...0xE3).contains($0) },
+                           String(word, radix: 16))
         }
     }
 }
