@@ -4,13 +4,15 @@ import Synchronization
 import Foundation
 #endif
 
-/// The results of one record, kept as an ``EvaluationOutcome`` until read.
+/// The results of one record, kept as an ``EvaluationOutcome`` (or, for a flat program,
+/// a ``FlatOutcome``) until read.
 ///
 /// Shared by every copy of its ``ValidationReport`` and by the invalid ``FieldResult``s
 /// read from it, which may be read from several threads at once.
 ///
-/// Performance bends this: reading ``fields`` builds only the `[FieldResult]` (a path and
-/// a status per field, each invalid one pointing back here); the ``Violation``s, with
+/// Performance bends this: reading the results (``results()``, a report's `fields`)
+/// builds only the `[FieldResult]` (a path and a status per field, each invalid one
+/// pointing back here); the ``Violation``s, with
 /// their rendered messages, are built for the whole report when some field's violations
 /// are first read, outside the lock (rendering may be slow); the first stored wins and
 /// every reader gets that one. Building every violation for every invalid record, and
@@ -74,7 +76,10 @@ final class DeferredFieldResults: ReportContents, @unchecked Sendable {
     /// `append`: `Array(unsafeUninitializedCapacity:)` looked up its generic metadata on
     /// every call.)
     private func fields(of flat: FlatOutcome) -> [FieldResult] {
-        guard let shared = program.allValidResults else { return [] }  // every flat program has them
+        guard let shared = program.allValidResults else {
+            assertionFailure("every flat program has all-valid results (FlatPlanBuilder)")
+            return []
+        }
         var results: [FieldResult] = []
         results.reserveCapacity(shared.count)
         for field in shared.indices {

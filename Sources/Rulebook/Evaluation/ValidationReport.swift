@@ -165,7 +165,9 @@ public struct ValidationReport: Sendable, Hashable {
         self.contents = BuiltReportContents(fields, isValid: valid, changes: changes.map(ChangeBox.init))
     }
 
-    /// A report of results known to be all valid (the program's shared results).
+    /// A report of results known to be all valid, with this record's changes (a valid
+    /// record without changes shares its program's whole report instead,
+    /// `CompiledProgram.allValidReport`).
     init(allValid fields: [FieldResult], changes: ChangeSet?) {
         self.contents = BuiltReportContents(fields, isValid: true, changes: changes.map(ChangeBox.init))
     }
@@ -216,7 +218,10 @@ public struct ValidationReport: Sendable, Hashable {
     }
 
     /// The results, in rule order (overridden by every subclass).
-    func results() -> [FieldResult] { [] }
+    func results() -> [FieldResult] {
+        assertionFailure("ReportContents.results() is overridden by every subclass")
+        return []
+    }
 }
 
 /// Results given or already built.

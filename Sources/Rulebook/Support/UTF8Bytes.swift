@@ -65,8 +65,9 @@ enum UTF8Bytes {
             hash ^= hash >> 29
             index += 8
         }
-        // The last 1–8 bytes (with `count`, every byte is read and none twice counts for
-        // another text of the same length: overlapping loads cover the same bytes).
+        // The last 1–8 bytes, in at most two loads that may overlap bytes already read:
+        // the length is in the seed, and for one length the loads cover the same
+        // positions, so two texts of the same length that differ in a byte differ here.
         let tail: UInt64
         if count >= 8 {
             tail = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)

@@ -211,6 +211,13 @@ final class LazyValidationReportTests: XCTestCase {
         XCTAssertEqual(first, second)
         XCTAssertEqual(first.hashValue, second.hashValue)
         XCTAssertNil(first.changes)
+        // The shared contents compare (and hash) as the same results given one by one:
+        // `==` of two shared reports is decided by identity, which would hide wrong contents.
+        let rebuilt = ValidationReport(fields: first.fields, changes: nil)
+        XCTAssertEqual(first, rebuilt)
+        XCTAssertEqual(first.hashValue, rebuilt.hashValue)
+        XCTAssertEqual(first.fields.map(\.field.description), ["a"])
+        XCTAssertEqual(first.fields.map(\.status), [.valid])
         let edited = plain.validate(record(["a": "y"]), original: record(["a": "x"]), options: options())
         XCTAssertTrue(edited.isValid)
         XCTAssertEqual(edited.changes?.changedFields, [ConcretePath([.key("a")])])
