@@ -36,6 +36,7 @@ enum UTF8Bytes {
     /// head of every statement (docs/performance.md, "Checker round 5"); the last one to
     /// eight bytes are read in at most two loads (overlapping ones), not byte by byte,
     /// since most keys and heads are shorter than a word.
+    @inline(__always)
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var highBits: UInt64 = 0
         return hash(bytes, highBits: &highBits)

@@ -150,8 +150,8 @@ extension LexerState {
         }
         // Performance: ordinary numbers are known to be in range from their digit counts,
         // without making a String and converting it; only long ones take the exact path.
-        // (An integer of at most 18 bytes has at most 18 digits.)
-        if (kind == .integer && index - start <= 18) || numberIsSurelyInRange(kind, from: start) {
+        // (An integer of at most that many bytes has at most that many digits.)
+        if (kind == .integer && index - start <= LexerState.integerDigitsSurelyInRange) || numberIsSurelyInRange(kind, from: start) {
             add(kind, from: start)
             return
         }
@@ -183,8 +183,11 @@ extension LexerState {
                 inExponent = true
             }
         }
-        return kind == .integer ? digits <= 18 : digits <= 200 && exponentDigits <= 2
+        return kind == .integer ? digits <= LexerState.integerDigitsSurelyInRange : digits <= 200 && exponentDigits <= 2
     }
+
+    /// How many digits an integer may have and surely fit `Int` (`Int.max` has 19).
+    static let integerDigitsSurelyInRange = 18
 
     /// A date: `DIGITS(-DIGITS)+`, which must be `YYYY-MM-DD` and a real calendar day.
     mutating func lexDate(from start: Int) {

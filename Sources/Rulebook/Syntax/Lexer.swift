@@ -22,7 +22,7 @@ public enum Lexer {
     ///   lexing from a line start gives exactly the tokens a whole-file pass gives there).
     static func lex(bytes: UnsafeBufferPointer<UInt8>, file: String, limits: ParserLimits, from start: Int = 0) -> LexedSource {
         let lexed = lexTokens(bytes: bytes, file: file, limits: limits, from: start)
-        return LexedSource(tokens: Array(lexed.tokens.buffer), comments: lexed.comments, diagnostics: lexed.diagnostics)
+        return LexedSource(tokens: lexed.withTokens { Array($0) }, comments: lexed.comments, diagnostics: lexed.diagnostics)
     }
 
     /// ``lex(bytes:file:limits:from:)`` with the tokens left in the lexer's own buffer (the
@@ -38,6 +38,10 @@ public enum Lexer {
 /// The lexer's cursor and products. Lives only for one `lex` call, inside the scope
 /// where `bytes` is valid. (Unsafe buffer access because this is the hot loop over every
 /// byte of a file; every index is checked against `bytes.count` before use.)
+///
+/// It owns a manually allocated token buffer (`tokenBase`), which `Lexer.lexTokens` hands
+/// to a ``TokenStorage`` that frees it: never copy a `LexerState` (a copy that grew the
+/// buffer would leave the other pointing at freed memory), and hand the buffer on once.
 struct LexerState {
     let bytes: UnsafeBufferPointer<UInt8>
     let file: String
@@ -80,9 +84,11 @@ struct LexerState {
                 index += 1
                 continue
             }
-            // Performance: the commonest tokens, names and single-byte punctuation, are
-            // lexed here without `lexOne`'s call and dispatch (which would send them to the
-            // same place: neither byte class is matched by any of its earlier cases).
+            // Performance: the commonest tokens, ASCII names and single-byte punctuation,
+            // are lexed here and only here, without `lexOne`'s call and dispatch (lexing
+            // 140.3M → 84.6M instructions for the 100,000-line file with the other lexer
+            // steps, callgrind of `rulebook-bench parseonly --lex`: docs/performance.md,
+            // "Lexer and tree footprint").
             if isASCIILetter(byte) || byte == UInt8(ascii: "_") {
                 lexIdentifier()
                 continue
@@ -124,7 +130,8 @@ struct LexerState {
         diagnostics.append(Diagnostic(file: file, range: range, code: code, message: message))
     }
 
-    /// Lexes the token (or whitespace, comment, line break) at `index`.
+    /// Lexes the token (or whitespace, comment, line break) at `index`: anything but an
+    /// ASCII name or single-byte punctuation, which `run()` lexes itself.
     mutating func lexOne() {
         let start = index
         let byte = bytes[index]
@@ -153,11 +160,8 @@ struct LexerState {
             index += 2
             add(.bangEqual, from: start)
         default:
-            if let kind = LexerState.punctuation(byte) {
-                index += 1
-                add(kind, from: start)
-            } else if isASCIIIdentifierContinue(byte) || identifierStartWidth(at: index) > 0 {
-                // (An ASCII digit never gets here: digits start numbers above.)
+            // A name starting with a non-ASCII letter (`run()` lexes the ASCII ones).
+            if identifierStartWidth(at: index) > 0 {
                 lexIdentifier()
             } else {
                 lexInvalid()
@@ -198,7 +202,7 @@ struct LexerState {
         // function over the bytes alone, and only a non-ASCII byte decodes a scalar (out
         // of line); a loop calling methods of `self` here copied the whole lexer state
         // (120 bytes) on every identifier. The first byte is a letter or `_` when ASCII
-        // (`lexOne` sends digits to numbers).
+        // (`run()` sends only those here; `lexOne` a non-ASCII letter).
         var cursor = bytes[start] < 0x80 ? start + 1 : start + LexerState.identifierStartWidth(bytes, at: start)
         while true {
             cursor = LexerState.asciiIdentifierEnd(bytes, from: cursor)

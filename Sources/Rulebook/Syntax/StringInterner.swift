@@ -100,31 +100,11 @@ final class StringInterner {
         old.deallocate()
     }
 
-    /// A 64-bit hash of `length` bytes at `pointer`, eight at a time.
+    /// ``UTF8Bytes/hash(_:)`` of `length` bytes at `pointer` (the one byte hash of the
+    /// package; the caller guarantees them readable).
     @inline(__always)
     static func hash(_ pointer: UnsafeRawPointer, _ length: Int) -> UInt64 {
-        var hash = UInt64(truncatingIfNeeded: length) &* 0x9E37_79B9_7F4A_7C15
-        var offset = 0
-        while offset + 8 <= length {
-            hash = (hash ^ pointer.loadUnaligned(fromByteOffset: offset, as: UInt64.self)) &* 0xBF58_476D_1CE4_E5B9
-            hash ^= hash >> 31
-            offset += 8
-        }
-        // The last 0–7 bytes in at most two loads (Performance: not byte by byte). Loads
-        // may overlap bytes already hashed, which is fine for a hash of a known length; they
-        // stay inside the `length` bytes, which the caller guarantees readable.
-        let rest = length - offset
-        var tail: UInt64 = 0
-        if rest >= 4 {
-            tail = UInt64(pointer.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
-                | UInt64(pointer.loadUnaligned(fromByteOffset: length - 4, as: UInt32.self)) << 32
-        } else if rest > 0 {
-            tail = UInt64(pointer.load(fromByteOffset: offset, as: UInt8.self))
-                | UInt64(pointer.load(fromByteOffset: offset + rest / 2, as: UInt8.self)) << 8
-                | UInt64(pointer.load(fromByteOffset: length - 1, as: UInt8.self)) << 16
-        }
-        hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
-        return hash ^ (hash >> 29)
+        UInt64(truncatingIfNeeded: UTF8Bytes.hash(UnsafeBufferPointer(start: pointer.assumingMemoryBound(to: UInt8.self), count: length)))
     }
 }
 

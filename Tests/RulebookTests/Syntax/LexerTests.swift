@@ -58,4 +58,30 @@ final class LexerTests: XCTestCase {
         let lexed = Lexer.lex(SourceFile(path: "t", text: "a \u{7}"))
         XCTAssertEqual(lexed.diagnostics.map(\.message), ["unexpected character U+0007"])
     }
+
+    /// More tokens than the lexer's first guess (one per four bytes) grow its buffer
+    /// several times; every token must come through in place.
+    func testTokensBeyondTheFirstBufferSurviveItsGrowth() {
+        let tokens = Lexer.lex(SourceFile(path: "t.rules", text: String(repeating: ",", count: 4_000))).tokens
+        XCTAssertEqual(tokens.count, 4_001)
+        for (index, token) in tokens.dropLast().enumerated() {
+            XCTAssertEqual(token.kind, .comma, "token \(index)")
+            XCTAssertEqual(token.range, SourceRange(start: index, end: index + 1), "token \(index)")
+        }
+        XCTAssertEqual(tokens.last?.kind, .endOfFile)
+    }
+
+    /// A rule's message override lives in a box of its own: two parses of the same rule
+    /// (two boxes) are equal and hash alike, and a different message is not equal.
+    func testRulesWithEqualMessagesInDifferentBoxesAreEqual() {
+        func rule(_ text: String) -> RuleSyntax? {
+            guard case .field(let field)? = Parser.parse(SourceFile(path: "t.rules", text: text)).statements.first else { return nil }
+            return field.rules.first
+        }
+        let first = rule("a: minLength 2 message name.short\n"), second = rule("a: minLength 2 message name.short\n")
+        XCTAssertNotNil(first?.message)
+        XCTAssertEqual(first, second)
+        XCTAssertEqual(first?.hashValue, second?.hashValue)
+        XCTAssertNotEqual(first, rule("a: minLength 2 message name.other\n"))
+    }
 }
