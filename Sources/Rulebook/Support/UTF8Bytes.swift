@@ -33,9 +33,10 @@ enum UTF8Bytes {
     /// collisions cost a comparison.
     ///
     /// Performance: FNV-1a took a multiply per byte, ≈ 5 instructions a byte of every
-    /// head of every statement (docs/performance.md, "Checker round 5"); the last one to
-    /// eight bytes are read in at most two loads (overlapping ones), not byte by byte,
-    /// since most keys and heads are shorter than a word.
+    /// head of every statement (docs/performance.md, "Checker round 5"); the last zero to
+    /// seven bytes are read in at most two loads, not byte by byte, since most names, keys
+    /// and heads are shorter than a word (the parser's interner measured it first,
+    /// docs/performance.md, "Lexer and tree footprint").
     @inline(__always)
     static func hash(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var highBits: UInt64 = 0
@@ -53,33 +54,31 @@ enum UTF8Bytes {
     /// necessarily in place; only its bits 0x80 mean anything).
     @inline(__always)
     private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, highBits: inout UInt64) -> Int {
-        let multiplier: UInt64 = 0x9E37_79B9_7F4A_7C15
         let count = bytes.count
-        var hash = 0xcbf2_9ce4_8422_2325 ^ UInt64(count)
+        var hash = UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15
         guard count > 0, let base = bytes.baseAddress else { return Int(truncatingIfNeeded: hash) }
         let raw = UnsafeRawPointer(base)
-        var index = 0
-        while index + 8 < count {
-            let word = raw.loadUnaligned(fromByteOffset: index, as: UInt64.self)
+        var offset = 0
+        while offset + 8 <= count {
+            let word = raw.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
             highBits |= word
-            hash = (hash ^ word) &* multiplier
-            hash ^= hash >> 29
-            index += 8
+            hash = (hash ^ word) &* 0xBF58_476D_1CE4_E5B9
+            hash ^= hash >> 31
+            offset += 8
         }
-        // The last 1–8 bytes, in at most two loads that may overlap bytes already read:
-        // the length is in the seed, and for one length the loads cover the same
-        // positions, so two texts of the same length that differ in a byte differ here.
-        let tail: UInt64
-        if count >= 8 {
-            tail = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-        } else if count >= 4 {
-            tail = UInt64(raw.loadUnaligned(as: UInt32.self))
+        // The last 0–7 bytes in at most two loads that may overlap each other: the length
+        // is in the seed, and for one length the loads cover the same positions, so two
+        // texts of the same length that differ in a byte differ here.
+        let rest = count - offset
+        var tail: UInt64 = 0
+        if rest >= 4 {
+            tail = UInt64(raw.loadUnaligned(fromByteOffset: offset, as: UInt32.self))
                 | UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) << 32
-        } else {
-            tail = UInt64(base[0]) | UInt64(base[count / 2]) << 8 | UInt64(base[count - 1]) << 16
+        } else if rest > 0 {
+            tail = UInt64(base[offset]) | UInt64(base[offset + rest / 2]) << 8 | UInt64(base[count - 1]) << 16
         }
         highBits |= tail
-        hash = (hash ^ tail) &* multiplier
-        return Int(truncatingIfNeeded: hash ^ hash >> 32)
+        hash = (hash ^ tail) &* 0x94D0_49BB_1331_11EB
+        return Int(truncatingIfNeeded: hash ^ hash >> 29)
     }
 }
