@@ -47,8 +47,9 @@ extension CheckerRun {
     }
 
     /// Stages 1–3 above: the answers of the lookups `unknown-field` will make, by
-    /// spelling, and whether the other thread's signatures were taken (false: signed
-    /// again here); `candidates` is left measured and signed as far as they reach.
+    /// spelling, and `signaturesAdopted`, false only when the other thread's signatures
+    /// were handed over and refused (then signed again here; true when nothing needed
+    /// handing over); `candidates` is left measured and signed as far as they reach.
     static func searchInTwoParts(_ references: [FieldReference], known: inout FirstSegmentSet, candidates: inout PathSuggestions,
                                  budget: Int) -> (answers: [String: String?], signaturesAdopted: Bool) {
         let unmeasured = candidates
@@ -77,7 +78,8 @@ extension CheckerRun {
     }
 
     /// Signs `lengths`: the shorter half (by candidate count) here, the rest on another
-    /// thread, whose signatures are then adopted (false: refused, and signed here).
+    /// thread, whose signatures are then adopted; false only when they were refused (and
+    /// signed here), true when adopted or when one thread signed them all.
     private static func signInTwoParts(_ lengths: [Int], _ candidates: inout PathSuggestions) -> Bool {
         let total = lengths.reduce(0) { $0 + candidates.candidateCount(ofLength: $1) }
         var split = 0, counted = 0

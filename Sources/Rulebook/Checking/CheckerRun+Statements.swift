@@ -14,6 +14,8 @@ extension CheckerRun {
         /// finds the field's analyzer, and the list is the `unknown-field` candidates as
         /// they are, instead of spelling every statement's path and deduplicating strings.
         var paths: [FieldPath] = []
+        /// The ids of `paths` (an id is the count at its insertion, so the two grow together
+        /// in `intern`; a merge appends to `paths` alone, after which nothing interns).
         var pathIDs: PathIDTable
         /// Every field's contradictions and repetitions, a group per path id.
         var analysis: RuleAnalysis
@@ -31,7 +33,7 @@ extension CheckerRun {
             self.locator = locator
             // Performance: room for a few uses per statement from the start (the log of
             // the 100,000-line file's second part grew by doubling to 15 MB, each copy
-            // touching new pages; room not written to is never touched).
+            // touching new pages; room not written to is never touched; dhat, docs/performance.md, "The checker's calling thread and footprint").
             if logsUses {
                 var log: [LoggedUse] = []
                 log.reserveCapacity(3 * statementCount)
@@ -52,6 +54,7 @@ extension CheckerRun {
             // The standard hash, so paths that are equal (keys compared as Swift compares
             // strings) hash equally; computed once per statement (see `PathIDTable`).
             let hash = path.hashValue
+            assert(pathIDs.count == paths.count, "a path interned after a merge would get a wrong id")
             if let id = pathIDs.id(of: path, hash: hash, in: paths) { return id }
             let id = paths.count
             paths.append(path)
@@ -97,7 +100,8 @@ extension CheckerRun {
         // Performance: a walk merged from two parts is torn down with the run, on another
         // thread after the check (as its second part is), not here: destroying the
         // analysis's rows and the interned paths of the 100,000-line file cost the
-        // calling thread ≈ 35M instructions.
+        // calling thread ≈ 35M instructions (callgrind, docs/performance.md, "The
+        // checker's calling thread and footprint").
         if cut != nil, mergedParts > mergedBefore { retiredWalks.append(consume walk) }
     }
 

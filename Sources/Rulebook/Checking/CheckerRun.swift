@@ -69,7 +69,7 @@ final class ExpandedRule: Sendable {
     ///
     /// Performance: boxed, because most occurrences have none: inline, the override and
     /// its key made every occurrence 152 bytes instead of 72 (≈ 10 MB for the
-    /// 100,000-line file).
+    /// 100,000-line file; dhat, docs/performance.md, "The checker's calling thread and footprint").
     private let override: Override?
 
     /// A message override with the repetition key of its head under it.
@@ -83,14 +83,10 @@ final class ExpandedRule: Sendable {
         }
     }
 
-    init(head: LoweringCache.Entry, messageOverride: MessageOverride?, locator: SourceLocator, nameOffset: Int,
-         range: SourceRange, expandedFrom: [String] = []) {
-        self.head = head
-        self.locator = locator
-        self.nameOffset = nameOffset
-        self.range = range
-        self.expandedFrom = expandedFrom
-        override = messageOverride.map { Override($0, head: head) }
+    convenience init(head: LoweringCache.Entry, messageOverride: MessageOverride?, locator: SourceLocator, nameOffset: Int,
+                     range: SourceRange, expandedFrom: [String] = []) {
+        self.init(head: head, locator: locator, nameOffset: nameOffset, range: range, expandedFrom: expandedFrom,
+                  override: messageOverride.map { Override($0, head: head) })
     }
 
     private init(head: LoweringCache.Entry, locator: SourceLocator, nameOffset: Int, range: SourceRange,

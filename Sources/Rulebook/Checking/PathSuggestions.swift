@@ -97,10 +97,10 @@ struct PathSuggestions {
                 if let length = PathSuggestions.asciiSpellingLength(of: path, classes: classes) {
                     lengths[index] = length
                 } else {
-                    // Not all ASCII: spelt and lowercased as a whole, as
-                    // `Suggestions.appendLowercasedSpelling(of:to:)` does for such a path.
+                    // Not all ASCII (rare): the one spelling function, which spells such a
+                    // path as a whole.
                     var scalars: [UInt32] = []
-                    Suggestions.appendLowercasedScalars(of: path.description, to: &scalars)
+                    Suggestions.appendLowercasedSpelling(of: path, to: &scalars)
                     lengths[index] = scalars.count
                     nonASCIIScalars[Int32(index)] = scalars
                 }

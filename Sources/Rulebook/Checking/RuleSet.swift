@@ -28,8 +28,9 @@ public struct CheckedStatement: Sendable {
     /// occurrences (``ExpandedRule``, one reference each) and makes the `CheckedRule`s
     /// when read: only compiling a rule set reads them (once per statement), while
     /// `rulebook check` and the language server never do. Made eagerly, the rules were
-    /// an array of 88-byte values per statement (≈ 7 MB and a tenth of the statement
-    /// walk's instructions for the 100,000-line file).
+    /// an array of 88-byte values per statement: ≈ 7 MB and ≈ 12M instructions per check
+    /// of the 100,000-line file (dhat and callgrind of `rulebook-bench check --only 1
+    /// --runs 1`; docs/performance.md, "The checker's calling thread and footprint").
     public var rules: [CheckedRule] {
         switch storage {
         case .checked(let rules): rules
@@ -50,6 +51,7 @@ public struct CheckedStatement: Sendable {
     public var location: SourceLocation { place.location }
     private let place: SourcePlace
 
+    /// A statement of the given rules (as a rule set built by hand, or a test, makes one).
     public init(path: FieldPath, condition: Condition?, rules: [CheckedRule], location: SourceLocation) {
         self.path = path
         self.condition = condition

@@ -19,9 +19,9 @@ final class BackgroundTask<Result>: @unchecked Sendable {
     /// behind it on a pool of two could wait forever. Starting a thread costs tens of
     /// microseconds; only files of 64 KB and more, whose halves take milliseconds, use one.
     init(_ work: @escaping () -> Result) {
-        let handedOver = HandedOver(work)
+        let box = WorkBox(work)
         let thread = Thread { [self] in
-            result = handedOver.value()
+            result = box.run()
             finished.signal()
         }
         // As much stack as the main thread: the parser and checker recurse as deep on
@@ -59,11 +59,24 @@ final class BackgroundTask<Result>: @unchecked Sendable {
     static var hasSecondCore: Bool { ProcessInfo.processInfo.activeProcessorCount > 1 }
 }
 
-/// A value handed from one thread to another that does not touch it again (see
-/// ``BackgroundTask``).
-private struct HandedOver<Value>: @unchecked Sendable {
-    let value: Value
-    init(_ value: Value) { self.value = value }
+/// The work handed from one thread to another that does not touch it again (see
+/// ``BackgroundTask``), let go of as soon as it has run.
+///
+/// Performance: the thread keeps its block (and so this box) until it exits, after
+/// ``BackgroundTask/wait()`` has returned; were the work kept too, its captures (a copy
+/// of the checker's path list, say) would still be shared when the caller appends to the
+/// original, which would then copy it.
+private final class WorkBox<Result>: @unchecked Sendable {
+    private var work: (() -> Result)?
+
+    init(_ work: @escaping () -> Result) { self.work = work }
+
+    /// Runs the work once, releasing it (and what it captured) before returning.
+    func run() -> Result? {
+        let work = self.work
+        self.work = nil
+        return work?()
+    }
 }
 
 /// What ``BackgroundTask/release(_:)`` hands to the other thread.
