@@ -53,13 +53,8 @@ extension CheckerRun {
         mutating func intern(_ path: FieldPath) -> Int {
             // The standard hash, so paths that are equal (keys compared as Swift compares
             // strings) hash equally; computed once per statement (see `PathIDTable`).
-            let hash = path.hashValue
-            assert(pathIDs.count == paths.count, "a path interned after a merge would get a wrong id")
-            if let id = pathIDs.id(of: path, hash: hash, in: paths) { return id }
-            let id = paths.count
-            paths.append(path)
-            pathIDs.insert(hash: hash)
-            _ = analysis.addGroup()
+            let (id, isNew) = pathIDs.intern(path, hash: path.hashValue, in: &paths)
+            if isNew { _ = analysis.addGroup() }
             return id
         }
     }

@@ -32,4 +32,14 @@ struct PathIDTable {
     mutating func insert(hash: Int) {
         slots.append(hash: hash)
     }
+
+    /// The id of `path` (hashed with `hash`) among `paths`, the stored paths by id,
+    /// appending it to them (with the next id) when it is new; whether it was.
+    mutating func intern(_ path: FieldPath, hash: Int, in paths: inout [FieldPath]) -> (id: Int, isNew: Bool) {
+        assert(count == paths.count, "a path interned after a merge would get a wrong id")
+        if let id = id(of: path, hash: hash, in: paths) { return (id, false) }
+        paths.append(path)
+        insert(hash: hash)
+        return (paths.count - 1, true)
+    }
 }

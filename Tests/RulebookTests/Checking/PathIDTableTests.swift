@@ -10,12 +10,12 @@ final class PathIDTableTests: XCTestCase {
         var table = PathIDTable(expected: 4)
         var stored: [FieldPath] = []
         return paths.map { path in
-            let value = hash(path)
-            if let id = table.id(of: path, hash: value, in: stored) { return id }
-            stored.append(path)
-            table.insert(hash: value)
+            let before = stored.count
+            let (id, isNew) = table.intern(path, hash: hash(path), in: &stored)
             XCTAssertEqual(table.count, stored.count)
-            return stored.count - 1
+            XCTAssertEqual(isNew, stored.count == before + 1)
+            XCTAssertEqual(stored[id], path)
+            return id
         }
     }
 
