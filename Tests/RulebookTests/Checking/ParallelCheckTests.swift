@@ -200,6 +200,36 @@ final class ParallelCheckTests: XCTestCase {
         XCTAssertEqual(Parser.parse(source, limits: .default, usesSecondCore: false), Parser.parse(source))
     }
 
+    /// The rule set `Checker.check` returns for a file checked in two parts, read after
+    /// the check has handed its run and merged walk to another thread for teardown, is the
+    /// one-pass rule set (named rules, overrides, wildcards and conditions included).
+    func testTheRuleSetOfATwoPartCheckOutlivesItsTeardown() throws {
+        try XCTSkipUnless(BackgroundTask<Void>.hasSecondCore, "one core: files are checked in one pass")
+        var text = "rule short = minLength 2 message name.short\n"
+        var index = 0
+        while text.utf8.count < 2 * CheckerRun.parallelMinimumBytes {
+            text += "field\(index): required, short, maxLength \(index % 50 + 3)\n"
+            text += "items\(index)[*].sku: pattern /^[A-Z]{3}-[0-9]{4}$/\n"
+            text += "when field\(index) == \"x\" {\n  other\(index): required\n}\n"
+            index += 1
+        }
+        let graph = checkSource(text).graph
+        var oneThread = CheckOptions()
+        oneThread.usesSecondCore = false
+        let twoParts = Checker(options: CheckOptions()).check(graph, roots: ["test.rules"])
+        let onePass = Checker(options: oneThread).check(graph, roots: ["test.rules"])
+        XCTAssertEqual(twoParts.diagnostics, onePass.diagnostics)
+        let statements = try XCTUnwrap(twoParts.ruleSets["test.rules"]).statements
+        let expected = try XCTUnwrap(onePass.ruleSets["test.rules"]).statements
+        XCTAssertGreaterThan(expected.count, 2_000)
+        XCTAssertEqual(statements.map(describe), expected.map(describe))
+        // The file is one the checker does cut in two (the same decision as `Checker`'s).
+        XCTAssertEqual(check(text, cut: .bySize).mergedParts, 1)
+        // Once more, after the other thread has certainly run the teardown.
+        Thread.sleep(forTimeInterval: 0.05)
+        XCTAssertEqual(statements.map(describe), expected.map(describe))
+    }
+
     // MARK: Describing checked statements
 
     private func describe(_ statement: CheckedStatement) -> String {
