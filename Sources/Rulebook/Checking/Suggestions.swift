@@ -137,7 +137,7 @@ struct Suggestions {
             // Performance: one append of a counted sequence (reserved once, written in a
             // loop) rather than one `append` per byte, each checking uniqueness and capacity.
             scalars.append(contentsOf: bytes.lazy.map { byte in
-                UInt32(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte)
+                UInt32(ASCIIKeySpelling.lowercased(byte))
             })
             return true
         }

@@ -5,8 +5,9 @@
 ///
 /// "Did you mean" compares lowercased path spellings, and a file's paths are tens of
 /// thousands, so the spelling is measured, hashed into a signature and written from the
-/// keys' bytes rather than built as a string. This is the one classifier those three
-/// share (``PathSuggestions`` and ``Suggestions/appendLowercasedSpelling(of:to:)``).
+/// keys' bytes rather than built as a string (``PathSuggestions``,
+/// ``Suggestions/appendLowercasedSpelling(of:to:)``); ASCII lowercasing is
+/// ``lowercased(_:)`` for every suggestion.
 ///
 /// Performance: one table load per byte answers the three questions (is it ASCII, may it
 /// start or continue an identifier, is it escaped when quoted).
