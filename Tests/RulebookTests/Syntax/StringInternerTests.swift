@@ -55,8 +55,36 @@ final class StringInternerTests: XCTestCase {
             for _ in 0..<2 {
                 for range in ranges {
                     let string = interner.string(from: range.lowerBound, to: range.upperBound)
+                    // Each key's own bytes (a key taken for another of the same words would
+                    // give that key's string, of another length).
                     XCTAssertEqual(string, decoded(buffer, range.lowerBound, range.upperBound), "bytes \(range)")
-                    XCTAssertEqual(string.utf8.count, range.count, "bytes \(range)")
+                }
+            }
+        }
+    }
+
+    func testAKeyFollowedByDifferentBytesIsStoredOnce() {
+        // Each key of 1–40 bytes written five times, followed by different bytes each time
+        // (which the words of a short key read past its end and must mask off): one slot
+        // per key, and a key of 16 bytes or more (a heap string) shares the first one's storage.
+        let followers = ["x", "\u{0}", " ", "Z9", ".é"]
+        for length in 1...40 {
+            let key = String((0..<length).map { Character(UnicodeScalar(UInt8(ascii: "a") + UInt8($0 % 26))) })
+            let text = followers.map { key + $0 + String(repeating: "q", count: 20) }.joined()
+            var starts: [Int] = []
+            var offset = 0
+            for follower in followers {
+                starts.append(offset)
+                offset += length + follower.utf8.count + 20
+            }
+            Array(text.utf8).withUnsafeBufferPointer { buffer in
+                let interner = StringInterner(bytes: buffer)
+                let strings = starts.map { interner.string(from: $0, to: $0 + length) }
+                XCTAssertEqual(Set(strings), [key], "length \(length)")
+                XCTAssertEqual(interner.count, 1, "length \(length)")
+                if length >= 16 {
+                    let storages = strings.map { string in string.utf8.withContiguousStorageIfAvailable { $0.baseAddress } ?? nil }
+                    XCTAssertEqual(Set(storages).count, 1, "length \(length)")
                 }
             }
         }
