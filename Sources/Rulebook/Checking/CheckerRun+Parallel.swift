@@ -217,11 +217,17 @@ extension CheckerRun {
 
     /// The second part's path ids (`secondPaths`, hashed in `secondIDs`) in the first
     /// part's numbering (`firstPaths`, `firstIDs`); nil for a path the first part does not have.
-    private static func sharedIDs(of secondPaths: [FieldPath], hashes secondIDs: PathIDTable,
-                                  in firstPaths: [FieldPath], _ firstIDs: PathIDTable) -> [Int?] {
+    static func sharedIDs(of secondPaths: [FieldPath], hashes secondIDs: PathIDTable,
+                          in firstPaths: [FieldPath], _ firstIDs: PathIDTable) -> [Int?] {
+        // The two tables may hash differently (a part with a non-ASCII key uses the
+        // standard hash, see `PathIDTable`): the first is then looked up by the standard
+        // hash, and the second's paths are hashed as the first hashes them.
+        let first = secondIDs.usesStandardHash ? firstIDs.usingStandardHash(firstPaths) : firstIDs
+        let sameHashing = first.usesStandardHash == secondIDs.usesStandardHash
         var shared = [Int?](repeating: nil, count: secondPaths.count)
         for (id, path) in secondPaths.enumerated() where id < secondIDs.count {
-            shared[id] = firstIDs.id(of: path, hash: secondIDs.hashes[id], in: firstPaths)
+            guard let hash = sameHashing ? secondIDs.hashes[id] : first.hash(of: path) else { continue }
+            shared[id] = first.id(of: path, hash: hash, in: firstPaths)
         }
         return shared
     }

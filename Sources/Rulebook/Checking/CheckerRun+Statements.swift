@@ -51,9 +51,9 @@ extension CheckerRun {
 
         /// The id of `path`, interned on first sight.
         mutating func intern(_ path: FieldPath) -> Int {
-            // The standard hash, so paths that are equal (keys compared as Swift compares
-            // strings) hash equally; computed once per statement (see `PathIDTable`).
-            let (id, isNew) = pathIDs.intern(path, hash: path.hashValue, in: &paths)
+            // Hashed once per statement, so that paths equal as Swift compares their keys
+            // hash equally (see `PathIDTable`).
+            let (id, isNew) = pathIDs.intern(path, in: &paths)
             if isNew { _ = analysis.addGroup() }
             return id
         }
@@ -101,10 +101,13 @@ extension CheckerRun {
     }
 
     func visit(_ statements: ArraySlice<StatementSyntax>, in block: Block, _ walk: inout FileWalk) {
+        // Performance: the source is copied out of the walk once per block, not per
+        // statement (a copy retains and releases its path, text and line table).
+        let source = walk.tree.source
         for statement in statements {
             switch statement {
             case .field(let field):
-                check(field, in: block, &walk)
+                check(field, in: block, source: source, &walk)
             case .when(let when):
                 let condition = convertCondition(when.condition, in: walk.tree.source)
                 let inner = block.conditions.flatMap { outer in condition.map { outer + [$0] } }
@@ -115,25 +118,30 @@ extension CheckerRun {
         }
     }
 
-    private func check(_ field: FieldStatementSyntax, in block: Block, _ walk: inout FileWalk) {
+    private func check(_ field: FieldStatementSyntax, in block: Block, source: SourceFile, _ walk: inout FileWalk) {
         guard !field.path.segments.isEmpty else { return }  // the parser reported it
-        let source = walk.tree.source
         let path = FieldPath(field.path)
         let id = walk.intern(path)
         var rules: [ExpandedRule] = []
         rules.reserveCapacity(field.rules.count)
-        for (index, syntax) in field.rules.enumerated() {
+        // Performance: the rules are read in place by index; `enumerated()` copied each
+        // `RuleSyntax` out of the list and destroyed the copy (three retains and three
+        // releases, ≈ 160 instructions a rule; callgrind, docs/performance.md, "The
+        // checker's calling thread (seventh session)").
+        let syntaxes = field.rules
+        for index in syntaxes.indices {
             var tooLarge = false
-            let lowered = lower(syntax, in: source, scope: walk.scope)
+            let lowered = lower(syntaxes[index], in: source, scope: walk.scope)
             guard let entries = entries(of: lowered, at: nil, tooLarge: &tooLarge), !entries.isEmpty else { continue }
+            let head = CheckerRun.headRange(of: syntaxes[index])
             guard rules.count + entries.count <= options.limits.maxExpandedRulesPerStatement else {
-                report(source.path, CheckerRun.headRange(of: syntax), .limitExceeded,
+                report(source.path, head, .limitExceeded,
                        "'\(path.description)' expands to more than \(options.limits.maxExpandedRulesPerStatement) validators in one statement")
                 break
             }
-            guard consumeBudget(entries.count, file: source.path, range: CheckerRun.headRange(of: syntax)) else { break }
+            guard consumeBudget(entries.count, file: source.path, range: head) else { break }
             let named: String? = if case .named(let target, _, _) = lowered { target.name } else { nil }
-            let use = AnalyzedUse(range: CheckerRun.headRange(of: syntax), namedRule: named, entries: entries,
+            let use = AnalyzedUse(range: head, namedRule: named, entries: entries,
                                   context: block.context,
                                   removal: RemovalSite(rules: field.rules, index: index, statementRange: field.range))
             let diagnostic = walk.analysis.add(use, to: id, subject: .field(path), in: walk.tree)

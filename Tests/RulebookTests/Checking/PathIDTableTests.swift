@@ -63,6 +63,85 @@ final class PathIDTableTests: XCTestCase {
         let paths = [FieldPath([.key("K")]), FieldPath([.key("\u{212A}")]), FieldPath([.key("k")])]
         XCTAssertEqual(ids(of: paths, hash: \.hashValue), [0, 0, 1])
     }
+
+    /// Interns `paths` in order as the walk does (the table's own hashing: ASCII keys'
+    /// bytes until a non-ASCII key switches it to the standard hash).
+    private func walkIDs(of paths: [FieldPath]) -> (ids: [Int], table: PathIDTable, stored: [FieldPath]) {
+        var table = PathIDTable(expected: 4)
+        var stored: [FieldPath] = []
+        let ids = paths.map { path in
+            let before = stored.count
+            let (id, isNew) = table.intern(path, in: &stored)
+            XCTAssertEqual(table.count, stored.count)
+            XCTAssertEqual(isNew, stored.count == before + 1)
+            XCTAssertEqual(stored[id], path)
+            return id
+        }
+        return (ids, table, stored)
+    }
+
+    func testOwnHashingMatchesADictionary() {
+        for seed in 1...40 {
+            let paths = generatedPaths(count: 300, seed: UInt64(seed))
+            let walked = walkIDs(of: paths)
+            XCTAssertEqual(walked.ids, referenceIDs(of: paths), "seed \(seed)")
+            XCTAssertEqual(walked.table.usesStandardHash, paths.contains { !$0.isASCII }, "seed \(seed)")
+            // ASCII keys only: the table never leaves the byte hash.
+            let ascii = paths.filter(\.isASCII)
+            let asciiWalk = walkIDs(of: ascii)
+            XCTAssertEqual(asciiWalk.ids, referenceIDs(of: ascii), "seed \(seed)")
+            XCTAssertFalse(asciiWalk.table.usesStandardHash)
+        }
+    }
+
+    func testANonASCIIKeyEqualToAStoredASCIIKeyFindsIt() {
+        // KELVIN SIGN equals "K": met after many ASCII paths (the switch rehashes them)
+        // and before them.
+        let k = FieldPath([.key("a"), .key("K")]), kelvin = FieldPath([.key("a"), .key("\u{212A}")])
+        let others = (0..<40).map { FieldPath([.key("f\($0)"), .wildcard]) }
+        XCTAssertEqual(walkIDs(of: others + [k, kelvin, k]).ids.suffix(3), [40, 40, 40])
+        XCTAssertEqual(walkIDs(of: [kelvin] + others + [k]).ids.last, 0)
+        XCTAssertEqual(walkIDs(of: others + [kelvin] + others).ids, Array(0..<40) + [40] + Array(0..<40))
+    }
+
+    func testASCIIHashIsTheSameForEqualPathsAndNilForNonASCIIKeys() {
+        for seed in 1...10 {
+            let paths = generatedPaths(count: 100, seed: UInt64(seed))
+            for path in paths {
+                let copy = FieldPath(path.segments.map { segment in
+                    if case .key(let key) = segment { return .key(String(decoding: Array(key.utf8), as: UTF8.self)) }
+                    return segment
+                })
+                XCTAssertEqual(PathIDTable.asciiHash(of: path), PathIDTable.asciiHash(of: copy))
+                XCTAssertEqual(PathIDTable.asciiHash(of: path) == nil, !path.isASCII)
+            }
+        }
+        // A wildcard is not a key, and the segments' order counts.
+        XCTAssertNotEqual(PathIDTable.asciiHash(of: FieldPath([.key("a"), .key("b")])), PathIDTable.asciiHash(of: FieldPath([.key("b"), .key("a")])))
+    }
+
+    func testSharedIDsAcrossTablesHashedEitherWay() {
+        // The merge looks a second part's paths up among the first part's, whichever
+        // hashing each part's table ended with.
+        for seed in 1...20 {
+            let paths = generatedPaths(count: 200, seed: UInt64(seed))
+            let ascii = paths.filter(\.isASCII)
+            for (firstPaths, secondPaths) in [(ascii, paths), (paths, ascii), (ascii, ascii), (paths, paths)] {
+                let first = walkIDs(of: Array(firstPaths.prefix(firstPaths.count / 2)))
+                let second = walkIDs(of: Array(secondPaths.suffix(secondPaths.count / 2)))
+                let shared = CheckerRun.sharedIDs(of: second.stored, hashes: second.table, in: first.stored, first.table)
+                let expected = second.stored.map { path in first.stored.firstIndex(of: path) }
+                XCTAssertEqual(shared, expected, "seed \(seed)")
+            }
+        }
+    }
+}
+
+private extension FieldPath {
+    /// Whether every key is ASCII.
+    var isASCII: Bool {
+        segments.allSatisfy { if case .key(let key) = $0 { key.utf8.allSatisfy { $0 < 0x80 } } else { true } }
+    }
 }
 
 /// A repetition key made from a head's key and a message override must equal, and hash
