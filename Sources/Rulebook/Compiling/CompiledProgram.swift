@@ -99,7 +99,7 @@ final class CompiledProgram: Sendable {
         self.messageCache = MessageCache(ruleCount: rules.count)
         let fixedPaths = fieldInfos.compactMap(\.fixedPath)
         self.allValidResults = fixedPaths.count == fieldInfos.count
-            ? fixedPaths.map { FieldResult(field: $0, status: .valid, violations: []) } : nil
+            ? fixedPaths.map { FieldResult(field: $0.spellingDecided, status: .valid, violations: []) } : nil
         self.allValidReport = allValidResults.map { BuiltReportContents($0, isValid: true, changes: nil) }
         let flat = FlatPlanBuilder.build(fields: fields, runs: runs, groups: groups, rules: rules)
         self.flatFields = flat?.fields ?? []

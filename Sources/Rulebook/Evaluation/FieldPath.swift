@@ -78,11 +78,43 @@ public struct ConcretePath: Sendable, Hashable, CustomStringConvertible, Compara
     }
 
     public let segments: [Segment]
+    /// Whether the path is known to be one identifier key (its own spelling): set for a
+    /// compiled program's fixed paths, whose spelling was decided once
+    /// (``spellingDecided``); false says nothing. Not part of the path's value (``==``
+    /// and ``hash(into:)`` ignore it).
+    ///
+    /// Performance: a form spells each failing field (`field.description`); deciding
+    /// whether the key needs quotes cost ≈ 75 instructions per name, every time.
+    let isIdentifierKey: Bool
 
-    public init(_ segments: [Segment]) { self.segments = segments }
+    public init(_ segments: [Segment]) {
+        self.segments = segments
+        self.isIdentifierKey = false
+    }
+
+    private init(_ segments: [Segment], isIdentifierKey: Bool) {
+        self.segments = segments
+        self.isIdentifierKey = isIdentifierKey
+    }
+
+    /// The same path, with whether it is one identifier key decided now (for paths kept
+    /// and spelt many times: a compiled program's fixed paths).
+    var spellingDecided: ConcretePath {
+        if segments.count == 1, case .key(let key) = segments[0], FieldPath.isIdentifier(key) {
+            return ConcretePath(segments, isIdentifierKey: true)
+        }
+        return self
+    }
+
+    /// Whether two paths have the same segments.
+    public static func == (lhs: ConcretePath, rhs: ConcretePath) -> Bool { lhs.segments == rhs.segments }
+
+    /// Hashes the segments (what ``==`` compares).
+    public func hash(into hasher: inout Hasher) { hasher.combine(segments) }
 
     /// `items[2].sku`.
     public var description: String {
+        if isIdentifierKey, case .key(let key)? = segments.first { return key }
         // Performance: the checker spells every statement's path for "did you mean"; a
         // single identifier key (most paths) is its own spelling.
         if segments.count == 1, case .key(let key) = segments[0], FieldPath.isIdentifier(key) { return key }

@@ -75,6 +75,7 @@ final class FlatPlanEquivalenceTests: XCTestCase {
         XCTAssertEqual(fields.count, wanted.count, label, file: file, line: line)
         for (field, want) in zip(fields, wanted) {
             XCTAssertEqual(field.field, want.field, label, file: file, line: line)
+            XCTAssertEqual(field.field.description, want.field.description, label, file: file, line: line)
             XCTAssertEqual(field.status, want.status, "\(label) \(field.field)", file: file, line: line)
             XCTAssertEqual(field.violations.count, want.violations.count, "\(label) \(field.field)", file: file, line: line)
             for (violation, other) in zip(field.violations, want.violations) {
