@@ -27,7 +27,9 @@ let usage = """
                                                       language server: didChange → publishDiagnostics latency
                                                       (--edit-at: where the edits are, as a fraction of the file)
       dump --out DIR [--generated] FILE...            every field of each file's syntax tree (compare parsers)
-      parseonly [--lines 100000] [--runs 1] [--lex]   only parse (or lex) the generated file, for callgrind
+      parseonly [--lines 100000] [--runs 1] [--lex] [--keep]
+                                                      only parse (or lex) the generated file, for callgrind
+                                                      (--keep: keep every run's tree, do not free it before the next)
       regex                                           regex engine: catastrophic patterns at 1k/10k/100k, ns per match
     """
 
@@ -58,7 +60,7 @@ case "dump":
     runTreeDump(arguments: Array(arguments.dropFirst()))
 case "parseonly":
     runParseOnly(lines: Int(option("--lines", default: "100000")) ?? 100_000, runs: Int(option("--runs", default: "1")) ?? 1,
-                 lexOnly: arguments.contains("--lex"))
+                 lexOnly: arguments.contains("--lex"), keep: arguments.contains("--keep"))
 default:
     print(usage)
 }

@@ -30,7 +30,7 @@ public enum Lexer {
     static func lexTokens(bytes: UnsafeBufferPointer<UInt8>, file: String, limits: ParserLimits, from start: Int = 0) -> LexedTokens {
         var state = LexerState(bytes: bytes, file: file, limits: limits, start: start)
         state.run()
-        return LexedTokens(tokens: TokenStorage(adopting: state.tokenBase, count: state.tokenCount),
+        return LexedTokens(tokens: TokenStorage(adopting: state.tokenBase, count: state.tokenCount, lineBreaks: state.lineBreaks),
                            comments: state.comments, diagnostics: state.diagnostics)
     }
 }
@@ -56,6 +56,8 @@ struct LexerState {
     var tokenBase: UnsafeMutablePointer<Token>
     var tokenCount = 0
     var tokenCapacity: Int
+    /// How many line-break tokens were lexed (the parser sizes its statement list by it).
+    var lineBreaks = 0
     var comments: [CommentSyntax] = []
     var diagnostics: [Diagnostic] = []
 
@@ -145,6 +147,7 @@ struct LexerState {
             checkLineLength(endingAt: index)
             index += (byte == UInt8(ascii: "\r") && self.byte(at: index + 1) == UInt8(ascii: "\n")) ? 2 : 1
             add(.newline, from: start)
+            lineBreaks += 1
             lineStart = index
         case UInt8(ascii: "#"):
             lexComment()

@@ -8,9 +8,16 @@ extension ParserState {
     /// The whole file. Blocks are kept on an explicit stack of ``OpenBlock``s rather
     /// than parsed recursively: nesting then costs heap, not machine stack, which matters
     /// on threads with small stacks and in unoptimised builds.
-    mutating func parseFile() -> [StatementSyntax] {
+    ///
+    /// - Parameter capacity: room to reserve in the top-level list (see
+    ///   ``TokenStorage/statementEstimate``). Performance: the list is not
+    ///   copied as it grows (with the first part's reservation for the whole text, a parse
+    ///   376.0M → 369.9M instructions, callgrind of `rulebook-bench parseonly --keep`;
+    ///   docs/performance.md, "The parse's critical path").
+    mutating func parseFile(reserving capacity: Int = 0) -> [StatementSyntax] {
         var open: [OpenBlock] = []
         var statements: [StatementSyntax] = []  // of the innermost open block, or the file
+        statements.reserveCapacity(capacity)
         while true {
             while current.kind == .newline { advance() }
             blockDepth = open.count

@@ -63,7 +63,7 @@ public enum Parser {
         let lexed = Lexer.lexTokens(bytes: bytes, file: file, limits: limits, from: start)
         let (statements, parseDiagnostics) = lexed.withTokens { tokens in
             var state = ParserState(file: file, bytes: bytes, tokens: tokens, limits: limits, lastEnd: lastEnd)
-            return (state.parseFile(), state.diagnostics)
+            return (state.parseFile(reserving: lexed.tokens.statementEstimate), state.diagnostics)
         }
         return ParsedText(statements: statements, comments: lexed.comments,
                           diagnostics: sortedDiagnostics(lexed.diagnostics + parseDiagnostics))

@@ -9,17 +9,29 @@
 /// once. Lives for one parse: the ranges it remembers point into that parse's buffer.
 /// (A class over a manually allocated table: lookups are plain loads, with no array
 /// uniqueness checks or copies of the slots' strings.)
+///
+/// Performance: a key of at most 16 bytes (names, keys, numbers: nearly every lookup) is
+/// kept in its slot as two words, hashed and compared as those words, without reading
+/// the first occurrence's bytes again; longer keys are hashed with ``UTF8Bytes/hash(_:)``
+/// and compared byte for byte. (The lookups 19.2M → 15.6M instructions per half of the
+/// 100,000-line file, a parse 382.7M → 376.0M, callgrind of `rulebook-bench parseonly
+/// --keep`; docs/performance.md, "The parse's critical path".)
 final class StringInterner {
     private struct Slot {
-        var hash: UInt64
-        /// Where the first occurrence's bytes start in the buffer; -1 for an empty slot.
-        var start: Int
+        /// A key of at most ``shortLength`` bytes: its bytes as two little-endian words,
+        /// zero past its end. A longer key: its hash, and where its first occurrence
+        /// starts in the buffer.
+        var first: UInt64
+        var second: UInt64
+        /// The key's length in bytes; 0 for an empty slot (the empty key is never stored).
         var length: Int
         var string: String
     }
 
     /// Longer byte runs are made directly: rarely repeated, and not worth hashing.
     static let maxLength = 64
+    /// Keys up to this length are held as two words (see the type's comment).
+    static let shortLength = 16
     /// The table's largest size (1.3 MB of slots). Past half of it, strings not seen yet
     /// are made directly: a table of a huge file's every distinct name would be tens of
     /// megabytes probed at random, and its cache misses cost more than interning saves
@@ -29,7 +41,8 @@ final class StringInterner {
     private let bytes: UnsafeBufferPointer<UInt8>
     private var slots: UnsafeMutablePointer<Slot>
     private var capacity: Int
-    private var count = 0
+    /// How many distinct strings the table holds.
+    private(set) var count = 0
 
     init(bytes: UnsafeBufferPointer<UInt8>) {
         self.bytes = bytes
@@ -47,7 +60,7 @@ final class StringInterner {
 
     private static func emptyTable(_ capacity: Int) -> UnsafeMutablePointer<Slot> {
         let table = UnsafeMutablePointer<Slot>.allocate(capacity: capacity)
-        table.initialize(repeating: Slot(hash: 0, start: -1, length: 0, string: ""), count: capacity)
+        table.initialize(repeating: Slot(first: 0, second: 0, length: 0, string: ""), count: capacity)
         return table
     }
 
@@ -59,27 +72,46 @@ final class StringInterner {
         guard length <= StringInterner.maxLength, let base = bytes.baseAddress else {
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         }
-        let hash = StringInterner.hash(UnsafeRawPointer(base + start), length)
         let mask = capacity - 1
-        var index = Int(truncatingIfNeeded: hash) & mask
-        while true {
-            let slot = slots + index
-            let slotStart = slot.pointee.start
-            if slotStart < 0 { break }
-            if slot.pointee.hash == hash, slot.pointee.length == length,
-               UTF8Bytes.equal(UnsafeRawPointer(base + slotStart), UnsafeRawPointer(base + start), count: length) {
-                return slot.pointee.string
+        let first: UInt64
+        let second: UInt64
+        let hash: UInt64
+        if length <= StringInterner.shortLength {
+            (first, second) = StringInterner.words(UnsafeRawPointer(base + start), length, readable: bytes.count - start)
+            hash = StringInterner.shortHash(first, second, length)
+            var index = Int(truncatingIfNeeded: hash) & mask
+            while true {
+                let slot = slots + index
+                let slotLength = slot.pointee.length
+                if slotLength == 0 { break }
+                if slotLength == length, slot.pointee.first == first, slot.pointee.second == second {
+                    return slot.pointee.string
+                }
+                index = (index + 1) & mask
             }
-            index = (index + 1) & mask
+        } else {
+            hash = StringInterner.hash(UnsafeRawPointer(base + start), length)
+            (first, second) = (hash, UInt64(start))
+            var index = Int(truncatingIfNeeded: hash) & mask
+            while true {
+                let slot = slots + index
+                let slotLength = slot.pointee.length
+                if slotLength == 0 { break }
+                if slotLength == length, slot.pointee.first == hash,
+                   UTF8Bytes.equal(UnsafeRawPointer(base + Int(slot.pointee.second)), UnsafeRawPointer(base + start), count: length) {
+                    return slot.pointee.string
+                }
+                index = (index + 1) & mask
+            }
         }
         let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
         if (count + 1) * 2 > capacity {
             guard capacity < StringInterner.maxCapacity else { return string }  // full: not interned
             grow()
-            index = Int(truncatingIfNeeded: hash) & (capacity - 1)
-            while slots[index].start >= 0 { index = (index + 1) & (capacity - 1) }
         }
-        slots[index] = Slot(hash: hash, start: start, length: length, string: string)
+        var index = Int(truncatingIfNeeded: hash) & (capacity - 1)
+        while slots[index].length != 0 { index = (index + 1) & (capacity - 1) }
+        slots[index] = Slot(first: first, second: second, length: length, string: string)
         count += 1
         return string
     }
@@ -91,13 +123,49 @@ final class StringInterner {
         capacity *= 2
         slots = StringInterner.emptyTable(capacity)
         let mask = capacity - 1
-        for position in 0..<oldCapacity where old[position].start >= 0 {
-            var index = Int(truncatingIfNeeded: old[position].hash) & mask
-            while slots[index].start >= 0 { index = (index + 1) & mask }
-            slots[index] = old[position]
+        for position in 0..<oldCapacity where old[position].length != 0 {
+            let slot = old[position]
+            let hash = slot.length <= StringInterner.shortLength ? StringInterner.shortHash(slot.first, slot.second, slot.length) : slot.first
+            var index = Int(truncatingIfNeeded: hash) & mask
+            while slots[index].length != 0 { index = (index + 1) & mask }
+            slots[index] = slot
         }
         old.deinitialize(count: oldCapacity)
         old.deallocate()
+    }
+
+    /// The `length` (1–16) bytes at `pointer` as two little-endian words, zero past
+    /// `length`; `readable` bytes from `pointer` may be read (two whole words when there
+    /// are 16, else byte by byte).
+    @inline(__always)
+    static func words(_ pointer: UnsafeRawPointer, _ length: Int, readable: Int) -> (UInt64, UInt64) {
+        if readable >= 16 {
+            let low = UInt64(littleEndian: pointer.loadUnaligned(as: UInt64.self))
+            let high = UInt64(littleEndian: pointer.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+            return length >= 8 ? (low, high & lowBytesMask(length - 8)) : (low & lowBytesMask(length), 0)
+        }
+        var low: UInt64 = 0
+        var high: UInt64 = 0
+        for offset in 0..<length {
+            let byte = UInt64(pointer.load(fromByteOffset: offset, as: UInt8.self))
+            if offset < 8 { low |= byte << (8 * offset) } else { high |= byte << (8 * (offset - 8)) }
+        }
+        return (low, high)
+    }
+
+    /// A word whose low `count` (0–8) bytes are all ones.
+    @inline(__always)
+    static func lowBytesMask(_ count: Int) -> UInt64 {
+        count >= 8 ? ~0 : (1 << (8 * UInt64(count))) &- 1
+    }
+
+    /// A hash of a short key's two words and length (multiplies and shifts, so that every
+    /// byte reaches the low bits that pick a slot).
+    @inline(__always)
+    static func shortHash(_ first: UInt64, _ second: UInt64, _ length: Int) -> UInt64 {
+        var hash = (first &* 0x9E37_79B9_7F4A_7C15) ^ second ^ UInt64(truncatingIfNeeded: length)
+        hash = (hash ^ hash >> 31) &* 0xBF58_476D_1CE4_E5B9
+        return hash ^ hash >> 29
     }
 
     /// ``UTF8Bytes/hash(_:)`` of `length` bytes at `pointer` (the one byte hash of the

@@ -11,11 +11,15 @@ final class TokenStorage: @unchecked Sendable {
     private let base: UnsafeMutablePointer<Token>
     /// The number of tokens (the last is ``TokenKind/endOfFile``).
     let count: Int
+    /// How many of them are line breaks.
+    let lineBreaks: Int
 
-    /// Adopts `count` initialised tokens at `base` (allocated with `UnsafeMutablePointer.allocate`).
-    init(adopting base: UnsafeMutablePointer<Token>, count: Int) {
+    /// Adopts `count` initialised tokens at `base` (allocated with `UnsafeMutablePointer.allocate`),
+    /// `lineBreaks` of them line breaks.
+    init(adopting base: UnsafeMutablePointer<Token>, count: Int, lineBreaks: Int) {
         self.base = base
         self.count = count
+        self.lineBreaks = lineBreaks
     }
 
     deinit {
@@ -28,6 +32,11 @@ final class TokenStorage: @unchecked Sendable {
     /// The tokens, valid while this storage is alive: read them through
     /// ``LexedTokens/withTokens(_:)``, which keeps it alive for the call.
     fileprivate var buffer: UnsafeBufferPointer<Token> { UnsafeBufferPointer(start: base, count: count) }
+
+    /// Room to reserve for the top-level statements of these tokens: one per line break,
+    /// but no more than there are other tokens (a statement has at least one), so that a
+    /// text of blank lines reserves nothing.
+    var statementEstimate: Int { min(lineBreaks, count - lineBreaks) + 1 }
 
     /// The first token, if any.
     var first: Token? { count > 0 ? base[0] : nil }
