@@ -93,6 +93,8 @@ struct ParserState {
     let ruleStack = SyntaxListStack<RuleSyntax>()
     let argumentStack = SyntaxListStack<ArgumentSyntax>()
     let segmentStack = SyntaxListStack<PathSegmentSyntax>()
+    /// The statements of the open `when` blocks (see ``parseFile(reserving:)``).
+    let statementStack = SyntaxListStack<StatementSyntax>()
     var position = 0
     /// The end of the last consumed token other than a line break: where a statement or
     /// rule that stops here ends.
