@@ -5,7 +5,7 @@ extension CheckerRun {
     /// Finds cycles and expands every definition, without recursion (a chain of ten
     /// thousand named rules must not exhaust the stack).
     func expandDefinitions() {
-        var state: [RuleReference: VisitState] = [:]
+        var state = RuleTable<VisitState>()
         state.reserveCapacity(definitionOrder.count)
         expansions.reserveCapacity(definitionOrder.count)
         for root in definitionOrder where state[root] == nil {
@@ -27,15 +27,15 @@ extension CheckerRun {
                     continue
                 }
                 stack[stack.count - 1].next += 1
-                guard case .named(let target, let syntax, _) = body[top.next], definitions[target] != nil else { continue }
+                guard case .named(let target, let nameRange, _) = body[top.next], definitions[target] != nil else { continue }
                 switch state[target] {
                 case nil:
                     state[target] = .onStack
                     stack.append((target, 0))
                 case .onStack?:
-                    let position = BodyPosition(definition: top.reference, index: top.next)
+                    let position = BodyPosition(definition: top.reference.id, index: top.next)
                     cycleUses.insert(position)
-                    reportCycle(closing: syntax, in: top.reference, stack: stack.map(\.reference), target: target)
+                    reportCycle(closing: nameRange, in: top.reference, stack: stack.map(\.reference), target: target)
                 case .done?:
                     break
                 }
@@ -45,7 +45,7 @@ extension CheckerRun {
 
     private enum VisitState { case onStack, done }
 
-    private func reportCycle(closing use: RuleSyntax, in reference: RuleReference, stack: [RuleReference], target: RuleReference) {
+    private func reportCycle(closing use: SourceRange, in reference: RuleReference, stack: [RuleReference], target: RuleReference) {
         guard let start = stack.lastIndex(of: target) else { return }
         let chain = Array(stack[start...]) + [target]
         let message = chain.count == 2
@@ -58,7 +58,7 @@ extension CheckerRun {
                   let rule = body.first(where: { $0.name.name == used.name }) else { continue }
             notes.append(Note(message: "'\(user.name)' uses '\(used.name)' here", file: user.file, range: rule.name.range))
         }
-        report(reference.file, use.name.range, .ruleCycle, message, notes: notes)
+        report(reference.file, use, .ruleCycle, message, notes: notes)
     }
 
     /// Expands `reference` (its uses are expanded already), then looks for contradictions
@@ -70,7 +70,7 @@ extension CheckerRun {
         var tooLarge = false
         var size = 0
         for (index, lowered) in body.enumerated() {
-            guard let entries = entries(of: lowered, at: BodyPosition(definition: reference, index: index), tooLarge: &tooLarge) else { continue }
+            guard let entries = entries(of: lowered, at: BodyPosition(definition: reference.id, index: index), tooLarge: &tooLarge) else { continue }
             uses.append((index, entries))
             size += entries.count
         }

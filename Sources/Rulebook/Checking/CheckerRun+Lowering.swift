@@ -28,7 +28,7 @@ extension CheckerRun {
         if let reference = scope[name] {
             if !rule.arguments.isEmpty { reportArgumentsToNamedRule(rule, in: source) }
             usedRules.insert(reference)
-            return .named(reference, syntax: rule, override: override)
+            return .named(reference, nameRange: rule.name.range, override: override)
         }
         reportUnknownName(rule.name, in: source, scope: scope)
         return .invalid

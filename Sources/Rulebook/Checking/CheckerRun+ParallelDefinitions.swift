@@ -61,7 +61,7 @@ extension CheckerRun {
         // that this run's counters and analysis are left as one pass would find them.
         let ahead = CheckerRun(forking: self)
         ahead.prepareLeaves(first)
-        var prepared = ahead.reportedTotalLimit ? [:] : ahead.preparedExpansions
+        var prepared = ahead.reportedTotalLimit ? RuleTable() : ahead.preparedExpansions
         let finished = task.wait() ?? false
         let usedFirst = startBudget - suggestionBudget, usedSecond = startBudget - fork.suggestionBudget
         if finished, usedFirst + usedSecond <= startBudget {
@@ -69,7 +69,10 @@ extension CheckerRun {
             diagnostics += fork.diagnostics
             usedRules.formUnion(fork.usedRules)
             suggestionBudget -= usedSecond
-            if !fork.reportedTotalLimit { prepared.merge(fork.preparedExpansions) { first, _ in first } }
+            if !fork.reportedTotalLimit {
+                // (The fork prepared only the second half's rules, none of which this half did.)
+                for reference in second where prepared[reference] == nil { prepared[reference] = fork.preparedExpansions[reference] }
+            }
             mergedDefinitionParts += 1
         } else {
             lower(second)

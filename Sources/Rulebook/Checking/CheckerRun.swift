@@ -5,14 +5,22 @@ import RulebookRegex
 /// Performance: hashed once, when made. The checker looks references up in half a dozen
 /// tables per use (definitions, bodies, expansions, the expansion walk's state, cycle
 /// uses) and hashing both strings each time was a visible part of expanding named rules.
+///
+/// Performance: it also carries its definition's id (its position in the check's order of
+/// definitions), by which the checker's tables of named rules are arrays (``RuleTable``);
+/// the id takes no part in equality or hashing (a reference made to look a name up gets
+/// the id it would have as a new definition).
 struct RuleReference: Hashable {
     let file: String
     let name: String
+    /// The definition's position in ``CheckerRun/definitionOrder``.
+    let id: Int
     private let hash: Int
 
-    init(file: String, name: String) {
+    init(file: String, name: String, id: Int) {
         self.file = file
         self.name = name
+        self.id = id
         var hasher = Hasher()
         hasher.combine(file)
         hasher.combine(name)
@@ -40,8 +48,12 @@ struct NamedRuleDefinition {
 enum LoweredRule {
     /// A validator application (already converted to its checked form).
     case validator(ExpandedRule)
-    /// A use of a named rule; `override` replaces the messages of everything it expands to.
-    case named(RuleReference, syntax: RuleSyntax, override: MessageOverride?)
+    /// A use of a named rule, with where its name is written; `override` replaces the
+    /// messages of everything it expands to.
+    ///
+    /// Performance: the use's name range, not its `RuleSyntax` (copied with every
+    /// lowered rule, three retains and releases, only for the cycle diagnostic).
+    case named(RuleReference, nameRange: SourceRange, override: MessageOverride?)
     /// Diagnosed; contributes nothing.
     case invalid
 }
@@ -164,19 +176,21 @@ final class CheckerRun {
     var diagnostics: [Diagnostic] = []
 
     /// Definitions in effect, in file and source order.
-    var definitions: [RuleReference: NamedRuleDefinition] = [:]
+    var definitions = RuleTable<NamedRuleDefinition>()
+    /// The references of ``definitions``, to find a definition by file and name.
+    var definitionKeys: Set<RuleReference> = []
     var definitionOrder: [RuleReference] = []
     /// Per file: every name usable there (its own definitions, then its imports').
     var scopes: [String: [String: RuleReference]] = [:]
     /// The lowered body of each definition.
-    var bodies: [RuleReference: [LoweredRule]] = [:]
+    var bodies = RuleTable<[LoweredRule]>()
     /// Uses inside definitions that close a cycle (`definition`, index in its body): not expanded.
     var cycleUses: Set<BodyPosition> = []
-    var expansions: [RuleReference: Expansion] = [:]
+    var expansions = RuleTable<Expansion>()
     /// Fields named by arguments and conditions, waiting for the `unknown-field` check.
     var fieldReferences: [FieldReference] = []
     /// Named rules used anywhere (for `unused-rule`).
-    var usedRules: Set<RuleReference> = []
+    var usedRules = RuleIDSet()
     /// How many validator applications have been materialised, against ``CheckLimits``.
     var expandedTotal = 0
     var reportedTotalLimit = false
@@ -228,7 +242,7 @@ final class CheckerRun {
 
     /// Named rules without uses of named rules, expanded ahead on another thread (see
     /// `CheckerRun+ParallelDefinitions.swift`).
-    var preparedExpansions: [RuleReference: PreparedExpansion] = [:]
+    var preparedExpansions = RuleTable<PreparedExpansion>()
     /// How many definitions were lowered on another thread and merged (for tests).
     var mergedDefinitionParts = 0
     /// The tree of the last named rule expanded (see `finish(_:)`).
@@ -307,6 +321,7 @@ final class CheckerRun {
 
 /// A position in a named rule's body.
 struct BodyPosition: Hashable {
-    let definition: RuleReference
+    /// The definition's ``RuleReference/id``.
+    let definition: Int
     let index: Int
 }

@@ -102,17 +102,28 @@ extension JSONWriter {
             buffer.append(ASCII.zero &+ UInt8(truncatingIfNeeded: value))
             return
         }
-        if value < 0 { buffer.append(ASCII.minus) }
-        var magnitude = value.magnitude
-        // Digits are produced backwards into a small stack buffer, then copied once.
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var position = 20
+        withDecimalDigits(of: value) { buffer.append(contentsOf: $0) }
+    }
+
+    /// Calls `body` with the decimal text of `value` (a leading `-` when negative).
+    ///
+    /// The digits are produced backwards into a small stack buffer and handed over once,
+    /// so each writer appends them in one copy.
+    @inline(__always)
+    static func withDecimalDigits<R>(of value: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { digits in
+            var magnitude = value.magnitude
+            var position = 21
             repeat {
                 position -= 1
                 digits[position] = ASCII.zero &+ UInt8(truncatingIfNeeded: magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
-            buffer.append(contentsOf: UnsafeBufferPointer(rebasing: digits[position..<20]))
+            if value < 0 {
+                position -= 1
+                digits[position] = ASCII.minus
+            }
+            return body(UnsafeBufferPointer(rebasing: digits[position..<21]))
         }
     }
 
@@ -184,16 +195,8 @@ struct JSONOutput {
 
     /// Appends `value` in decimal.
     mutating func appendInteger(_ value: Int) {
-        if value < 0 { append(ASCII.minus) }
-        var magnitude = value.magnitude
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 20) { digits in
-            var position = 20
-            repeat {
-                position -= 1
-                digits[position] = ASCII.zero &+ UInt8(truncatingIfNeeded: magnitude % 10)
-                magnitude /= 10
-            } while magnitude > 0
-            append(digits.baseAddress.unsafelyUnwrapped + position, count: 20 - position)
+        JSONWriter.withDecimalDigits(of: value) { digits in
+            append(digits.baseAddress.unsafelyUnwrapped, count: digits.count)
         }
     }
 
