@@ -45,6 +45,14 @@ private func failingFieldNames(_ report: ValidationReport) -> Int {
     return total
 }
 
+/// `failingFieldNames` through `results`, the collection read in place (no array).
+private func failingFieldNamesInPlace(_ report: ValidationReport) -> Int {
+    guard !report.isValid else { return 1 }
+    var total = 0
+    for field in report.results where field.status == .invalid { total &+= field.field.description.utf8.count }
+    return total
+}
+
 /// Everything a report holds: every field, and every violation's path, key and message.
 private func everythingRead(_ report: ValidationReport) -> Int {
     var total = 0
@@ -122,7 +130,8 @@ func runEngineBenchmark(records: Int) {
             print(failing)
             return
         }
-        // `validate` reads isValid and the failing fields' names (the goal's row),
+        // `validate` reads isValid and the failing fields' names from `fields` (the
+        // array), `validateResults` the same from `results` (read in place),
         // `validateAll` every message, `isValid` counts; a `Valid` suffix runs the valid
         // records only.
         let mode = parts[0].hasSuffix("Valid") && parts[0] != "isValid" ? String(parts[0].dropLast(5)) : String(parts[0])
@@ -133,6 +142,8 @@ func runEngineBenchmark(records: Int) {
                 for value in subject { failing &+= rules.isValid(value, context: context) ? 0 : 1 }
             case "validateAll":
                 for value in subject { failing &+= everythingRead(rules.validate(value, options: options)) }
+            case "validateResults":
+                for value in subject { failing &+= failingFieldNamesInPlace(rules.validate(value, options: options)) }
             default:
                 for value in subject { failing &+= failingFieldNames(rules.validate(value, options: options)) }
             }
@@ -155,6 +166,9 @@ func runEngineBenchmark(records: Int) {
     })
     row("validate(Value) → report, isValid + failing fields' names read", perItem(values.count) {
         values.reduce(0) { $0 &+ failingFieldNames(rules.validate($1, options: options)) }
+    }, "≤ 150")
+    row("validate(Value) → report, isValid + failing fields' names read in place (results)", perItem(values.count) {
+        values.reduce(0) { $0 &+ failingFieldNamesInPlace(rules.validate($1, options: options)) }
     }, "≤ 150")
     row("validate(Value) → report, every field, violation and message read", perItem(values.count) {
         values.reduce(0) { $0 &+ everythingRead(rules.validate($1, options: options)) }

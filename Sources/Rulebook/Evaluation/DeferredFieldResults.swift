@@ -69,6 +69,22 @@ final class DeferredFieldResults: ReportContents, @unchecked Sendable {
         }
     }
 
+    /// A flat outcome's results are read in place, one by one (``result(at:)``); an
+    /// outcome's are built once.
+    override func resultCollection() -> FieldResults {
+        guard case .flat = found, let shared = program.allValidResults else { return super.resultCollection() }
+        return FieldResults(self, count: shared.count)
+    }
+
+    /// Result `position` of a flat outcome (as ``fields(of:)`` makes it); of an outcome,
+    /// through the built results.
+    override func result(at position: Int) -> FieldResult {
+        guard case .flat(let flat) = found, let shared = program.allValidResults else { return results()[position] }
+        return flat.isInvalid(field: position)
+            ? FieldResult(field: shared[position].field, status: .invalid, deferred: self, entry: position)
+            : shared[position]
+    }
+
     /// The results of a flat outcome: one per field, in field order (entry = field).
     ///
     /// Performance: the program's all-valid results give each field's path and each

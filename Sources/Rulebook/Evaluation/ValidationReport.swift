@@ -180,6 +180,11 @@ public struct ValidationReport: Sendable, Hashable {
     /// One result per concrete field the rules reach, in rule order.
     public var fields: [FieldResult] { contents.results() }
 
+    /// The same results as ``fields``, read in place: a collection that builds no array
+    /// (each result is made when read). The cheapest way to ask which fields failed:
+    /// `for field in report.results where field.status == .invalid { … }`.
+    public var results: FieldResults { contents.resultCollection() }
+
     /// Whether no field is invalid. (Builds no results.)
     public var isValid: Bool { contents.isValid }
 
@@ -222,6 +227,17 @@ public struct ValidationReport: Sendable, Hashable {
         assertionFailure("ReportContents.results() is overridden by every subclass")
         return []
     }
+
+    /// The results as a collection read in place (``FieldResults``): over these contents
+    /// when they can make any result by its position, else over the results built once.
+    func resultCollection() -> FieldResults {
+        let fields = results()
+        return FieldResults(BuiltReportContents(fields, isValid: isValid, changes: nil), count: fields.count)
+    }
+
+    /// The result at `position` (overridden by every subclass that ``resultCollection()``
+    /// reads in place).
+    func result(at position: Int) -> FieldResult { results()[position] }
 }
 
 /// Results given or already built.
@@ -234,6 +250,10 @@ final class BuiltReportContents: ReportContents, @unchecked Sendable {
     }
 
     override func results() -> [FieldResult] { fields }
+
+    override func resultCollection() -> FieldResults { FieldResults(self, count: fields.count) }
+
+    override func result(at position: Int) -> FieldResult { fields[position] }
 }
 
 /// A ``ChangeSet`` behind one reference (see ``ReportContents/changes``).
