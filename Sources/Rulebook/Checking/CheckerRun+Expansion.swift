@@ -67,6 +67,7 @@ extension CheckerRun {
         guard let definition = definitions[reference], let tree = definitionTree(of: reference) else { return }
         let body = bodies[reference] ?? []
         var uses: [(index: Int, entries: UseEntries)] = []
+        uses.reserveCapacity(body.count)
         var tooLarge = false
         var size = 0
         for (index, lowered) in body.enumerated() {
@@ -92,12 +93,12 @@ extension CheckerRun {
         let ownChain = [reference.name]
         var expanded: [ExpandedRule] = []
         expanded.reserveCapacity(size)
+        let rules = definition.syntax.rules
         for (index, entries) in uses {
-            guard definition.syntax.rules.indices.contains(index) else { continue }
-            let rule = definition.syntax.rules[index]
+            guard rules.indices.contains(index) else { continue }
             let named: String? = if case .named(let target, _, _) = body[index] { target.name } else { nil }
-            let use = AnalyzedUse(range: CheckerRun.headRange(of: rule), namedRule: named, entries: entries,
-                                  context: unconditional, removal: RemovalSite(rules: definition.syntax.rules, index: index, statementRange: nil))
+            let use = AnalyzedUse(range: CheckerRun.headRange(of: rules[index]), namedRule: named, entries: entries,
+                                  context: unconditional, removal: RemovalSite(rules: rules, index: index, statementRange: nil))
             if let diagnostic = definitionAnalysis.add(use, to: group, subject: .namedRule(reference.name), in: tree) {
                 diagnostics.append(diagnostic)
             }

@@ -169,36 +169,45 @@ enum Expansion {
 
 /// The mutable state of one check. Lives only inside ``Checker/check(_:roots:)``; the
 /// phases are in `CheckerRun+*.swift` files, in the order ``run()`` calls them.
+///
+/// Performance: the state the phases read and write for every rule is marked
+/// `@exclusivity(unchecked)`. A run is used by one thread at a time (work on another
+/// thread gets a run of its own, `init(forking:)`), and no phase holds an access to one
+/// of these across a call that touches the same one (the full suite ran with the checks
+/// before they were turned off); as class properties each access was checked at run
+/// time (`swift_beginAccess`, ≈ 63 instructions): ≈ 13M instructions per check of the
+/// 100,000-line file on the calling thread (callgrind, docs/performance.md, "The
+/// checker's calling thread (seventh session)").
 final class CheckerRun {
     let graph: ProgramGraph
     let options: CheckOptions
     /// Checking diagnostics, in the order found (sorted by the caller).
-    var diagnostics: [Diagnostic] = []
+    @exclusivity(unchecked) var diagnostics: [Diagnostic] = []
 
     /// Definitions in effect, in file and source order.
-    var definitions = RuleTable<NamedRuleDefinition>()
+    @exclusivity(unchecked) var definitions = RuleTable<NamedRuleDefinition>()
     /// The references of ``definitions``, to find a definition by file and name.
-    var definitionKeys: Set<RuleReference> = []
-    var definitionOrder: [RuleReference] = []
+    @exclusivity(unchecked) var definitionKeys: Set<RuleReference> = []
+    @exclusivity(unchecked) var definitionOrder: [RuleReference] = []
     /// Per file: every name usable there (its own definitions, then its imports').
-    var scopes: [String: [String: RuleReference]] = [:]
+    @exclusivity(unchecked) var scopes: [String: [String: RuleReference]] = [:]
     /// The lowered body of each definition.
-    var bodies = RuleTable<[LoweredRule]>()
+    @exclusivity(unchecked) var bodies = RuleTable<[LoweredRule]>()
     /// Uses inside definitions that close a cycle (`definition`, index in its body): not expanded.
-    var cycleUses: Set<BodyPosition> = []
-    var expansions = RuleTable<Expansion>()
+    @exclusivity(unchecked) var cycleUses: Set<BodyPosition> = []
+    @exclusivity(unchecked) var expansions = RuleTable<Expansion>()
     /// Fields named by arguments and conditions, waiting for the `unknown-field` check.
-    var fieldReferences: [FieldReference] = []
+    @exclusivity(unchecked) var fieldReferences: [FieldReference] = []
     /// Named rules used anywhere (for `unused-rule`).
-    var usedRules = RuleIDSet()
+    @exclusivity(unchecked) var usedRules = RuleIDSet()
     /// How many validator applications have been materialised, against ``CheckLimits``.
-    var expandedTotal = 0
-    var reportedTotalLimit = false
+    @exclusivity(unchecked) var expandedTotal = 0
+    @exclusivity(unchecked) var reportedTotalLimit = false
 
     /// Candidate comparisons left for "did you mean" suggestions in this check.
-    var suggestionBudget = 200_000
+    @exclusivity(unchecked) var suggestionBudget = 200_000
     /// Per file: validators then named rules in scope, sorted (built on first need).
-    var nameSuggestions: [String: Suggestions] = [:]
+    @exclusivity(unchecked) var nameSuggestions: [String: Suggestions] = [:]
     /// The base catalogue's keys, sorted (built on first need).
     var messageKeySuggestions: Suggestions?
 
@@ -210,14 +219,14 @@ final class CheckerRun {
     /// every use, one pattern per `[*]` item field), and compiling one to a DFA costs far
     /// more than the rest of its checking; `Pattern` is an immutable `Sendable` value, so
     /// equal literals share one. Failures are kept too, and reported at every occurrence.
-    var patterns: [PatternKey: Result<Pattern, PatternError>] = [:]
+    @exclusivity(unchecked) var patterns: [PatternKey: Result<Pattern, PatternError>] = [:]
     /// The context of statements outside `when` blocks and of named rules' bodies.
     let unconditional = ConditionContext([])
     /// The contradictions and repetitions inside named rules, a group per definition
     /// (performance: one set of tables for all of them, not one per definition).
-    var definitionAnalysis = RuleAnalysis()
+    @exclusivity(unchecked) var definitionAnalysis = RuleAnalysis()
     /// Validator heads already lowered, by their text (see ``LoweringCache``).
-    var loweringCache = LoweringCache()
+    @exclusivity(unchecked) var loweringCache = LoweringCache()
 
     /// Where phase 5 cuts a file in two (see `CheckerRun+Parallel.swift`).
     var statementCut = StatementCut.bySize
@@ -242,14 +251,14 @@ final class CheckerRun {
 
     /// Named rules without uses of named rules, expanded ahead on another thread (see
     /// `CheckerRun+ParallelDefinitions.swift`).
-    var preparedExpansions = RuleTable<PreparedExpansion>()
+    @exclusivity(unchecked) var preparedExpansions = RuleTable<PreparedExpansion>()
     /// How many definitions were lowered on another thread and merged (for tests).
     var mergedDefinitionParts = 0
     /// The tree of the last named rule expanded (see `finish(_:)`).
-    var lastDefinitionTree: SyntaxTree?
+    @exclusivity(unchecked) var lastDefinitionTree: SyntaxTree?
 
     /// The last file located (see ``locator(for:)``).
-    private var lastLocator: SourceLocator?
+    @exclusivity(unchecked) private var lastLocator: SourceLocator?
 
     init(graph: ProgramGraph, options: CheckOptions) {
         self.graph = graph

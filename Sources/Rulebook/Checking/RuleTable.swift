@@ -15,11 +15,15 @@ struct RuleTable<Value> {
     subscript(reference: RuleReference) -> Value? {
         get { reference.id < values.count ? values[reference.id] : nil }
         set {
-            if reference.id >= values.count {
-                guard newValue != nil else { return }
-                values.append(contentsOf: repeatElement(nil, count: reference.id + 1 - values.count))
+            let id = reference.id
+            if id < values.count {
+                values[id] = newValue
+                return
             }
-            values[reference.id] = newValue
+            guard newValue != nil else { return }
+            // (Definitions are made in id order: this appends the one new value.)
+            while values.count < id { values.append(nil) }
+            values.append(newValue)
         }
     }
 

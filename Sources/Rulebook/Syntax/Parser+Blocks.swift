@@ -6,23 +6,14 @@
 
 /// A `when` block whose header has been read and whose body is being read. The parser
 /// keeps these on an explicit stack instead of recursing, so block nesting costs no
-/// machine stack (see ``ParserState/parseFile()``).
+/// machine stack (see ``ParserState/parseFile(reserving:)``).
 struct OpenBlock {
     let keywordRange: SourceRange
     let condition: ConditionSyntax
     let openBraceRange: SourceRange
-    /// The statements of the enclosing block (or file) read before this block.
-    var outer: [StatementSyntax]
-
-    /// Moves the enclosing statements out (leaving none). Performance: the caller appends
-    /// to them next; shared with this block they would be copied on that append.
-    /// (with the statement moves, a parse 565.1M → 547.7M, callgrind of `rulebook-bench
-    /// parseonly`; docs/performance.md, "Lexer and tree footprint".)
-    mutating func takeOuter() -> [StatementSyntax] {
-        var taken: [StatementSyntax] = []
-        swap(&taken, &outer)
-        return taken
-    }
+    /// The height of ``ParserState/statementStack`` when the body began: the body's
+    /// statements are the ones above it.
+    let bodyBase: Int
 }
 
 /// What reading a `when` header produced.

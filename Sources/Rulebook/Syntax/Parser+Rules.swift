@@ -121,13 +121,21 @@ extension ParserState {
 
     /// Whether the token at the cursor is followed, without space, by `.` or `[`.
     var startsLongerPath: Bool {
-        let next = peek()
-        return next.range.start == current.range.end && (next.kind == .dot || next.kind == .leftBracket)
+        @inline(__always) get {
+            let next = peek()
+            return next.range.start == current.range.end && (next.kind == .dot || next.kind == .leftBracket)
+        }
     }
 
     /// The value of an integer token's text as `Int(text)` would read it (nil when it is
     /// not only an optional `-` and digits, or out of range), from its bytes.
+    @inline(__always)
     func integerValue(_ token: Token) -> Int? {
+        ParserState.integerValue(token, in: bytes)
+    }
+
+    /// ``integerValue(_:)`` of a token of `bytes`.
+    static func integerValue(_ token: Token, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var offset = token.range.start
         let end = token.range.end
         let negative = offset < end && bytes[offset] == UInt8(ascii: "-")
@@ -148,7 +156,13 @@ extension ParserState {
 
     /// `/pattern/flags` split into its parts; `patternRange` is exactly between the slashes.
     /// An unterminated literal (diagnosed by the lexer) is all pattern, no flags.
+    @inline(__always)
     func regexArgument(_ token: Token) -> ArgumentSyntax {
+        ParserState.regexArgument(token, bytes: bytes, strings: strings)
+    }
+
+    /// ``regexArgument(_:)`` of a token of `bytes`.
+    static func regexArgument(_ token: Token, bytes: UnsafeBufferPointer<UInt8>, strings: StringInterner) -> ArgumentSyntax {
         let start = token.range.start + 1
         var patternEnd = token.range.end
         var flags = ""
@@ -165,12 +179,18 @@ extension ParserState {
     }
 
     /// `2026-01-31`; a malformed date (already diagnosed) keeps the numbers it has.
+    @inline(__always)
     func dateArgument(_ token: Token) -> ArgumentSyntax {
+        ParserState.dateArgument(token, bytes: bytes, strings: strings)
+    }
+
+    /// ``dateArgument(_:)`` of a token of `bytes`.
+    static func dateArgument(_ token: Token, bytes: UnsafeBufferPointer<UInt8>, strings: StringInterner) -> ArgumentSyntax {
         // A date the lexer accepted is exactly `YYYY-MM-DD`: read its numbers from the bytes.
         if !token.hasError, let date = LexerState.isoDate(bytes, from: token.range.start, to: token.range.end) {
             return ArgumentSyntax(kind: .date(year: date.year, month: date.month, day: date.day), range: token.range)
         }
-        let parts = text(of: token).split(separator: "-").map { Int($0) ?? 0 }
+        let parts = strings.string(from: token.range.start, to: token.range.end).split(separator: "-").map { Int($0) ?? 0 }
         let year = parts.count > 0 ? parts[0] : 0
         let month = parts.count > 1 ? parts[1] : 0
         let day = parts.count > 2 ? parts[2] : 0
@@ -235,6 +255,7 @@ extension ParserState {
     }
 
     /// A key segment from an identifier or a string token.
+    @inline(__always)
     func keySegment(_ token: Token) -> PathSegmentSyntax {
         if token.kind == .string {
             return PathSegmentSyntax(kind: .key(decodeString(token), quoted: true), range: token.range)

@@ -9,15 +9,23 @@ extension ParserState {
     /// than parsed recursively: nesting then costs heap, not machine stack, which matters
     /// on threads with small stacks and in unoptimised builds.
     ///
+    /// The top-level statements go into an array reserved up front; the statements of
+    /// open blocks onto ``statementStack``, from which each block's body is taken as an
+    /// exactly sized array when it closes (Performance: a body is one allocation, not
+    /// grown by doubling, and no enclosing list is moved in and out of an open block: a
+    /// parse 369.9M → 364.4M instructions, callgrind of `rulebook-bench parseonly --keep`;
+    /// docs/performance.md, "The parse's critical path").
+    ///
     /// - Parameter capacity: room to reserve in the top-level list (see
-    ///   ``TokenStorage/statementEstimate``). Performance: the list is not
-    ///   copied as it grows (with the first part's reservation for the whole text, a parse
-    ///   376.0M → 369.9M instructions, callgrind of `rulebook-bench parseonly --keep`;
+    ///   ``TokenStorage/statementEstimate``). Performance: the list is not copied as it
+    ///   grows (with the first part's reservation for the whole text, a parse 376.0M →
+    ///   369.9M instructions, callgrind of `rulebook-bench parseonly --keep`;
     ///   docs/performance.md, "The parse's critical path").
     mutating func parseFile(reserving capacity: Int = 0) -> [StatementSyntax] {
         var open: [OpenBlock] = []
-        var statements: [StatementSyntax] = []  // of the innermost open block, or the file
-        statements.reserveCapacity(capacity)
+        var topLevel: [StatementSyntax] = []
+        topLevel.reserveCapacity(capacity)
+        let bodies = statementStack
         while true {
             while current.kind == .newline { advance() }
             blockDepth = open.count
@@ -27,24 +35,23 @@ extension ParserState {
                 unclosedBlocksAtEnd = open.count
                 while let block = open.popLast() {
                     report(.unclosedBlock, block.openBraceRange, "'when' block is not closed: expected '}' before the end of the file")
-                    let closed = closedBlock(block, body: statements, closeBraceRange: .empty(at: current.range.start))
-                    statements = block.outer + [closed]
+                    let closed = closedBlock(block, body: bodies.take(above: block.bodyBase), closeBraceRange: .empty(at: current.range.start))
+                    if open.isEmpty { topLevel.append(closed) } else { bodies.push(closed) }
                 }
-                return statements
+                return topLevel
             case .rightBrace where !open.isEmpty:
-                var block = open.removeLast()
+                let block = open.removeLast()
                 let closeBraceRange = current.range
                 advance()
-                statement = closedBlock(block, body: statements, closeBraceRange: closeBraceRange)
-                statements = block.takeOuter()
+                statement = closedBlock(block, body: bodies.take(above: block.bodyBase), closeBraceRange: closeBraceRange)
             case .rightBrace:
                 statement = parseStrayClosingBrace()
             default:
                 if startsWhenBlock {
                     switch parseWhenHeader() {
                     case .opened(let keywordRange, let condition, let openBraceRange):
-                        open.append(OpenBlock(keywordRange: keywordRange, condition: condition, openBraceRange: openBraceRange, outer: statements))
-                        statements = []
+                        open.append(OpenBlock(keywordRange: keywordRange, condition: condition, openBraceRange: openBraceRange,
+                                              bodyBase: bodies.height))
                         continue  // the body may start on the brace's line
                     case .statement(let header):
                         statement = header
@@ -53,29 +60,32 @@ extension ParserState {
                     statement = parseStatement()
                 }
             }
-            // Performance: the statement is moved into the list (what the end-of-statement
+            // Performance: the statement is moved into its list (what the end-of-statement
             // check needs is taken first), not copied.
             // (a parse 529.8M → 510.6M with the join below, callgrind of `rulebook-bench
             // parseonly`; docs/performance.md, "Lexer and tree footprint".)
             let ending = StatementEnding(statement)
-            statements.append(consume statement)
+            let inBlock = !open.isEmpty
+            if inBlock { bodies.push(statement) } else { topLevel.append(consume statement) }
             blockDepth = open.count
             if let junk = expectStatementEnd(after: ending) {
-                statements.append(.unexpected(junk))
+                if inBlock { bodies.push(.unexpected(junk)) } else { topLevel.append(.unexpected(junk)) }
             }
         }
     }
 
     /// Whether the cursor is at the keyword `when` (not a field called `when`).
     var startsWhenBlock: Bool {
-        isWord(current, "when") && !startsFieldPath
+        @inline(__always) get { isWord(current, "when") && !startsFieldPath }
     }
 
     /// Whether the identifier at the cursor is followed by `:`, `.` or `[`, which makes a
     /// statement keyword the start of a field path instead.
     var startsFieldPath: Bool {
-        let next = peek().kind
-        return next == .colon || next == .dot || next == .leftBracket
+        @inline(__always) get {
+            let next = peek().kind
+            return next == .colon || next == .dot || next == .leftBracket
+        }
     }
 
     /// One statement other than a `when` block, the cursor at its first token.

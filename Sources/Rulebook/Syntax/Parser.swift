@@ -93,6 +93,8 @@ struct ParserState {
     let ruleStack = SyntaxListStack<RuleSyntax>()
     let argumentStack = SyntaxListStack<ArgumentSyntax>()
     let segmentStack = SyntaxListStack<PathSegmentSyntax>()
+    /// The statements of the open `when` blocks (see ``parseFile(reserving:)``).
+    let statementStack = SyntaxListStack<StatementSyntax>()
     var position = 0
     /// The end of the last consumed token other than a line break: where a statement or
     /// rule that stops here ends.
@@ -122,6 +124,15 @@ struct ParserState {
     }
 
     // MARK: Cursor
+    //
+    // Performance: a `mutating` parse function that calls a non-mutating method of the
+    // state which is not inlined first copies the whole state (168 bytes, a `memcpy`) to
+    // pass it as `self`, about once per token. So the small helpers below, and those of
+    // the other parser files, are `@inline(__always)`, and the larger ones (decoding a
+    // string, a number, a pattern, a date) are static functions of the fields they read
+    // behind an inlined method: no call copies the state. (A parse 364.4M → 331.1M
+    // instructions, 182.2M → 165.4M on the calling thread, callgrind of `rulebook-bench
+    // parseonly --keep`; docs/performance.md, "The parse's critical path".)
 
     /// The token at the cursor (the end-of-file token once past the end).
     var current: Token {
@@ -129,6 +140,7 @@ struct ParserState {
     }
 
     /// The token `offset` places after the cursor, clamped to the end-of-file token.
+    @inline(__always)
     func peek(_ offset: Int = 1) -> Token {
         tokens[min(position + offset, tokens.count - 1)]
     }
@@ -142,25 +154,36 @@ struct ParserState {
 
     /// Whether the cursor is at a line break, the end of the file, or a `}`.
     var atStatementEnd: Bool {
-        switch current.kind {
-        case .newline, .endOfFile, .rightBrace: true
-        default: false
+        @inline(__always) get {
+            switch current.kind {
+            case .newline, .endOfFile, .rightBrace: true
+            default: false
+            }
         }
     }
 
     /// Whether the current token directly follows the previous one (no space between),
     /// as the parts of a path must.
-    var currentIsAdjacent: Bool { position > 0 && tokens[position - 1].range.end == current.range.start }
+    var currentIsAdjacent: Bool {
+        @inline(__always) get { position > 0 && tokens[position - 1].range.end == current.range.start }
+    }
 
     // MARK: Token text
 
     /// The source text of `token`.
+    @inline(__always)
     func text(of token: Token) -> String {
         strings.string(from: token.range.start, to: token.range.end)
     }
 
     /// Whether `token` is the identifier `word` (compared as bytes, no allocation).
+    @inline(__always)
     func isWord(_ token: Token, _ word: StaticString) -> Bool {
+        ParserState.isWord(token, word, in: bytes)
+    }
+
+    /// Whether `token` of `bytes` is the identifier `word`.
+    static func isWord(_ token: Token, _ word: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard token.kind == .identifier, token.range.length == word.utf8CodeUnitCount else { return false }
         return word.withUTF8Buffer { buffer in
             var offset = token.range.start
@@ -229,6 +252,7 @@ struct ParserState {
     }
 
     /// The range from `start` to the end of the last consumed token.
+    @inline(__always)
     func range(from start: Int) -> SourceRange {
         SourceRange(start: start, end: max(start, lastEnd))
     }
