@@ -79,11 +79,16 @@ final class DeferredFieldResults: ReportContents, @unchecked Sendable {
     /// Result `position` of a flat outcome (as ``fields(of:)`` makes it); of an outcome,
     /// through the built results.
     override func result(at position: Int) -> FieldResult {
-        guard case .flat(let flat) = found, let shared = program.allValidResults else { return results()[position] }
+        guard case .flat(let flat) = found, let shared = program.allValidResults else { return builtResult(at: position) }
         return flat.isInvalid(field: position)
             ? FieldResult(field: shared[position].field, status: .invalid, deferred: self, entry: position)
             : shared[position]
     }
+
+    /// ``result(at:)`` of an outcome (not read in place: see ``resultCollection()``).
+    /// (Out of line, so that building the results does not weigh on the flat path.)
+    @inline(never)
+    private func builtResult(at position: Int) -> FieldResult { results()[position] }
 
     /// The results of a flat outcome: one per field, in field order (entry = field).
     ///

@@ -65,7 +65,12 @@ public struct FieldResult: Sendable, Hashable {
     /// (Each case holds one reference, so the enum is one word and copying a result stays
     /// two retains; an enum with the entry in its payload, or an optional reference next
     /// to the array, was copied through outlined and generic copies.)
+    ///
+    /// (`none` for no violations, so that a valid result, most of a report's, holds one
+    /// reference, its path: copying and destroying one, as building or reading a report's
+    /// results does for each, is then one retain and one release, not two.)
     @usableFromInline enum Violations: Sendable {
+        case none
         case built([Violation])
         case deferred(DeferredFieldResults)
     }
@@ -76,6 +81,7 @@ public struct FieldResult: Sendable, Hashable {
     /// stored property this used to be, without a call and a retain per result.)
     @inlinable public var violations: [Violation] {
         switch storage {
+        case .none: []
         case .built(let violations): violations
         case .deferred(let results): results.violations(ofEntry: entry)
         }
@@ -84,7 +90,7 @@ public struct FieldResult: Sendable, Hashable {
     public init(field: ConcretePath, status: FieldStatus, violations: [Violation]) {
         self.field = field
         self.status = status
-        self.storage = .built(violations)
+        self.storage = violations.isEmpty ? .none : .built(violations)
         self.entry = 0
     }
 

@@ -115,7 +115,7 @@ enum ParallelParse {
         // growth nor the join below copies it. (With the reservation in `parseFile`, a parse
         // 376.0M → 369.9M instructions, 188.2M → 184.9M on the calling thread, callgrind of
         // `rulebook-bench parseonly --keep`; docs/performance.md, "The parse's critical path".)
-        let wholeEstimate = lexed.tokens.statementEstimate * (bytes.count - start) / max(1, cut - start)
+        let wholeEstimate = scaledEstimate(lexed.tokens.statementEstimate, of: cut - start, to: bytes.count - start)
         var first = parsePart(file: file, bytes: bytes, lexed: lexed, limits: limits, lastEnd: lastEnd, statementCapacity: wholeEstimate)
         guard var second = secondTask.wait(), first.endsCleanly,
               let startOfSecond = second.lexed.tokens.first, startOfSecond.kind == .identifier, startOfSecond.range.start == cut
@@ -130,6 +130,14 @@ enum ParallelParse {
                           comments: first.lexed.comments + second.lexed.comments,
                           diagnostics: Parser.sortedDiagnostics(first.lexed.diagnostics + second.lexed.diagnostics
                                                                 + first.diagnostics + second.diagnostics))
+    }
+
+    /// A statement estimate for `partLength` bytes scaled to `wholeLength` bytes (in
+    /// floating point: no overflow whatever the limits allow), at most one statement per
+    /// byte of the whole.
+    static func scaledEstimate(_ estimate: Int, of partLength: Int, to wholeLength: Int) -> Int {
+        let scaled = Double(estimate) * Double(wholeLength) / Double(max(1, partLength))
+        return scaled >= Double(wholeLength) ? max(0, wholeLength) : max(0, Int(scaled))
     }
 
     /// Appends the elements of `source` to `target` by moving them, leaving an empty

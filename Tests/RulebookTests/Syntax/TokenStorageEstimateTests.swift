@@ -29,6 +29,20 @@ final class TokenStorageEstimateTests: XCTestCase {
         XCTAssertEqual(tokens.tokens.statementEstimate, 2)  // the end-of-file token, plus one
     }
 
+    func testTheFirstPartsEstimateScalesWithoutOverflow() {
+        XCTAssertEqual(ParallelParse.scaledEstimate(1_000, of: 50_000, to: 100_000), 2_000)
+        XCTAssertEqual(ParallelParse.scaledEstimate(7, of: 10, to: 15), 10)
+        // Never more than one statement per byte of the whole, nor negative.
+        XCTAssertEqual(ParallelParse.scaledEstimate(90, of: 100, to: 150), 135)
+        XCTAssertEqual(ParallelParse.scaledEstimate(100, of: 100, to: 150), 150)
+        XCTAssertEqual(ParallelParse.scaledEstimate(5, of: 0, to: 0), 0)
+        // Sizes that would overflow `Int` if multiplied first (the result is as exact as a
+        // `Double`, and never past the whole).
+        let huge = ParallelParse.scaledEstimate(Int.max / 4, of: Int.max / 2, to: Int.max / 2 + 1000)
+        XCTAssertLessThanOrEqual(abs(huge - Int.max / 4), 1 << 12)
+        XCTAssertEqual(ParallelParse.scaledEstimate(Int.max / 2, of: Int.max / 2, to: Int.max), Int.max)
+    }
+
     func testMoreStatementsThanLineBreaksParseAsWithoutAReservation() {
         // Stray braces are statements of their own on one line: the reservation is too
         // small and the list grows past it, with the same tree.
