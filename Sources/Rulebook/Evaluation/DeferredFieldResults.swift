@@ -69,26 +69,12 @@ final class DeferredFieldResults: ReportContents, @unchecked Sendable {
         }
     }
 
-    /// A flat outcome's results are read in place, one by one (``result(at:)``); an
+    /// A flat outcome's results are made from its mask when read (``FieldResults``); an
     /// outcome's are built once.
     override func resultCollection() -> FieldResults {
-        guard case .flat = found, let shared = program.allValidResults else { return super.resultCollection() }
-        return FieldResults(self, count: shared.count)
+        guard case .flat(let flat) = found, let shared = program.allValidResults else { return super.resultCollection() }
+        return FieldResults(shared: shared, invalid: flat.invalidFields, deferred: self)
     }
-
-    /// Result `position` of a flat outcome (as ``fields(of:)`` makes it); of an outcome,
-    /// through the built results.
-    override func result(at position: Int) -> FieldResult {
-        guard case .flat(let flat) = found, let shared = program.allValidResults else { return builtResult(at: position) }
-        return flat.isInvalid(field: position)
-            ? FieldResult(field: shared[position].field, status: .invalid, deferred: self, entry: position)
-            : shared[position]
-    }
-
-    /// ``result(at:)`` of an outcome (not read in place: see ``resultCollection()``).
-    /// (Out of line, so that building the results does not weigh on the flat path.)
-    @inline(never)
-    private func builtResult(at position: Int) -> FieldResult { results()[position] }
 
     /// The results of a flat outcome: one per field, in field order (entry = field).
     ///

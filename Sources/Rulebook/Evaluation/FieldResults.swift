@@ -15,34 +15,56 @@
 /// is allocated. Reports of other programs read their results from the array, built once
 /// when the collection is made.
 public struct FieldResults: RandomAccessCollection, Sendable, Hashable {
-    /// The results: given or built (``BuiltReportContents``), or a flat program's deferred
-    /// results, each made when read.
-    private let contents: ReportContents
-    /// The number of results.
-    public let endIndex: Int
+    /// The results; for a flat program's deferred results, its program's all-valid
+    /// results (each field's path), read with ``invalid``.
+    @usableFromInline let base: [FieldResult]
+    /// Bit `f` (`1 << f`) set when result `f` is invalid and made from `base[f]`'s path,
+    /// its violations deferred to ``deferred`` (a flat program's report); else 0.
+    @usableFromInline let invalid: UInt64
+    /// The report whose violations the invalid results read (nil when `invalid` is 0).
+    @usableFromInline let deferred: DeferredFieldResults?
 
-    init(_ contents: ReportContents, count: Int) {
-        self.contents = contents
-        self.endIndex = count
+    /// Results read as they are.
+    init(_ results: [FieldResult]) {
+        self.base = results
+        self.invalid = 0
+        self.deferred = nil
+    }
+
+    /// A flat program's results: `shared` (every field valid) with the fields of
+    /// `invalid` made invalid, their violations read from `deferred`.
+    init(shared: [FieldResult], invalid: UInt64, deferred: DeferredFieldResults) {
+        self.base = shared
+        self.invalid = invalid
+        self.deferred = deferred
     }
 
     /// Always 0.
-    public var startIndex: Int { 0 }
+    @inlinable public var startIndex: Int { 0 }
 
-    /// The result at `position` (`0..<count`).
-    /// (Out of range traps, as an array's subscript does.)
-    public subscript(position: Int) -> FieldResult { contents.result(at: position) }
+    /// The number of results.
+    @inlinable public var endIndex: Int { base.count }
+
+    /// The result at `position` (`0..<count`; out of range traps, as an array's
+    /// subscript does).
+    ///
+    /// (`@inlinable`, as an array's subscript: reading a result is then a load, a bit
+    /// test and a retain in the caller's loop.)
+    @inlinable public subscript(position: Int) -> FieldResult {
+        if invalid >> UInt64(truncatingIfNeeded: position) & 1 != 0, let deferred {
+            return FieldResult(field: base[position].field, status: .invalid, deferred: deferred, entry: position)
+        }
+        return base[position]
+    }
 
     /// Whether both hold the same results in the same order.
     public static func == (lhs: FieldResults, rhs: FieldResults) -> Bool {
-        guard lhs.endIndex == rhs.endIndex else { return false }
-        if lhs.contents === rhs.contents { return true }
-        return lhs.elementsEqual(rhs)
+        lhs.count == rhs.count && lhs.elementsEqual(rhs)
     }
 
     /// Hashes as `[FieldResult]` does: the count, then each result.
     public func hash(into hasher: inout Hasher) {
-        hasher.combine(endIndex)
+        hasher.combine(count)
         for result in self { hasher.combine(result) }
     }
 }

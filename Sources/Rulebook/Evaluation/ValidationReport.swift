@@ -95,7 +95,7 @@ public struct FieldResult: Sendable, Hashable {
     }
 
     /// A result whose violations are entry `entry` of `results`' outcome, built when read.
-    init(field: ConcretePath, status: FieldStatus, deferred results: DeferredFieldResults, entry: Int) {
+    @usableFromInline init(field: ConcretePath, status: FieldStatus, deferred results: DeferredFieldResults, entry: Int) {
         self.field = field
         self.status = status
         self.storage = .deferred(results)
@@ -234,16 +234,9 @@ public struct ValidationReport: Sendable, Hashable {
         return []
     }
 
-    /// The results as a collection read in place (``FieldResults``): over these contents
-    /// when they can make any result by its position, else over the results built once.
-    func resultCollection() -> FieldResults {
-        let fields = results()
-        return FieldResults(BuiltReportContents(fields, isValid: isValid, changes: nil), count: fields.count)
-    }
-
-    /// The result at `position` (overridden by every subclass that ``resultCollection()``
-    /// reads in place).
-    func result(at position: Int) -> FieldResult { results()[position] }
+    /// The results as a collection read in place (``FieldResults``): a flat program's
+    /// made from its mask when read, others read from their array (built once here).
+    func resultCollection() -> FieldResults { FieldResults(results()) }
 }
 
 /// Results given or already built.
@@ -257,9 +250,7 @@ final class BuiltReportContents: ReportContents, @unchecked Sendable {
 
     override func results() -> [FieldResult] { fields }
 
-    override func resultCollection() -> FieldResults { FieldResults(self, count: fields.count) }
-
-    override func result(at position: Int) -> FieldResult { fields[position] }
+    override func resultCollection() -> FieldResults { FieldResults(fields) }
 }
 
 /// A ``ChangeSet`` behind one reference (see ``ReportContents/changes``).
