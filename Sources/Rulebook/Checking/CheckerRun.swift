@@ -51,8 +51,9 @@ enum LoweredRule {
     /// A use of a named rule, with where its name is written; `override` replaces the
     /// messages of everything it expands to.
     ///
-    /// Performance: the use's name range, not its `RuleSyntax` (copied with every
-    /// lowered rule, three retains and releases, only for the cycle diagnostic).
+    /// Performance: the use's name range, not its `RuleSyntax`: a lowered rule is copied
+    /// and destroyed several times on its way to the analysis, and the syntax (three
+    /// references) was carried only for the cycle diagnostic.
     case named(RuleReference, nameRange: SourceRange, override: MessageOverride?)
     /// Diagnosed; contributes nothing.
     case invalid
@@ -175,9 +176,10 @@ enum Expansion {
 /// thread gets a run of its own, `init(forking:)`), and no phase holds an access to one
 /// of these across a call that touches the same one (the full suite ran with the checks
 /// before they were turned off); as class properties each access was checked at run
-/// time (`swift_beginAccess`, ≈ 63 instructions): ≈ 13M instructions per check of the
-/// 100,000-line file on the calling thread (callgrind, docs/performance.md, "The
-/// checker's calling thread (seventh session)").
+/// time (`swift_beginAccess`, ≈ 63 instructions, 12.7M per check of the 100,000-line
+/// file on the calling thread; with what the checks kept the optimiser from doing,
+/// 365.2M → 348.2M: callgrind, docs/performance.md, "The checker's calling thread
+/// (seventh session)").
 final class CheckerRun {
     let graph: ProgramGraph
     let options: CheckOptions
