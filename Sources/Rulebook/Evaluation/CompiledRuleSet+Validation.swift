@@ -86,7 +86,7 @@ extension CompiledRuleSet {
     /// valid, else results built on first read from the two masks.
     func report(_ found: FlatOutcome, today: CalendarDate, options: ValidationOptions) -> ValidationReport {
         if found.isValid, let shared = program.allValidReport { return ValidationReport(shared) }
-        if let contents = sharedFlatContents, type(of: options.messages) == DefaultMessages.self {
+        if let contents = sharedFlatContents, options.usesDefaultMessages {
             return ValidationReport(contents, found: found)
         }
         return ValidationReport(FlatReportContents(program: program, messages: options.messages, today: today), found: found)

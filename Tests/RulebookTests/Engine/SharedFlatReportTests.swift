@@ -161,6 +161,23 @@ final class SharedFlatReportTests: XCTestCase {
         XCTAssertEqual(Set([reportA, reportB, reportC, own, given]).count, 2)
     }
 
+    func testOptionsKnowWhetherTheirMessagesAreTheBuiltInOnes() throws {
+        let rules = try compile(Self.profile)
+        let value: Value = ["firstName": "A", "email": "nope", "age": 7]
+        var options = ValidationOptions()
+        XCTAssertTrue(options.usesDefaultMessages)
+        let shared = rules.validate(value, options: options)
+        options.messages = ForwardingMessages()
+        XCTAssertFalse(options.usesDefaultMessages)
+        let own = rules.validate(value, options: options)
+        options.messages = DefaultMessages()
+        XCTAssertTrue(options.usesDefaultMessages)
+        XCTAssertFalse(ValidationOptions(messages: ForwardingMessages()).usesDefaultMessages)
+        XCTAssertEqual(shared, own)
+        XCTAssertEqual(shared.violations.map(\.message), own.violations.map(\.message))
+        XCTAssertEqual(shared.violations.count, 4)
+    }
+
     func testValidRecordsStillShareTheAllValidReport() throws {
         let rules = try compile(Self.profile)
         let valid: Value = ["firstName": "Ann", "lastName": "Smith", "email": "ann@example.com", "age": 30]
