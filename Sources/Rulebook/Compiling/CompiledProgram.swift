@@ -70,6 +70,8 @@ final class CompiledProgram: Sendable {
     let flatChecks: [FlatCheck]
     /// Whether the program has a flat plan.
     let isFlat: Bool
+    /// Each flat field's rule bits (`flatFields[f].rules`), read by `FlatReportContents`.
+    let flatRuleMasks: [UInt64]
 
     init(keyStorage: KeyStorage, fields: [FieldPlan], runs: [KeyRun], keys: [CompiledKey], rootKeys: [CompiledKey],
          groups: [GroupPlan], rules: [RulePlan],
@@ -105,6 +107,7 @@ final class CompiledProgram: Sendable {
         self.flatFields = flat?.fields ?? []
         self.flatChecks = flat?.checks ?? []
         self.isFlat = flat != nil && allValidResults != nil
+        self.flatRuleMasks = flatFields.map(\.rules)
     }
 }
 

@@ -17,6 +17,13 @@ public struct CompiledRuleSet: Sendable {
     /// Whether some rule reads today (`before today`, `minAge` …): only then does
     /// evaluation ask the context (and maybe the clock) for it.
     let needsToday: Bool
+    /// The contents every invalid report of a flat program shares when its messages are
+    /// the built-in English ones (``DefaultMessages``) and no rule reads today; nil
+    /// otherwise (see `FlatReportContents`).
+    ///
+    /// (Held here, not by the program: the contents hold the program, and a program
+    /// holding them would be a reference cycle.)
+    let sharedFlatContents: FlatReportContents?
 
     /// Compiles a checked rule set. Never fails: the checker has already rejected
     /// anything that cannot run; a rule whose arguments nevertheless do not fit its
@@ -26,12 +33,20 @@ public struct CompiledRuleSet: Sendable {
         var compiler = RuleCompiler()
         self.program = compiler.compile(ruleSet)
         self.needsToday = compiler.needsToday
+        self.sharedFlatContents = Self.sharedFlatContents(program, needsToday: compiler.needsToday)
     }
 
     private init(ruleSet: RuleSet, program: CompiledProgram, needsToday: Bool) {
         self.ruleSet = ruleSet
         self.program = program
         self.needsToday = needsToday
+        self.sharedFlatContents = Self.sharedFlatContents(program, needsToday: needsToday)
+    }
+
+    /// See ``sharedFlatContents``.
+    private static func sharedFlatContents(_ program: CompiledProgram, needsToday: Bool) -> FlatReportContents? {
+        guard program.isFlat, !needsToday else { return nil }
+        return FlatReportContents(program: program, messages: DefaultMessages(), today: unusedToday)
     }
 
     /// The same rules compiled again into memory of their own: no table, pattern or key

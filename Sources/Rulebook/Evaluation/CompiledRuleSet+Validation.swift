@@ -86,7 +86,10 @@ extension CompiledRuleSet {
     /// valid, else results built on first read from the two masks.
     func report(_ found: FlatOutcome, today: CalendarDate, options: ValidationOptions) -> ValidationReport {
         if found.isValid, let shared = program.allValidReport { return ValidationReport(shared) }
-        return ValidationReport(DeferredFieldResults(program: program, flat: found, messages: options.messages, today: today))
+        if let contents = sharedFlatContents, options.usesDefaultMessages {
+            return ValidationReport(contents, found: found)
+        }
+        return ValidationReport(FlatReportContents(program: program, messages: options.messages, today: today), found: found)
     }
 
     private func validateField(_ path: FieldPath, in record: Value, indices: [Int?],
@@ -114,7 +117,7 @@ extension CompiledRuleSet {
     }
 
     /// The placeholder today when no rule reads it.
-    private static let unusedToday = CalendarDate(daysSinceEpoch: 0)
+    static let unusedToday = CalendarDate(daysSinceEpoch: 0)
 
     /// Today from the context, only when some rule reads it (the clock is not free).
     func today(_ context: EvaluationContext) -> CalendarDate {

@@ -4,8 +4,8 @@ import Synchronization
 import Foundation
 #endif
 
-/// The results of one record, kept as an ``EvaluationOutcome`` (or, for a flat program,
-/// a ``FlatOutcome``) until read.
+/// The results of one record, kept as an ``EvaluationOutcome`` until read. (A flat
+/// program's reports keep a ``FlatOutcome`` inline instead: ``FlatReportContents``.)
 ///
 /// Shared by every copy of its ``ValidationReport`` and by the invalid ``FieldResult``s
 /// read from it, which may be read from several threads at once.
@@ -24,7 +24,7 @@ import Foundation
 final class DeferredFieldResults: ReportContents, @unchecked Sendable {
     let program: CompiledProgram
     /// What evaluation found.
-    let found: Found
+    let found: EvaluationOutcome
     let messages: any MessageRendering
     let today: CalendarDate
     #if os(Linux)
@@ -44,58 +44,16 @@ final class DeferredFieldResults: ReportContents, @unchecked Sendable {
     init(program: CompiledProgram, outcome: EvaluationOutcome, messages: any MessageRendering, today: CalendarDate,
          changes: ChangeSet?) {
         self.program = program
-        self.found = .outcome(outcome)
+        self.found = outcome
         self.messages = messages
         self.today = today
         super.init(isValid: !outcome.hasInvalid, changes: changes.map(ChangeBox.init))
     }
 
-    /// The results of a flat program's record (see `FlatEvaluator`).
-    init(program: CompiledProgram, flat: FlatOutcome, messages: any MessageRendering, today: CalendarDate) {
-        self.program = program
-        self.found = .flat(flat)
-        self.messages = messages
-        self.today = today
-        super.init(isValid: flat.isValid, changes: nil)
-    }
-
     /// The results, in evaluation order; an invalid one builds its violations when read.
     /// (Made on each read rather than kept: a kept array of results pointing back here
     /// would be a reference cycle. Equal content on every read.)
-    override func results() -> [FieldResult] {
-        switch found {
-        case .outcome(let outcome): fields(of: outcome)
-        case .flat(let flat): fields(of: flat)
-        }
-    }
-
-    /// A flat outcome's results are made from its mask when read (``FieldResults``); an
-    /// outcome's are built once.
-    override func resultCollection() -> FieldResults {
-        guard case .flat(let flat) = found, let shared = program.allValidResults else { return super.resultCollection() }
-        return FieldResults(shared: shared, invalid: flat.invalidFields, deferred: self)
-    }
-
-    /// The results of a flat outcome: one per field, in field order (entry = field).
-    ///
-    /// Performance: the program's all-valid results give each field's path and each
-    /// valid field's whole result (was `concretePath(field:)` per field). (Written with
-    /// `append`: `Array(unsafeUninitializedCapacity:)` looked up its generic metadata on
-    /// every call.)
-    private func fields(of flat: FlatOutcome) -> [FieldResult] {
-        guard let shared = program.allValidResults else {
-            assertionFailure("every flat program has all-valid results (FlatPlanBuilder)")
-            return []
-        }
-        var results: [FieldResult] = []
-        results.reserveCapacity(shared.count)
-        for field in shared.indices {
-            results.append(flat.isInvalid(field: field)
-                ? FieldResult(field: shared[field].field, status: .invalid, deferred: self, entry: field)
-                : shared[field])
-        }
-        return results
-    }
+    override func results(_ flat: FlatOutcome) -> [FieldResult] { fields(of: found) }
 
     private func fields(of outcome: EvaluationOutcome) -> [FieldResult] {
         var results: [FieldResult] = []
@@ -111,7 +69,7 @@ final class DeferredFieldResults: ReportContents, @unchecked Sendable {
     }
 
     /// The violations of entry `entry` (every entry's are built on the first call).
-    @usableFromInline func violations(ofEntry entry: Int) -> [Violation] {
+    override func violations(ofEntry entry: Int) -> [Violation] {
         let all = load() ?? storeIfEmpty(ViolationLists(buildViolations()))
         return entry < all.lists.count ? all.lists[entry] : []
     }
@@ -119,17 +77,7 @@ final class DeferredFieldResults: ReportContents, @unchecked Sendable {
     private func buildViolations() -> [[Violation]] {
         var builder = ViolationBuilder(program: program, messages: messages, today: today)
         var noCache: [String?] = []
-        switch found {
-        case .outcome(let outcome): return builder.violations(of: outcome, cache: &noCache)
-        case .flat(let flat): return builder.violations(of: flat.expanded(program: program), cache: &noCache)
-        }
-    }
-
-    /// An ``EvaluationOutcome``, or the two masks of a flat program's record (no
-    /// allocation: see ``FlatOutcome``).
-    enum Found: Sendable {
-        case outcome(EvaluationOutcome)
-        case flat(FlatOutcome)
+        return builder.violations(of: found, cache: &noCache)
     }
 
     #if os(Linux)

@@ -21,21 +21,26 @@ public struct FieldResults: RandomAccessCollection, Sendable, Hashable {
     /// Bit `f` (`1 << f`) set when result `f` is invalid and made from `base[f]`'s path,
     /// its violations deferred to ``deferred`` (a flat program's report); else 0.
     @usableFromInline let invalid: UInt64
-    /// The report whose violations the invalid results read (nil when `invalid` is 0).
-    @usableFromInline let deferred: DeferredFieldResults?
+    /// The failed rules (bits) of a flat program's record, or 0.
+    @usableFromInline let failed: UInt64
+    /// The contents whose violations the invalid results read (nil when `invalid` is 0).
+    @usableFromInline let deferred: FlatReportContents?
 
     /// Results read as they are.
     init(_ results: [FieldResult]) {
         self.base = results
         self.invalid = 0
+        self.failed = 0
         self.deferred = nil
     }
 
     /// A flat program's results: `shared` (every field valid) with the fields of
-    /// `invalid` made invalid, their violations read from `deferred`.
-    init(shared: [FieldResult], invalid: UInt64, deferred: DeferredFieldResults) {
+    /// `invalid` made invalid, their violations (of the rules in `failed`) read from
+    /// `deferred`.
+    init(shared: [FieldResult], invalid: UInt64, failed: UInt64, deferred: FlatReportContents) {
         self.base = shared
         self.invalid = invalid
+        self.failed = failed
         self.deferred = deferred
     }
 
@@ -52,7 +57,8 @@ public struct FieldResults: RandomAccessCollection, Sendable, Hashable {
     /// test and a retain in the caller's loop.)
     @inlinable public subscript(position: Int) -> FieldResult {
         if invalid >> UInt64(truncatingIfNeeded: position) & 1 != 0, let deferred {
-            return FieldResult(field: base[position].field, status: .invalid, deferred: deferred, entry: position)
+            return FieldResult(field: base[position].field, status: .invalid, deferred: deferred,
+                               entry: FlatReportContents.entry(failed, rules: deferred.fieldRules[position]))
         }
         return base[position]
     }

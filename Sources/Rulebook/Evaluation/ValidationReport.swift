@@ -72,7 +72,7 @@ public struct FieldResult: Sendable, Hashable {
     @usableFromInline enum Violations: Sendable {
         case none
         case built([Violation])
-        case deferred(DeferredFieldResults)
+        case deferred(ReportContents)
     }
 
     /// Empty unless `status` is `.invalid`.
@@ -95,7 +95,7 @@ public struct FieldResult: Sendable, Hashable {
     }
 
     /// A result whose violations are entry `entry` of `results`' outcome, built when read.
-    @usableFromInline init(field: ConcretePath, status: FieldStatus, deferred results: DeferredFieldResults, entry: Int) {
+    @usableFromInline init(field: ConcretePath, status: FieldStatus, deferred results: ReportContents, entry: Int) {
         self.field = field
         self.status = status
         self.storage = .deferred(results)
@@ -157,6 +157,12 @@ public struct ValidationReport: Sendable, Hashable {
     /// an invalid profile record, ≈ 80 of a valid one). A valid record of a program
     /// without `[*]` now shares its program's report contents: a retain and a release.
     private let contents: ReportContents
+    /// A flat program's invalid record: which fields and rules failed (its contents,
+    /// ``FlatReportContents``, are shared by the program's reports); otherwise empty.
+    ///
+    /// Performance: two words inline instead of an object per invalid record (see
+    /// ``FlatReportContents``).
+    private let flat: FlatOutcome
 
     /// The changes, when an original record was given.
     public var changes: ChangeSet? { contents.changes?.changes }
@@ -169,6 +175,7 @@ public struct ValidationReport: Sendable, Hashable {
             break
         }
         self.contents = BuiltReportContents(fields, isValid: valid, changes: changes.map(ChangeBox.init))
+        self.flat = FlatOutcome()
     }
 
     /// A report of results known to be all valid, with this record's changes (a valid
@@ -176,20 +183,28 @@ public struct ValidationReport: Sendable, Hashable {
     /// `CompiledProgram.allValidReport`).
     init(allValid fields: [FieldResult], changes: ChangeSet?) {
         self.contents = BuiltReportContents(fields, isValid: true, changes: changes.map(ChangeBox.init))
+        self.flat = FlatOutcome()
     }
 
     /// A report of shared contents (a program's all-valid report) or deferred results.
     init(_ contents: ReportContents) {
         self.contents = contents
+        self.flat = FlatOutcome()
+    }
+
+    /// A flat program's invalid record: `found`'s masks read with `contents`.
+    init(_ contents: FlatReportContents, found: FlatOutcome) {
+        self.contents = contents
+        self.flat = found
     }
 
     /// One result per concrete field the rules reach, in rule order.
-    public var fields: [FieldResult] { contents.results() }
+    public var fields: [FieldResult] { contents.results(flat) }
 
     /// The same results as ``fields``, read in place: a collection that builds no array
     /// (each result is made when read). The cheapest way to ask which fields failed:
     /// `for field in report.results where field.status == .invalid { … }`.
-    public var results: FieldResults { contents.resultCollection() }
+    public var results: FieldResults { contents.resultCollection(flat) }
 
     /// Whether no field is invalid. (Builds no results.)
     public var isValid: Bool { contents.isValid }
@@ -199,7 +214,7 @@ public struct ValidationReport: Sendable, Hashable {
 
     /// Whether two reports have the same fields, violations, messages and changes.
     public static func == (lhs: ValidationReport, rhs: ValidationReport) -> Bool {
-        if lhs.contents === rhs.contents { return true }
+        if lhs.contents === rhs.contents, lhs.flat == rhs.flat { return true }
         return lhs.changes == rhs.changes && lhs.fields == rhs.fields
     }
 
@@ -211,7 +226,8 @@ public struct ValidationReport: Sendable, Hashable {
 }
 
 /// What a ``ValidationReport`` holds: its results (given, or built when read by
-/// ``DeferredFieldResults``), whether they are all valid, and the changes.
+/// ``DeferredFieldResults``, or made from the report's masks by
+/// ``FlatReportContents``), whether they are all valid, and the changes.
 ///
 /// (`@unchecked Sendable`: a class with subclasses cannot be checked; every stored
 /// property here and in ``BuiltReportContents`` is an immutable `let` of a `Sendable`
@@ -228,15 +244,23 @@ public struct ValidationReport: Sendable, Hashable {
         self.changes = changes
     }
 
-    /// The results, in rule order (overridden by every subclass).
-    func results() -> [FieldResult] {
-        assertionFailure("ReportContents.results() is overridden by every subclass")
+    /// The results, in rule order (overridden by every subclass); `flat` is the report's
+    /// masks, read only by ``FlatReportContents``.
+    func results(_ flat: FlatOutcome) -> [FieldResult] {
+        assertionFailure("ReportContents.results(_:) is overridden by every subclass")
         return []
     }
 
     /// The results as a collection read in place (``FieldResults``): a flat program's
-    /// made from its mask when read, others read from their array (built once here).
-    func resultCollection() -> FieldResults { FieldResults(results()) }
+    /// made from its masks when read, others read from their array (built once here).
+    func resultCollection(_ flat: FlatOutcome) -> FieldResults { FieldResults(results(flat)) }
+
+    /// The violations of a deferred result's entry (overridden by the contents that
+    /// defer violations: ``DeferredFieldResults``, ``FlatReportContents``).
+    @usableFromInline func violations(ofEntry entry: Int) -> [Violation] {
+        assertionFailure("only contents that defer violations make deferred results")
+        return []
+    }
 }
 
 /// Results given or already built.
@@ -248,9 +272,9 @@ final class BuiltReportContents: ReportContents, @unchecked Sendable {
         super.init(isValid: isValid, changes: changes)
     }
 
-    override func results() -> [FieldResult] { fields }
+    override func results(_ flat: FlatOutcome) -> [FieldResult] { fields }
 
-    override func resultCollection() -> FieldResults { FieldResults(fields) }
+    override func resultCollection(_ flat: FlatOutcome) -> FieldResults { FieldResults(fields) }
 }
 
 /// A ``ChangeSet`` behind one reference (see ``ReportContents/changes``).
