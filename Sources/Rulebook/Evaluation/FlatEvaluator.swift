@@ -60,7 +60,15 @@ enum FlatEvaluator {
             if position < 0 {
                 failures = all ? field.requiredRules : field.firstRequiredRule
             } else if field.keyEnd - field.keyStart == 1 {
-                failures = check(field, members[position].value, program: program, today: today, all: all)
+                // Performance: a text member is matched here and its text checked by the
+                // same `checkText` as `check`'s (≈ 19 instructions per record fewer on the
+                // profile workload: the retains and releases are unchanged, the code after
+                // the match is shorter).
+                if case .string(let text) = members[position].value {
+                    failures = checkText(field, text, program: program, today: today, all: all)
+                } else {
+                    failures = check(field, members[position].value, program: program, today: today, all: all)
+                }
             } else if let value = lookupBelow(field, members[position].value, program: program) {
                 failures = check(field, value, program: program, today: today, all: all)
             } else {
@@ -150,10 +158,7 @@ enum FlatEvaluator {
         case .null:
             return empty
         case .string(let text):
-            return withUTF8(text) { bytes in
-                if TextScan.isBlank(bytes) { return empty }
-                return checkText(field, bytes, program: program, today: today, all: all)
-            }
+            return checkText(field, text, program: program, today: today, all: all)
         case .array(let elements) where elements.isEmpty:
             return empty
         default:
@@ -165,6 +170,16 @@ enum FlatEvaluator {
                 if !all { break }
             }
             return failures
+        }
+    }
+
+    /// The failing rules of a text (blank text fails only the `required` rules).
+    @inline(__always)
+    private static func checkText(_ field: FlatField, _ text: String, program: CompiledProgram, today: CalendarDate,
+                                  all: Bool) -> UInt64 {
+        withUTF8(text) { bytes in
+            if TextScan.isBlank(bytes) { return all ? field.requiredRules : field.firstRequiredRule }
+            return checkText(field, bytes, program: program, today: today, all: all)
         }
     }
 
