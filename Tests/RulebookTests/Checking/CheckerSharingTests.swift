@@ -104,4 +104,25 @@ final class CheckerSharingTests: XCTestCase {
             XCTAssertEqual(ordered.closest(to: target, budget: &budget1), unordered.closest(to: target, budget: &budget2), target)
         }
     }
+
+    /// Each file's `unknown-field` references are checked against its own statements once
+    /// it is walked (the references waiting then are taken whole when they are all that
+    /// file's, filtered otherwise): a typo is reported in its own file, against its own
+    /// statements only.
+    func testFieldReferencesAreCheckedPerFileAcrossImports() {
+        let shared = "rule matching = same pasword\npassword: required\nconfirm: same pasword\nwhen contry == \"GB\" {\n  zip: required\n}\n"
+        let root = MarkedSource("import \"shared.rules\"\ncountry: required\nemail: same 1️⃣passwrd2️⃣\nwhen 3️⃣countri4️⃣ {\n  x: matching\n}\n")
+        let result = checkSource(root.text, files: ["shared.rules": shared])
+        let byFile = Dictionary(grouping: result.diagnostics.filter { $0.code == .unknownField }, by: { $0.file })
+        XCTAssertEqual(byFile["test.rules"]?.map(\.message), [
+            "no statement mentions the field 'countri'; did you mean 'country'?",
+        ])
+        XCTAssertEqual(byFile["test.rules"]?.map(\.range), [root.range(3, 4)])
+        // `contry` is one typo from `country`, which only test.rules mentions; `passwrd`
+        // from `password`, which only shared.rules mentions: neither is said.
+        XCTAssertEqual(byFile["shared.rules"]?.map(\.message), [
+            "no statement mentions the field 'pasword'; did you mean 'password'?",
+        ])
+        XCTAssertFalse(result.diagnostics.contains { $0.range == root.range(1, 2) })
+    }
 }
