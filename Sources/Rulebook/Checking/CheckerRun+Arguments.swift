@@ -35,7 +35,7 @@ extension CheckerRun {
             loweringCache.insert(entry)
         }
         return .validator(ExpandedRule(head: entry, messageOverride: override, locator: locator, nameOffset: rule.name.range.start,
-                                       range: head))
+                                       range: head, overrideHash: override.map(overrideHash(of:))))
     }
 
     /// Another occurrence of a head lowered before (see ``LoweringCache``): only its
@@ -43,7 +43,39 @@ extension CheckerRun {
     func lowerCached(_ entry: LoweringCache.Entry, _ rule: RuleSyntax, in source: SourceFile,
                      override: MessageOverride?) -> LoweredRule {
         .validator(ExpandedRule(head: entry, messageOverride: override, locator: locator(for: source),
-                                nameOffset: rule.name.range.start, range: CheckerRun.headRange(of: rule)))
+                                nameOffset: rule.name.range.start, range: CheckerRun.headRange(of: rule),
+                                overrideHash: override.map(overrideHash(of:))))
+    }
+
+    /// `override`'s ``RepetitionKey/overrideHash(_:)``, the last one's again when it is
+    /// spelt with the same bytes.
+    ///
+    /// Performance: files repeat an override on many rules (`message "Passwords differ"`
+    /// after every `same`, a catalogue key after a pattern); hashing its text for every
+    /// occurrence's repetition key cost ≈ 300 instructions for a short ASCII key and
+    /// ≈ 1,000 for a text with non-ASCII characters (which the standard hash normalises).
+    /// Equal bytes are equal strings, so the hash is the same one (docs/performance.md,
+    /// "The checker's calling thread (seventh session, second round)").
+    func overrideHash(of override: MessageOverride) -> Int {
+        if let last = lastOverrideHash, CheckerRun.sameSpelling(last.override, override) { return last.hash }
+        let hash = RepetitionKey.overrideHash(override)
+        lastOverrideHash = (override, hash)
+        return hash
+    }
+
+    /// Whether two overrides are the same case with byte-identical texts.
+    static func sameSpelling(_ a: MessageOverride, _ b: MessageOverride) -> Bool {
+        switch (a, b) {
+        case (.key(let x), .key(let y)), (.literal(let x), .literal(let y)): sameBytes(x, y)
+        default: false
+        }
+    }
+
+    private static func sameBytes(_ a: String, _ b: String) -> Bool {
+        let result = a.utf8.withContiguousStorageIfAvailable { left in
+            b.utf8.withContiguousStorageIfAvailable { right in UTF8Bytes.equal(left, UnsafeRawBufferPointer(right)) }
+        }
+        return (result ?? nil) ?? a.utf8.elementsEqual(b.utf8)
     }
 
     private func reportArgumentCount(_ rule: RuleSyntax, _ definition: ValidatorDefinition, in source: SourceFile) {

@@ -90,16 +90,18 @@ final class ExpandedRule: Sendable {
         let message: MessageOverride
         let key: RepetitionKey
 
-        init(_ message: MessageOverride, head: LoweringCache.Entry) {
+        init(_ message: MessageOverride, head: LoweringCache.Entry, overrideHash: Int? = nil) {
             self.message = message
-            key = head.repetitionKey(override: message)
+            key = head.repetitionKey(override: message, overrideHash: overrideHash)
         }
     }
 
+    /// - Parameter overrideHash: `messageOverride`'s ``RepetitionKey/overrideHash(_:)``
+    ///   when the caller has it (see ``CheckerRun/overrideHash(of:)``).
     convenience init(head: LoweringCache.Entry, messageOverride: MessageOverride?, locator: SourceLocator, nameOffset: Int,
-                     range: SourceRange, expandedFrom: [String] = []) {
+                     range: SourceRange, expandedFrom: [String] = [], overrideHash: Int? = nil) {
         self.init(head: head, locator: locator, nameOffset: nameOffset, range: range, expandedFrom: expandedFrom,
-                  override: messageOverride.map { Override($0, head: head) })
+                  override: messageOverride.map { Override($0, head: head, overrideHash: overrideHash) })
     }
 
     private init(head: LoweringCache.Entry, locator: SourceLocator, nameOffset: Int, range: SourceRange,
@@ -258,6 +260,9 @@ final class CheckerRun {
     var mergedDefinitionParts = 0
     /// The tree of the last named rule expanded (see `finish(_:)`).
     @exclusivity(unchecked) var lastDefinitionTree: SyntaxTree?
+
+    /// The last message override hashed, with its hash (see ``overrideHash(of:)``).
+    @exclusivity(unchecked) var lastOverrideHash: (override: MessageOverride, hash: Int)?
 
     /// The last file located (see ``locator(for:)``).
     @exclusivity(unchecked) private var lastLocator: SourceLocator?

@@ -31,9 +31,9 @@ struct LoweringCache {
         }
 
         /// The repetition key of an occurrence with `override`.
-        func repetitionKey(override: MessageOverride?) -> RepetitionKey {
+        func repetitionKey(override: MessageOverride?, overrideHash: Int? = nil) -> RepetitionKey {
             guard let override else { return repetitionKey }
-            return RepetitionKey(repetitionKey, override: override)
+            return RepetitionKey(repetitionKey, override: override, overrideHash: overrideHash)
         }
     }
 

@@ -70,13 +70,15 @@ struct RepetitionKey: Hashable, Sendable {
     /// `base`'s when it has no override); a head written with a message override repeats
     /// this for every occurrence, and hashing the arguments (a pattern's source, say) cost
     /// ≈ 1,700 instructions (callgrind, docs/performance.md, "The checker's calling thread and footprint").
-    init(_ base: RepetitionKey, override: MessageOverride?) {
+    ///
+    /// - Parameter overrideHash: `override`'s ``overrideHash(_:)`` when the caller has it.
+    init(_ base: RepetitionKey, override: MessageOverride?, overrideHash: Int? = nil) {
         guard base.messageOverride == nil else {
             self.init(validator: base.validator, messageKey: base.messageKey, arguments: base.arguments, messageOverride: override)
             return
         }
         self.init(validator: base.validator, messageKey: base.messageKey, arguments: base.arguments, messageOverride: override,
-                  hash: RepetitionKey.hash(base: base.hash, override: override))
+                  hash: RepetitionKey.hash(base: base.hash, override: override, overrideHash: overrideHash))
     }
 
     private init(validator: BuiltinValidator, messageKey: String, arguments: [Argument], messageOverride: MessageOverride?,
@@ -90,12 +92,20 @@ struct RepetitionKey: Hashable, Sendable {
 
     /// The hash of a key whose validator, message key and arguments hash to `base`: `base`
     /// itself without an override (so equal keys hash equally however they were made).
-    private static func hash(base: Int, override: MessageOverride?) -> Int {
+    ///
+    /// The override enters as its own ``overrideHash(_:)``, so that a caller that met the
+    /// same override before can pass that instead of hashing its text again.
+    private static func hash(base: Int, override: MessageOverride?, overrideHash: Int? = nil) -> Int {
         guard let override else { return base }
         var hasher = Hasher()
         hasher.combine(base)
-        hasher.combine(override)
+        hasher.combine(overrideHash ?? RepetitionKey.overrideHash(override))
         return hasher.finalize()
+    }
+
+    /// The hash a message override contributes to a key's (equal overrides have equal ones).
+    static func overrideHash(_ override: MessageOverride) -> Int {
+        override.hashValue
     }
 
     func hash(into hasher: inout Hasher) {

@@ -34,7 +34,9 @@ struct RuleFacts {
 
     init(_ rule: CheckedRule) {
         kinds = ValueKinds.accepted(by: rule.validator)
-        let values = rule.arguments.map(\.value)
+        // Performance: the arguments are read in place (an array of their values was made
+        // for every uncached head, `same` and `pattern` ones included, which have no facts).
+        let values = ArgumentValues(arguments: rule.arguments)
         switch (rule.validator, values.count) {
         case (.minLength, 1): setCounts(.length, lower: values[0], upper: nil)
         case (.maxLength, 1): setCounts(.length, lower: nil, upper: values[0])
@@ -51,6 +53,13 @@ struct RuleFacts {
         case (.before, 1): setDate(upper: values[0])
         default: break
         }
+    }
+
+    /// A rule's argument values by position, read in place.
+    private struct ArgumentValues {
+        let arguments: [(name: String, value: RuleArgument)]
+        var count: Int { arguments.count }
+        subscript(index: Int) -> RuleArgument { arguments[index].value }
     }
 
     private mutating func setCounts(_ measure: Measure, lower: RuleArgument?, upper: RuleArgument?) {

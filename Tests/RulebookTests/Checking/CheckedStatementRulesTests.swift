@@ -62,4 +62,42 @@ final class CheckedStatementRulesTests: XCTestCase {
         XCTAssertEqual(statement.rule(at: 1).map(description(of:)), description(of: rule))
         XCTAssertNil(statement.rule(at: 2))
     }
+
+    /// A statement that begins with a named rule's use takes the expansion's array as its
+    /// own (a performance path, copied on the statement's next rule): every statement must
+    /// still hold exactly its uses' rules in order, and the statements that share one
+    /// expansion must not see each other's later rules.
+    func testStatementsBeginningWithANamedRuleKeepTheirOwnRules() throws {
+        let text = """
+            rule short = minLength 2, maxLength 5
+            rule flagged = required
+            alone: short
+            first: short, integer
+            twice: short, flagged, pattern /^[a-z]+$/
+            middle: integer, short, required
+            again: short
+            overridden: short message "m", required
+            when alone == "x" {
+              nested: flagged, short
+            }
+            """
+        let result = checkSource(text)
+        let ruleSet = try XCTUnwrap(result.ruleSet, "\(result.diagnostics)")
+        let names = ruleSet.statements.map { statement in
+            statement.rules.map { "\($0.validator.rawValue)\($0.expandedFrom)\($0.messageOverride.map { " \($0)" } ?? "")" }
+        }
+        XCTAssertEqual(names, [
+            ["minLength[\"short\"]", "maxLength[\"short\"]"],
+            ["minLength[\"short\"]", "maxLength[\"short\"]", "integer[]"],
+            ["minLength[\"short\"]", "maxLength[\"short\"]", "required[\"flagged\"]", "pattern[]"],
+            ["integer[]", "minLength[\"short\"]", "maxLength[\"short\"]", "required[]"],
+            ["minLength[\"short\"]", "maxLength[\"short\"]"],
+            ["minLength[\"short\"] literal(\"m\")", "maxLength[\"short\"] literal(\"m\")", "required[]"],
+            ["required[\"flagged\"]", "minLength[\"short\"]", "maxLength[\"short\"]"],
+        ])
+        // The locations are the named rule's, whichever statement reads them.
+        let alone = ruleSet.statements[0].rules.map(\.location)
+        XCTAssertEqual(ruleSet.statements[1].rules.prefix(2).map(\.location), alone)
+        XCTAssertEqual(ruleSet.statements[4].rules.map(\.location), alone)
+    }
 }
