@@ -144,10 +144,13 @@ public struct ChangeSet: Sendable, Hashable {
 ///
 /// Reports from ``CompiledRuleSet/validate(_:options:)`` are built lazily: evaluation
 /// records which fields failed which rules; ``fields`` makes the ``FieldResult``s when
-/// read, and the ``Violation``s with their rendered messages are made for the whole report
-/// the first time some field's violations are read (then kept, so later reads, from any
-/// thread, return the same violations). ``isValid`` never builds anything. Messages are
-/// rendered with the renderer and today of the options the record was validated with.
+/// read, and the ``Violation``s with their rendered messages are made when some field's
+/// violations are first read: for the whole report, then kept (later reads, from any
+/// thread, return the same violations) — or, for a rule set in the flat shape (plain
+/// key paths, no conditions or field references), for the field read, each time it is
+/// read (equal violations every time: see `FlatReportContents`). ``isValid`` never
+/// builds anything. Messages are rendered with the renderer and today of the options
+/// the record was validated with.
 public struct ValidationReport: Sendable, Hashable {
     /// The fields (built or still to be built), whether they are valid, and the changes.
     ///
