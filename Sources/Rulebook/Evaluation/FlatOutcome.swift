@@ -8,6 +8,7 @@
 // and its failures) plus their release.
 
 /// The failing fields and rules of one record evaluated through a flat plan.
+@usableFromInline
 struct FlatOutcome: Sendable, Hashable {
     /// Bit `f` (`1 << f`) is set when field `f` is invalid.
     var invalidFields: UInt64 = 0

@@ -144,10 +144,13 @@ public struct ChangeSet: Sendable, Hashable {
 ///
 /// Reports from ``CompiledRuleSet/validate(_:options:)`` are built lazily: evaluation
 /// records which fields failed which rules; ``fields`` makes the ``FieldResult``s when
-/// read, and the ``Violation``s with their rendered messages are made for the whole report
-/// the first time some field's violations are read (then kept, so later reads, from any
-/// thread, return the same violations). ``isValid`` never builds anything. Messages are
-/// rendered with the renderer and today of the options the record was validated with.
+/// read, and the ``Violation``s with their rendered messages are made when some field's
+/// violations are first read: for the whole report, then kept (later reads, from any
+/// thread, return the same violations) — or, for a rule set in the flat shape (plain
+/// key paths, no conditions or field references), for the field read, each time it is
+/// read (equal violations every time: see `FlatReportContents`). ``isValid`` never
+/// builds anything. Messages are rendered with the renderer and today of the options
+/// the record was validated with.
 public struct ValidationReport: Sendable, Hashable {
     /// The fields (built or still to be built), whether they are valid, and the changes.
     ///
@@ -156,13 +159,13 @@ public struct ValidationReport: Sendable, Hashable {
     /// outlined copies and the runtime's value witnesses (≈ 250 instructions per report of
     /// an invalid profile record, ≈ 80 of a valid one). A valid record of a program
     /// without `[*]` now shares its program's report contents: a retain and a release.
-    private let contents: ReportContents
+    @usableFromInline let contents: ReportContents
     /// A flat program's invalid record: which fields and rules failed (its contents,
     /// ``FlatReportContents``, are shared by the program's reports); otherwise empty.
     ///
     /// Performance: two words inline instead of an object per invalid record (see
     /// ``FlatReportContents``).
-    private let flat: FlatOutcome
+    @usableFromInline let flat: FlatOutcome
 
     /// The changes, when an original record was given.
     public var changes: ChangeSet? { contents.changes?.changes }
@@ -204,10 +207,15 @@ public struct ValidationReport: Sendable, Hashable {
     /// The same results as ``fields``, read in place: a collection that builds no array
     /// (each result is made when read). The cheapest way to ask which fields failed:
     /// `for field in report.results where field.status == .invalid { … }`.
-    public var results: FieldResults { contents.resultCollection(flat) }
+    ///
+    /// (`@inlinable`, as ``isValid``: the caller reads the report's two stored words and
+    /// makes one call into its contents, not two.)
+    @inlinable public var results: FieldResults { contents.resultCollection(flat) }
 
     /// Whether no field is invalid. (Builds no results.)
-    public var isValid: Bool { contents.isValid }
+    ///
+    /// (`@inlinable`: a load from the contents in the caller, not a call.)
+    @inlinable public var isValid: Bool { contents.isValid }
 
     /// Every violation, in field order.
     public var violations: [Violation] { fields.flatMap(\.violations) }
@@ -234,7 +242,7 @@ public struct ValidationReport: Sendable, Hashable {
 /// type, and ``DeferredFieldResults`` guards its one mutable slot itself.)
 @usableFromInline class ReportContents: @unchecked Sendable {
     /// Whether no result is invalid (known when the report is made).
-    let isValid: Bool
+    @usableFromInline let isValid: Bool
     /// The changes, boxed: an optional reference is destroyed with a nil test, where an
     /// optional ``ChangeSet`` went through its value witnesses with every report.
     let changes: ChangeBox?
@@ -253,7 +261,7 @@ public struct ValidationReport: Sendable, Hashable {
 
     /// The results as a collection read in place (``FieldResults``): a flat program's
     /// made from its masks when read, others read from their array (built once here).
-    func resultCollection(_ flat: FlatOutcome) -> FieldResults { FieldResults(results(flat)) }
+    @usableFromInline func resultCollection(_ flat: FlatOutcome) -> FieldResults { FieldResults(results(flat)) }
 
     /// The violations of a deferred result's entry (overridden by the contents that
     /// defer violations: ``DeferredFieldResults``, ``FlatReportContents``).
