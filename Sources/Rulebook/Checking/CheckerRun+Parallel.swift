@@ -227,7 +227,14 @@ extension CheckerRun {
         var shared = [Int?](repeating: nil, count: secondPaths.count)
         for (id, path) in secondPaths.enumerated() where id < secondIDs.count {
             guard let hash = sameHashing ? secondIDs.hashes[id] : first.hash(of: path) else { continue }
-            shared[id] = first.id(of: path, hash: hash, in: firstPaths)
+            switch first.search(path, hash: hash, in: firstPaths) {
+            case .found(let firstID): shared[id] = firstID
+            case .absent: break
+            case .tooLong:
+                // The paths crowd the byte hash's table (hostile input): look them up by
+                // the standard hash instead (bounded: it never answers `.tooLong`).
+                return sharedIDs(of: secondPaths, hashes: secondIDs, in: firstPaths, firstIDs.usingStandardHash(firstPaths))
+            }
         }
         return shared
     }

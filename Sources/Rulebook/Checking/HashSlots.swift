@@ -37,15 +37,63 @@ struct HashSlots {
         }
     }
 
+    /// What ``firstID(hash:maximumProbes:where:)`` found.
+    enum Search: Equatable {
+        case found(Int)
+        case absent
+        /// Stopped after the maximum number of slots: the hashes crowd one stretch of the
+        /// table (crafted input), and the caller falls back (see ``PathIDTable``, ``LoweringCache``).
+        case tooLong
+    }
+
+    /// ``firstID(hash:where:)``, looking at no more than `maximumProbes` slots.
+    ///
+    /// (Linear probing with an unseeded hash, as ``UTF8Bytes/hash(_:)`` is, lets a
+    /// hostile file crowd every key into one stretch of the table, and each lookup would
+    /// then walk all of it: quadratic time. Tables on such hashes bound their probing,
+    /// as ``FirstSegmentSet`` does.)
+    @inline(__always)
+    func firstID(hash: Int, maximumProbes: Int, where matches: (Int) -> Bool) -> Search {
+        let mask = slots.count - 1
+        var position = hash & mask
+        for _ in 0..<maximumProbes {
+            let slot = Int(slots[position])
+            if slot == 0 { return .absent }
+            let id = slot - 1
+            if hashes[id] == hash, matches(id) { return .found(id) }
+            position = (position + 1) & mask
+        }
+        return .tooLong
+    }
+
     /// Stores the next id (``count``) with `hash`.
     mutating func append(hash: Int) {
-        hashes.append(hash)
-        if 2 * hashes.count > slots.count {
-            slots = Array(repeating: 0, count: 2 * slots.count)
-            for id in hashes.indices { place(id) }
-        } else {
-            place(hashes.count - 1)
+        _ = append(hash: hash, maximumProbes: .max)
+    }
+
+    /// Stores the next id (``count``) with `hash` when a free slot is among the first
+    /// `maximumProbes` from where `hash` points; otherwise stores nothing and returns false.
+    mutating func append(hash: Int, maximumProbes: Int) -> Bool {
+        if 2 * (hashes.count + 1) > slots.count { grow() }
+        let mask = slots.count - 1
+        var position = hash & mask
+        var probes = 1
+        while slots[position] != 0 {
+            guard probes < maximumProbes else { return false }
+            position = (position + 1) & mask
+            probes += 1
         }
+        hashes.append(hash)
+        slots[position] = Int32(truncatingIfNeeded: hashes.count)
+        return true
+    }
+
+    /// The number of ids the table holds without growing.
+    var room: Int { slots.count / 2 }
+
+    private mutating func grow() {
+        slots = Array(repeating: 0, count: 2 * slots.count)
+        for id in hashes.indices { place(id) }
     }
 
     private mutating func place(_ id: Int) {

@@ -48,17 +48,27 @@ struct LoweringCache {
     /// The entry whose text is exactly `range` of `source`, if one is stored.
     func entry(for range: SourceRange, in source: SourceFile) -> Entry? {
         LoweringCache.withBytes(of: range, in: source) { bytes in
-            slots.firstID(hash: UTF8Bytes.hash(bytes)) { index in
+            let search = slots.firstID(hash: UTF8Bytes.hash(bytes), maximumProbes: LoweringCache.maximumProbes) { index in
                 let text = entries[index].text.utf8
                 return text.withContiguousStorageIfAvailable { LoweringCache.equal($0, bytes) } ?? text.elementsEqual(bytes)
-            }.map { entries[$0] }
+            }
+            guard case .found(let index) = search else { return nil }
+            return entries[index]
         } ?? nil
     }
 
-    /// Stores `entry` (its text is the head's text).
+    /// Lookups and insertions look at no more than this many slots: the byte hash is not
+    /// seeded, so a hostile file could crowd its heads into one stretch of the table
+    /// (see ``HashSlots/firstID(hash:maximumProbes:where:)``). A head that would go
+    /// further is not cached: it is lowered at each occurrence, which costs time linear
+    /// in its occurrences, not quadratic.
+    static let maximumProbes = 256
+
+    /// Stores `entry` (its text is the head's text), unless its slot is beyond
+    /// ``maximumProbes``.
     mutating func insert(_ entry: Entry) {
-        entries.append(entry)
-        slots.append(hash: Array(entry.text.utf8).withUnsafeBufferPointer(UTF8Bytes.hash))
+        let hash = Array(entry.text.utf8).withUnsafeBufferPointer(UTF8Bytes.hash)
+        if slots.append(hash: hash, maximumProbes: LoweringCache.maximumProbes) { entries.append(entry) }
     }
 
     /// The bytes of `range` (clamped), or `nil` when the text is not contiguous UTF-8

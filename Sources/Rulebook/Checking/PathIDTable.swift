@@ -54,24 +54,43 @@ struct PathIDTable {
         slots.firstID(hash: hash) { $0 < paths.count && paths[$0] == path }
     }
 
+    /// Lookups by the byte hash look at no more than this many slots (see ``search(_:hash:in:)``).
+    static let maximumProbes = 256
+
+    /// ``id(of:hash:in:)``, bounded while the table uses the byte hash: `.tooLong` says
+    /// that the paths crowd one stretch of the table, and the caller switches to the
+    /// standard hash, which is seeded per process and cannot be crowded on purpose.
+    func search(_ path: FieldPath, hash: Int, in paths: [FieldPath]) -> HashSlots.Search {
+        slots.firstID(hash: hash, maximumProbes: usesStandardHash ? Int.max : PathIDTable.maximumProbes) {
+            $0 < paths.count && paths[$0] == path
+        }
+    }
+
     /// The id of `path` among `paths`, the stored paths by id, appending it to them (with
     /// the next id) when it is new; whether it was.
     mutating func intern(_ path: FieldPath, in paths: inout [FieldPath]) -> (id: Int, isNew: Bool) {
         assert(count == paths.count, "a path interned after a merge would get a wrong id")
-        let hash: Int
-        if let known = self.hash(of: path) {
-            hash = known
-        } else {
-            switchToStandardHash(paths)
-            hash = path.hashValue
+        if !usesStandardHash, let hash = PathIDTable.asciiHash(of: path) {
+            switch search(path, hash: hash, in: paths) {
+            case .found(let id): return (id, false)
+            case .absent: return append(path, hash: hash, to: &paths)
+            case .tooLong: break
+            }
         }
-        return intern(path, hash: hash, in: &paths)
+        // A non-ASCII key, or paths crowding the byte hash's table (hostile input).
+        if !usesStandardHash { switchToStandardHash(paths) }
+        return intern(path, hash: path.hashValue, in: &paths)
     }
 
     /// ``intern(_:in:)`` with `path`'s hash given (it must be the table's hashing of it;
     /// tests give colliding hashes).
     mutating func intern(_ path: FieldPath, hash: Int, in paths: inout [FieldPath]) -> (id: Int, isNew: Bool) {
         if let id = id(of: path, hash: hash, in: paths) { return (id, false) }
+        return append(path, hash: hash, to: &paths)
+    }
+
+    /// Stores `path`, found absent, with the next id.
+    private mutating func append(_ path: FieldPath, hash: Int, to paths: inout [FieldPath]) -> (id: Int, isNew: Bool) {
         paths.append(path)
         slots.append(hash: hash)
         return (paths.count - 1, true)
@@ -79,7 +98,7 @@ struct PathIDTable {
 
     /// Rehashes the stored paths (`paths`, by id) with the standard hash.
     private mutating func switchToStandardHash(_ paths: [FieldPath]) {
-        var rehashed = HashSlots(expected: Swift.max(count, 8))
+        var rehashed = HashSlots(expected: Swift.max(count, slots.room))
         for path in paths.prefix(count) { rehashed.append(hash: path.hashValue) }
         slots = rehashed
         usesStandardHash = true

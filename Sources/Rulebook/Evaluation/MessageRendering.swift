@@ -36,6 +36,9 @@ public enum MessageArgument: Sendable, Hashable {
 /// table's English defaults; the localiser renders from catalogues in a locale.
 public protocol MessageRendering: Sendable {
     /// The message for `request`; never a raw key.
+    ///
+    /// Reports render their violations when read, possibly more than once and from any
+    /// thread, so equal requests must get the same text.
     func render(_ request: MessageRequest) -> String
 
     /// Identifies this renderer's output for caching: two renderers with equal

@@ -202,10 +202,14 @@ public struct ValidationReport: Sendable, Hashable {
     }
 
     /// One result per concrete field the rules reach, in rule order.
+    ///
+    /// A new array on each read; to go through the results, ``results`` is cheaper.
     public var fields: [FieldResult] { contents.results(flat) }
 
-    /// The same results as ``fields``, read in place: a collection that builds no array
-    /// (each result is made when read). The cheapest way to ask which fields failed:
+    /// The same results as ``fields``, read in place: for a flat rule set's report (plain
+    /// key paths, no `when`, `[*]` or field references) a collection that builds no array,
+    /// each result made when read; for other reports the results built once. Never dearer
+    /// than ``fields``, and the cheapest way to ask which fields failed:
     /// `for field in report.results where field.status == .invalid { … }`.
     ///
     /// (`@inlinable`, as ``isValid``: the caller reads the report's two stored words and

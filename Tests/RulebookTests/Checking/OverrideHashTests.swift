@@ -10,6 +10,9 @@ final class OverrideHashTests: XCTestCase {
         .key("address.postcodeFormat"), .key("a"), .literal("Passwords differ \u{1F512}"), .literal("caf\u{E9}"),
         .literal("cafe\u{301}"), .literal(""), .key(""), .literal("address.postcodeFormat"),
         .literal(String(repeating: "long text ", count: 20)),
+        // Same case and byte count, different bytes: a spelling test that compared only
+        // the case and the length would take one for the other.
+        .literal("x"), .literal("y"), .key("k.a"), .key("k.b"),
     ]
 
     private func base(_ validator: BuiltinValidator, _ arguments: [RepetitionKey.Argument]) -> RepetitionKey {

@@ -173,6 +173,10 @@ final class SharedFlatReportTests: XCTestCase {
         options.messages = DefaultMessages()
         XCTAssertTrue(options.usesDefaultMessages)
         XCTAssertFalse(ValidationOptions(messages: ForwardingMessages()).usesDefaultMessages)
+        // The built-in messages share the rule set's contents; another renderer does not.
+        XCTAssertTrue(shared.contents === rules.sharedFlatContents)
+        XCTAssertTrue(rules.validate(["firstName": "B", "age": 8]).contents === shared.contents)
+        XCTAssertFalse(own.contents === rules.sharedFlatContents)
         XCTAssertEqual(shared, own)
         XCTAssertEqual(shared.violations.map(\.message), own.violations.map(\.message))
         XCTAssertEqual(shared.violations.count, 4)
