@@ -74,3 +74,11 @@ public struct FieldResults: RandomAccessCollection, Sendable, Hashable {
         for result in self { hasher.combine(result) }
     }
 }
+
+extension FieldResults: CustomStringConvertible, CustomReflectable {
+    /// The results as an array prints them (not the stored all-valid results and mask).
+    public var description: String { Array(self).description }
+
+    /// The results as children, so debuggers and test failures show what a reader gets.
+    public var customMirror: Mirror { Mirror(self, unlabeledChildren: Array(self), displayStyle: .collection) }
+}

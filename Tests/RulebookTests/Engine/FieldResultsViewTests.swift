@@ -60,6 +60,9 @@ final class FieldResultsViewTests: XCTestCase {
         XCTAssertEqual(results.count, fields.count, label)
         XCTAssertEqual(results.isEmpty, fields.isEmpty, label)
         XCTAssertEqual(Array(results.indices), Array(fields.indices), label)
+        // Printed and reflected as the array of results, not as the stored all-valid ones.
+        XCTAssertEqual(results.description, fields.description, label)
+        XCTAssertEqual(Mirror(reflecting: results).children.count, fields.count, label)
         if readViolationsFirst {
             for index in results.indices.reversed() { XCTAssertEqual(results[index].violations, fields[index].violations, label) }
         }
