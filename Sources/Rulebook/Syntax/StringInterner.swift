@@ -76,6 +76,7 @@ final class StringInterner {
         let first: UInt64
         let second: UInt64
         let hash: UInt64
+        var probes = 0
         if length <= StringInterner.shortLength {
             (first, second) = StringInterner.words(UnsafeRawPointer(base + start), length, readable: bytes.count - start)
             hash = StringInterner.shortHash(first, second, length)
@@ -87,6 +88,8 @@ final class StringInterner {
                 if slotLength == length, slot.pointee.first == first, slot.pointee.second == second {
                     return slot.pointee.string
                 }
+                probes &+= 1
+                if probes == StringInterner.maxProbes { return makeString(start, end) }
                 index = (index + 1) & mask
             }
         } else {
@@ -101,10 +104,12 @@ final class StringInterner {
                    UTF8Bytes.equal(UnsafeRawPointer(base + Int(slot.pointee.second)), UnsafeRawPointer(base + start), count: length) {
                     return slot.pointee.string
                 }
+                probes &+= 1
+                if probes == StringInterner.maxProbes { return makeString(start, end) }
                 index = (index + 1) & mask
             }
         }
-        let string = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
+        let string = makeString(start, end)
         if (count + 1) * 2 > capacity {
             guard capacity < StringInterner.maxCapacity else { return string }  // full: not interned
             grow()
@@ -114,6 +119,18 @@ final class StringInterner {
         slots[index] = Slot(first: first, second: second, length: length, string: string)
         count += 1
         return string
+    }
+
+    /// A lookup gives up after this many slots and makes the string directly, without
+    /// interning it: the hashes are not seeded, so a hostile file could crowd its names
+    /// into one stretch of the table and make every lookup walk all of it (quadratic time;
+    /// the checker's tables bound their probing for the same reason, see `HashSlots`).
+    static let maxProbes = 256
+
+    /// The string of `start..<end`, made directly.
+    @inline(__always)
+    private func makeString(_ start: Int, _ end: Int) -> String {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<end]), as: UTF8.self)
     }
 
     /// Doubles the table (kept at most half full, so probes stay short).

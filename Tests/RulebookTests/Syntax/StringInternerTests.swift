@@ -116,4 +116,36 @@ final class StringInternerTests: XCTestCase {
             }
         }
     }
+
+    /// Names crowding one stretch of the table (their hashes' low 15 bits below 64, so in
+    /// every table size the interner uses) stop being interned once a lookup walks
+    /// `maxProbes` slots: every string is still right, and the table stops growing
+    /// (without the bound all 600 would be stored, each lookup walking the whole run).
+    func testCrowdingNamesAreMadeDirectlyPastTheProbeBound() {
+        var crowd: [UInt8] = []
+        var found = 0
+        var candidate = 0
+        while found < 600 {
+            let name = Array(String(format: "n%07d", candidate).utf8)
+            candidate += 1
+            let hash = name.withUnsafeBytes { raw -> UInt64 in
+                let (first, second) = StringInterner.words(raw.baseAddress!, 8, readable: 8)
+                return StringInterner.shortHash(first, second, 8)
+            }
+            guard hash & 0x7FFF < 64 else { continue }
+            crowd += name + [0x20]
+            found += 1
+        }
+        crowd.withUnsafeBufferPointer { buffer in
+            let interner = StringInterner(bytes: buffer)
+            for _ in 0..<2 {
+                for index in 0..<600 {
+                    XCTAssertEqual(interner.string(from: index * 9, to: index * 9 + 8), decoded(buffer, index * 9, index * 9 + 8))
+                }
+            }
+            // (Stored names sit within 256 slots of the 64 homes: at most 320 of the 600.)
+            XCTAssertLessThanOrEqual(interner.count, 320, "crowding names are not all interned")
+            XCTAssertGreaterThan(interner.count, 0)
+        }
+    }
 }
