@@ -1,5 +1,6 @@
 import XCTest
 @testable import Rulebook
+import SeededRandom
 
 /// `RuleTable` and `RuleIDSet` (the checker's tables of named rules, by definition id)
 /// must answer as the dictionary and set keyed by `RuleReference` they replaced.
@@ -9,7 +10,7 @@ final class RuleTableTests: XCTestCase {
     }
 
     func testTableMatchesADictionaryUnderRandomOperations() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator(seed: 4762)
         for round in 0..<20 {
             let all = references(1 + round * 7)
             var table = RuleTable<Int>()
@@ -44,7 +45,7 @@ final class RuleTableTests: XCTestCase {
     }
 
     func testIDSetMatchesASet() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator(seed: 4767)
         let all = references(300)
         for _ in 0..<20 {
             var bits = RuleIDSet(), other = RuleIDSet()
