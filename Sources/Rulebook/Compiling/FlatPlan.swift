@@ -26,6 +26,11 @@ struct FlatField: Sendable {
     /// The bits of all the field's rules (a contiguous run: the order of the bits is
     /// rule order).
     let rules: UInt64
+
+    /// The failing rules of a missing or empty value (null, blank text, empty array): the
+    /// `required` rules, all of them or the first.
+    @inline(__always)
+    func emptyFailures(all: Bool) -> UInt64 { all ? requiredRules : firstRequiredRule }
 }
 
 /// One non-`required` rule of a flat field.

@@ -31,7 +31,7 @@ final class MessageCache: @unchecked Sendable {
 
     /// The messages of `renderer`, when it may be cached (nil: render every time).
     func slot(for renderer: any MessageRendering) -> MessageSlot? {
-        if type(of: renderer) == DefaultMessages.self { return defaults }
+        if DefaultMessages.isDefault(renderer) { return defaults }
         guard let identity = renderer.cacheIdentity else { return nil }
         return lock.withLock {
             if let slot = slots[identity] { return slot }

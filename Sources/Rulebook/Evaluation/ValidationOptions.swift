@@ -24,7 +24,7 @@ public struct ValidationOptions: Sendable {
     public var onlyChangedFields: Bool
     /// Renders violation messages: the built-in English defaults, or a localiser.
     public var messages: any MessageRendering {
-        didSet { usesDefaultMessages = Self.isDefault(messages) }
+        didSet { usesDefaultMessages = DefaultMessages.isDefault(messages) }
     }
     /// Whether ``messages`` is the built-in ``DefaultMessages``, decided when it is set.
     ///
@@ -42,12 +42,8 @@ public struct ValidationOptions: Sendable {
         self.reportAllFailures = reportAllFailures
         self.onlyChangedFields = onlyChangedFields
         self.messages = messages
-        self.usesDefaultMessages = Self.isDefault(messages)
+        self.usesDefaultMessages = DefaultMessages.isDefault(messages)
         self.context = context
-    }
-
-    private static func isDefault(_ messages: any MessageRendering) -> Bool {
-        type(of: messages) == DefaultMessages.self
     }
 
     /// The defaults.

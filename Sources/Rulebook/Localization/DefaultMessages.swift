@@ -2,6 +2,12 @@
 /// through the ICU renderer: plurals by CLDR English rules, `{field}` as the field's
 /// humanised last key ("First name"). The same as a ``Localizer`` over no catalogues.
 public struct DefaultMessages: MessageRendering {
+    /// Whether `renderer` is the built-in English renderer (whose messages reports may
+    /// share and cache without asking for a cache identity).
+    static func isDefault(_ renderer: any MessageRendering) -> Bool {
+        type(of: renderer) == DefaultMessages.self
+    }
+
     public init() {}
 
     private static let localizer = Localizer(catalogs: .empty, locale: MessageCatalogs.baseLocale)
