@@ -60,13 +60,24 @@ enum FlatEvaluator {
             if position < 0 {
                 failures = field.emptyFailures(all: all)
             } else if field.keyEnd - field.keyStart == 1 {
-                // Performance: a text member is matched here and its text checked by the
-                // same `checkText` as `check`'s (≈ 19 instructions per record fewer on the
-                // profile workload: the retains and releases are unchanged, the code after
-                // the match is shorter).
-                if case .string(let text) = members[position].value {
+                // Performance: the member's kind is matched here. A text is checked in
+                // place (see `checkText(_:_:program:today:all:)` over bytes: with it
+                // declared release-free, the text is not copied out of the members
+                // array); a number, boolean or null is checked as a new `Value` of its
+                // payload, which is trivial, instead of a copy of the member's (an
+                // outlined copy and destroy of the enum per field).
+                switch members[position].value {
+                case .string(let text):
                     failures = checkText(field, text, program: program, today: today, all: all)
-                } else {
+                case .integer(let number):
+                    failures = check(field, .integer(number), program: program, today: today, all: all)
+                case .decimal(let number):
+                    failures = check(field, .decimal(number), program: program, today: today, all: all)
+                case .bool(let flag):
+                    failures = check(field, .bool(flag), program: program, today: today, all: all)
+                case .null:
+                    failures = field.emptyFailures(all: all)
+                case .array, .object:
                     failures = check(field, members[position].value, program: program, today: today, all: all)
                 }
             } else if let value = lookupBelow(field, members[position].value, program: program) {
@@ -174,7 +185,18 @@ enum FlatEvaluator {
     }
 
     /// The failing rules of a text (blank text fails only the `required` rules).
-    @inline(__always)
+    ///
+    /// Performance bends this: out of line and declared `@_effects(releasenone)`, so that
+    /// a caller that reads the text out of the record's members array passes it borrowed
+    /// instead of copying it (a retain of its storage, and an outlined destroy of the
+    /// copied `Value` after): the optimiser keeps such a copy across any call that might
+    /// release an object, since the release could free the text. The promise holds: the
+    /// checks only read the bytes, the program (its tables, matchers and texts, fixed once
+    /// compiled) and `today`, and the only objects they release are temporary strings they
+    /// make themselves (the Unicode slow paths), never one that existed before the call.
+    /// Keep it so: a check added here must not store into, or free, anything it did not
+    /// create. (Measured in docs/performance.md, eighth session.)
+    @inline(never) @_effects(releasenone)
     private static func checkText(_ field: FlatField, _ text: String, program: CompiledProgram, today: CalendarDate,
                                   all: Bool) -> UInt64 {
         withUTF8(text) { bytes in
