@@ -26,11 +26,80 @@ struct FlatField: Sendable {
     /// The bits of all the field's rules (a contiguous run: the order of the bits is
     /// rule order).
     let rules: UInt64
+    /// For a field whose rules other than `required` are all length bounds on text
+    /// (`minLength`, `maxLength`, `lengthRange`, or none): bit 7 of each of the first
+    /// `max(1, largest minimum)` bytes (at most eight); 0 for every other field. See
+    /// ``passesQuickly(_:)``.
+    let quickMask: UInt64
+    /// The number of those bytes (0 when `quickMask` is 0).
+    let quickPrefix: Int32
+    /// The smallest maximum of those bounds (`Int.max` when none has one).
+    let quickMaximum: Int
 
     /// The failing rules of a missing or empty value (null, blank text, empty array): the
     /// `required` rules, all of them or the first.
     @inline(__always)
     func emptyFailures(all: Bool) -> UInt64 { all ? requiredRules : firstRequiredRule }
+
+    /// Whether a text surely passes every rule of this field, decided on its first bytes
+    /// and its length (false when that does not decide, or for a field other than length
+    /// bounds: the full checks then run). Sound because the first `quickPrefix` bytes
+    /// printable ASCII (0x21–0x7E: no white space, no CR) make the text not blank and at
+    /// least `quickPrefix` characters long (as `TextFacts.hasAtLeast`), and because a
+    /// `Character` is at least one byte (at most `quickMaximum` bytes: at most that many
+    /// characters).
+    ///
+    /// Performance: a name's or an address line's `minLength 2` is decided here, in the
+    /// field loop, without the call into the text checks (≈ 100 instructions per field on
+    /// the profile workload; docs/performance.md, eighth session).
+    @inline(__always)
+    func passesQuickly(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = bytes.count
+        guard quickMask != 0, count >= Int(quickPrefix), count <= quickMaximum,
+              let base = bytes.baseAddress else { return false }
+        if count >= 8 {
+            let word = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
+            return FlatField.notPrintable(word) & quickMask == 0
+        }
+        var index = 0
+        while index < Int(quickPrefix) {
+            let byte = base[index]
+            if byte < 0x21 || byte > 0x7E { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// Bit 7 of each byte of `word` that is not printable ASCII (0x21–0x7E), exact per
+    /// byte (no carry: at most 0x7F + 0x5F).
+    @inline(__always)
+    static func notPrintable(_ word: UInt64) -> UInt64 {
+        let seven = word & 0x7F7F_7F7F_7F7F_7F7F
+        let printable = seven &+ 0x5F5F_5F5F_5F5F_5F5F
+        let delete = seven &+ 0x0101_0101_0101_0101
+        return (~printable | delete | word) & 0x8080_8080_8080_8080
+    }
+
+    /// The quick test's bounds (``quickMask``, ``quickPrefix``, ``quickMaximum``) for a
+    /// field whose non-`required` rules are `instructions`; no quick test when one is not
+    /// a length bound or a minimum exceeds eight.
+    static func quickBounds(_ instructions: [Instruction]) -> (mask: UInt64, prefix: Int32, maximum: Int) {
+        var minimum = 1
+        var maximum = Int.max
+        for instruction in instructions {
+            switch instruction {
+            case .minLength(let min): minimum = Swift.max(minimum, min)
+            case .maxLength(let max): maximum = Swift.min(maximum, max)
+            case .lengthRange(let min, let max):
+                minimum = Swift.max(minimum, min)
+                maximum = Swift.min(maximum, max)
+            default: return (0, 0, 0)
+            }
+        }
+        guard minimum <= 8, maximum >= minimum else { return (0, 0, 0) }
+        let mask: UInt64 = minimum == 8 ? 0x8080_8080_8080_8080 : 0x8080_8080_8080_8080 & ((1 << UInt64(minimum * 8)) - 1)
+        return (mask, Int32(minimum), maximum)
+    }
 }
 
 /// One non-`required` rule of a flat field.
@@ -67,6 +136,7 @@ enum FlatPlanBuilder {
                 nextRule = group.ruleEnd
             }
             let checkStart = checks.count
+            var instructions: [Instruction] = []
             var required: UInt64 = 0
             var all: UInt64 = 0
             for rule in groups[field.groupStart].ruleStart..<nextRule {
@@ -78,10 +148,13 @@ enum FlatPlanBuilder {
                 }
                 guard isFlat(rules[rule].instruction) else { return nil }
                 checks.append(FlatCheck(instruction: rules[rule].instruction, bit: bit))
+                instructions.append(rules[rule].instruction)
             }
+            let quick = FlatField.quickBounds(instructions)
             flatFields.append(FlatField(keyStart: Int32(run.keyStart), keyEnd: Int32(run.keyEnd),
                                         checkStart: Int32(checkStart), checkEnd: Int32(checks.count),
-                                        requiredRules: required, firstRequiredRule: required & (~required &+ 1), rules: all))
+                                        requiredRules: required, firstRequiredRule: required & (~required &+ 1), rules: all,
+                                        quickMask: quick.mask, quickPrefix: quick.prefix, quickMaximum: quick.maximum))
         }
         return (flatFields, checks)
     }

@@ -187,13 +187,15 @@ enum FlatEvaluator {
     /// The failing rules of a text (blank text fails only the `required` rules).
     ///
     /// Performance: the text's bytes are read in place (a small string's are copied to
-    /// the stack by the standard library) and handed to the out-of-line check below; the
-    /// closure is one call, so it is inlined, and the text is passed on borrowed.
+    /// the stack by the standard library); a field of length bounds is decided on them
+    /// here when it can be (``FlatField/passesQuickly(_:)``), else they go to the
+    /// out-of-line check below. The closure is that short, so it is inlined, and the text
+    /// is passed on borrowed.
     @inline(__always)
     private static func checkText(_ field: FlatField, _ text: String, program: CompiledProgram, today: CalendarDate,
                                   all: Bool) -> UInt64 {
         if let failures = text.utf8.withContiguousStorageIfAvailable({ bytes in
-            checkText(field, bytes, program: program, today: today, all: all)
+            field.passesQuickly(bytes) ? 0 : checkText(field, bytes, program: program, today: today, all: all)
         }) {
             return failures
         }
