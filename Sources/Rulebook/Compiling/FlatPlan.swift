@@ -35,6 +35,14 @@ struct FlatField: Sendable {
     let quickPrefix: Int32
     /// The smallest maximum of those bounds (`Int.max` when none has one).
     let quickMaximum: Int
+    /// Whether the field's rules other than `required` are all number rules (`integer`,
+    /// `number`, `min`, `max`, `between`, or none): then an integer passes them all when
+    /// it lies in `numberLow...numberHigh`. See ``passesQuickly(_:)-(Int)``.
+    let numberQuick: Bool
+    /// The largest lower bound of those rules (-infinity when none has one).
+    let numberLow: Double
+    /// The smallest upper bound of those rules (+infinity when none has one).
+    let numberHigh: Double
 
     /// The failing rules of a missing or empty value (null, blank text, empty array): the
     /// `required` rules, all of them or the first.
@@ -68,6 +76,40 @@ struct FlatField: Sendable {
             index += 1
         }
         return true
+    }
+
+    /// Whether an integer surely passes every rule of this field (false for a field with
+    /// rules other than number rules: the full checks then run). Exact: an integer is a
+    /// finite whole number (`integer`, `number`), and it meets each bound exactly when it
+    /// lies between the largest lower and the smallest upper one, compared as the checks
+    /// compare it (as a `Double`).
+    ///
+    /// Performance: an age's `integer, between 13 124` is decided here, without the loop
+    /// over the field's checks (≈ 40 instructions per record on the profile workload).
+    @inline(__always)
+    func passesQuickly(_ number: Int) -> Bool {
+        let value = Double(number)
+        return numberQuick && value >= numberLow && value <= numberHigh
+    }
+
+    /// The number test's bounds (``numberQuick``, ``numberLow``, ``numberHigh``) for a
+    /// field whose non-`required` rules are `instructions`; none when one is not a
+    /// number rule or a bound is not a number.
+    static func numberBounds(_ instructions: [Instruction]) -> (quick: Bool, low: Double, high: Double) {
+        var low = -Double.infinity
+        var high = Double.infinity
+        for instruction in instructions {
+            switch instruction {
+            case .integer, .number: continue
+            case .min(let min) where !min.isNaN: low = Swift.max(low, min)
+            case .max(let max) where !max.isNaN: high = Swift.min(high, max)
+            case .between(let min, let max) where !min.isNaN && !max.isNaN:
+                low = Swift.max(low, min)
+                high = Swift.min(high, max)
+            default: return (false, 0, 0)
+            }
+        }
+        return (true, low, high)
     }
 
     /// Bit 7 of each byte of `word` that is not printable ASCII (0x21–0x7E), exact per
@@ -151,10 +193,12 @@ enum FlatPlanBuilder {
                 instructions.append(rules[rule].instruction)
             }
             let quick = FlatField.quickBounds(instructions)
+            let number = FlatField.numberBounds(instructions)
             flatFields.append(FlatField(keyStart: Int32(run.keyStart), keyEnd: Int32(run.keyEnd),
                                         checkStart: Int32(checkStart), checkEnd: Int32(checks.count),
                                         requiredRules: required, firstRequiredRule: required & (~required &+ 1), rules: all,
-                                        quickMask: quick.mask, quickPrefix: quick.prefix, quickMaximum: quick.maximum))
+                                        quickMask: quick.mask, quickPrefix: quick.prefix, quickMaximum: quick.maximum,
+                                        numberQuick: number.quick, numberLow: number.low, numberHigh: number.high))
         }
         return (flatFields, checks)
     }

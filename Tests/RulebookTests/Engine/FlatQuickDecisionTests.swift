@@ -4,12 +4,14 @@ import SeededRandom
 
 /// A flat field whose rules other than `required` are all length bounds decides a text on
 /// its first bytes and its length when it can (`FlatField.passesQuickly`), without the
-/// text checks. These tests hold the quick decision to the general evaluator
-/// (`RecordEvaluator`) on thousands of generated texts around every boundary it reads:
-/// the prefix's bytes (white space, CR, DEL, control characters, non-ASCII, combining
-/// marks), the length against each bound, and texts shorter and longer than eight bytes
-/// (small and heap strings).
-final class FlatQuickLengthTests: XCTestCase {
+/// text checks; one whose rules are all number rules decides an integer on its bounds.
+/// These tests hold the quick decisions to the general evaluator (`RecordEvaluator`) on
+/// thousands of generated values around every boundary they read: the prefix's bytes
+/// (white space, CR, DEL, control characters, non-ASCII, combining marks), the length
+/// against each bound, texts shorter and longer than eight bytes (small and heap
+/// strings), and integers at, inside and outside each bound (and beyond `Double`'s
+/// exact range).
+final class FlatQuickDecisionTests: XCTestCase {
     /// Bytes the quick test reacts to, and ordinary ones.
     private static let pieces: [String] = [
         "a", "b", "Z", "0", "!", "~", " ", "\t", "\n", "\r", "\r\n", "\u{7F}", "\u{01}", "\u{1F}", "é", "\u{301}",
@@ -131,6 +133,74 @@ final class FlatQuickLengthTests: XCTestCase {
         // Fields of both outcomes (every record fails `j`, which no present text passes).
         XCTAssertGreaterThan(valid, 10_000)
         XCTAssertGreaterThan(invalid, 10_000)
+    }
+
+    private static let numberSource = """
+        a: required, integer, between 13 124
+        b: min 0, max 10.5
+        c: number
+        d: required
+        e: integer, oneOf 1 2
+        f: min -5, between -10 3, max 2.5, integer
+        g: max -1
+        h: min 9007199254740993
+        """
+
+    /// Which fields take the number test, with what bounds.
+    func testNumberBoundsPerField() {
+        let compiled = rules(Self.numberSource)
+        XCTAssertTrue(compiled.program.isFlat)
+        let fields = compiled.program.flatFields
+        XCTAssertEqual(fields.map(\.numberQuick), [true, true, true, true, false, true, true, true])
+        XCTAssertEqual(fields[0].numberLow, 13); XCTAssertEqual(fields[0].numberHigh, 124)
+        XCTAssertEqual(fields[1].numberLow, 0); XCTAssertEqual(fields[1].numberHigh, 10.5)
+        XCTAssertEqual(fields[2].numberLow, -.infinity); XCTAssertEqual(fields[2].numberHigh, .infinity)
+        XCTAssertEqual(fields[5].numberLow, -5); XCTAssertEqual(fields[5].numberHigh, 2.5)
+        // A text field has no number test, a number field no text test.
+        XCTAssertFalse(rules("x: minLength 2").program.flatFields[0].numberQuick)
+        XCTAssertEqual(fields[0].quickMask, 0)
+    }
+
+    /// Integers (and other values) through both evaluators: the same reports.
+    func testIntegersMatchTheReference() throws {
+        let compiled = rules(Self.numberSource)
+        let keys = (0..<8).map { String(UnicodeScalar(UInt8(97 + $0))) }
+        let edges: [Int] = [
+            0, 1, 2, 3, -1, -5, -6, -10, -11, 10, 11, 12, 13, 14, 123, 124, 125, Int.max, Int.min, Int.max - 1,
+            9_007_199_254_740_992, 9_007_199_254_740_993, 9_007_199_254_740_994, -9_007_199_254_740_993,
+        ]
+        let others: [Value] = [.decimal(13.5), .decimal(2.0), .decimal(-0.0), .decimal(.infinity), .string("27"), .null,
+                               .bool(true), .string(""), .array([])]
+        var rng = SeededGenerator(seed: 0x0C1C_0003)
+        var quick = 0
+        for index in 0..<4_000 {
+            var members: [(key: String, value: Value)] = []
+            for key in keys where rng.next(below: 8) != 0 {
+                let value: Value = switch rng.next(below: 6) {
+                case 0: rng.pick(others)
+                case 1: .integer(rng.pick(edges))
+                default: .integer(Int(rng.next(below: 300)) - 150)
+                }
+                members.append((key, value))
+            }
+            if rng.next(below: 3) == 0 { members.reverse() }
+            let value = Value.object(ValueObject(members))
+            for all in [false, true] {
+                let settings = options(all: all)
+                let got = compiled.validate(value, options: settings)
+                let expected = reference(compiled, value, settings)
+                XCTAssertEqual(got, expected, "record \(index) all=\(all): \(value)")
+                XCTAssertEqual(got.violations.map(\.message), expected.violations.map(\.message), "record \(index)")
+                let encoded = try compiled.validate(EncodedRecord(value: value), options: settings)
+                XCTAssertEqual(encoded, expected, "encodable record \(index)")
+            }
+            XCTAssertEqual(compiled.isValid(value), expected(compiled, value), "isValid record \(index)")
+            for (position, field) in compiled.program.flatFields.enumerated() {
+                guard case .integer(let number)? = value.objectValue?[keys[position]], field.passesQuickly(number) else { continue }
+                quick += 1
+            }
+        }
+        XCTAssertGreaterThan(quick, 3_000)
     }
 
     private func expected(_ compiled: CompiledRuleSet, _ value: Value) -> Bool {
