@@ -113,7 +113,7 @@ final class CompiledProgram: Sendable {
         self.allValidResults = fixedPaths.count == fieldInfos.count
             ? fixedPaths.map { FieldResult(field: $0.spellingDecided, status: .valid, violations: []) } : nil
         self.allValidReport = allValidResults.map { BuiltReportContents($0, isValid: true, changes: nil) }
-        let flat = FlatPlanBuilder.build(fields: fields, runs: runs, groups: groups, rules: rules)
+        let flat = FlatPlanBuilder.build(fields: fields, runs: runs, groups: groups, rules: rules, keys: keys)
         self.flatFields = flat?.fields ?? []
         self.flatChecks = flat?.checks ?? []
         self.isFlat = flat != nil && allValidResults != nil

@@ -43,6 +43,9 @@ struct FlatField: Sendable {
     let numberLow: Double
     /// The smallest upper bound of those rules (+infinity when none has one).
     let numberHigh: Double
+    /// The bits of the field's first key when it is a small ASCII string (see
+    /// ``SmallKey``), for ``SmallKey/compare(_:_:)``; (0, 0) otherwise.
+    let keyBits: SmallKey
 
     /// The failing rules of a missing or empty value (null, blank text, empty array): the
     /// `required` rules, all of them or the first.
@@ -160,8 +163,8 @@ enum FlatPlanBuilder {
     /// The flat fields and checks, or nil when some field has a `[*]` or no statement,
     /// some statement a condition, some rule reads another field (`same`, `different`,
     /// `before`/`after` a field), or there are more than 64 fields or rules.
-    static func build(fields: [FieldPlan], runs: [KeyRun], groups: [GroupPlan],
-                      rules: [RulePlan]) -> (fields: [FlatField], checks: [FlatCheck])? {
+    static func build(fields: [FieldPlan], runs: [KeyRun], groups: [GroupPlan], rules: [RulePlan],
+                      keys: [CompiledKey]) -> (fields: [FlatField], checks: [FlatCheck])? {
         guard fields.count <= maximumCount, rules.count <= maximumCount else { return nil }
         var flatFields: [FlatField] = []
         var checks: [FlatCheck] = []
@@ -198,7 +201,8 @@ enum FlatPlanBuilder {
                                         checkStart: Int32(checkStart), checkEnd: Int32(checks.count),
                                         requiredRules: required, firstRequiredRule: required & (~required &+ 1), rules: all,
                                         quickMask: quick.mask, quickPrefix: quick.prefix, quickMaximum: quick.maximum,
-                                        numberQuick: number.quick, numberLow: number.low, numberHigh: number.high))
+                                        numberQuick: number.quick, numberLow: number.low, numberHigh: number.high,
+                                        keyBits: SmallKey(keys[run.keyStart])))
         }
         return (flatFields, checks)
     }
@@ -210,5 +214,51 @@ enum FlatPlanBuilder {
         case .same, .different, .before(.field), .after(.field): false
         default: true
         }
+    }
+}
+
+/// A key that is a small ASCII string, as the two words of its `String` (0 and 0 for any
+/// other key): what a record's member key is compared with first in the flat loop.
+///
+/// Performance bends this: comparing a member's key with a field's by `String` equality
+/// read the key's five words and the member's length first (≈ 30 instructions per probe,
+/// ≈ 160 per profile record); the two words of a small string are its bytes, its length
+/// and its flags, so equal small strings have equal words, and a small string whose words
+/// differ from a small key's is another text. A member key that is not a small string
+/// (a long key, or a bridged one) is compared as before. The layout is the standard
+/// library's (`_StringObject` on 64-bit platforms, which its inlinable code fixes); it is
+/// checked once (``layoutHolds``), and without it every key compares as before.
+struct SmallKey: Sendable, Equatable {
+    let low: UInt64
+    let high: UInt64
+
+    /// The high word's bit that marks a small string.
+    static let smallFlag: UInt64 = 0x2000_0000_0000_0000
+
+    /// Whether this platform lays small strings out as the comparison assumes: "ab" is
+    /// its two bytes, then its count in the discriminator of an ASCII small string.
+    static let layoutHolds: Bool = {
+        guard MemoryLayout<String>.size == 16 else { return false }
+        let words = unsafeBitCast("ab", to: (UInt64, UInt64).self)
+        let empty = unsafeBitCast("", to: (UInt64, UInt64).self)
+        return words.0 == 0x6261 && words.1 == 0xE200_0000_0000_0000 && empty.0 == 0 && empty.1 == 0xE000_0000_0000_0000
+    }()
+
+    /// The key's words when it is a small ASCII string, else (0, 0).
+    init(_ key: CompiledKey) {
+        let words = unsafeBitCast(key.string, to: (UInt64, UInt64).self)
+        if Self.layoutHolds, key.isASCII, key.bytes.count <= 15, words.1 & Self.smallFlag != 0 {
+            (low, high) = words
+        } else {
+            (low, high) = (0, 0)
+        }
+    }
+
+    /// Whether `candidate` is the key (true), another text (false), or unknown from the
+    /// words alone (nil: this key is not small, or the candidate is not a small string).
+    @inline(__always)
+    func compare(_ candidate: (UInt64, UInt64)) -> Bool? {
+        if candidate.0 == low && candidate.1 == high { return high != 0 ? true : nil }
+        return high != 0 && candidate.1 & Self.smallFlag != 0 ? false : nil
     }
 }

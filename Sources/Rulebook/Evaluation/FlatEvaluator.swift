@@ -58,7 +58,8 @@ enum FlatEvaluator {
         while index < count {
             let field = UnsafePointer(fields + index)
             let failures: UInt64
-            let position = Self.position(of: UnsafePointer(keys + index), in: members, hint: &hint)
+            let position = Self.position(of: UnsafePointer(keys + index), bits: field.pointee.keyBits, in: members,
+                                         hint: &hint)
             if position < 0 {
                 failures = field.pointee.emptyFailures(all: all)
             } else if field.pointee.keyEnd &- field.pointee.keyStart == 1 {
@@ -96,13 +97,15 @@ enum FlatEvaluator {
     /// The position of `key` among the root's members, starting at `hint` and wrapping
     /// around (as `ValueAccess.member(_:_:hint:)`); -1 when absent.
     @inline(__always)
-    private static func position(of key: UnsafePointer<CompiledKey>, in members: [(key: String, value: Value)],
-                                 hint: inout Int) -> Int {
+    private static func position(of key: UnsafePointer<CompiledKey>, bits: SmallKey,
+                                 in members: [(key: String, value: Value)], hint: inout Int) -> Int {
         let count = members.count
         guard count > 0 else { return -1 }
         var position = hint < count ? hint : 0
         for _ in 0..<count {
-            if key.pointee.matches(members[position].key) {
+            // Performance: a small key is compared by its two words first (`SmallKey`).
+            let words = unsafeBitCast(members[position].key, to: (UInt64, UInt64).self)
+            if bits.compare(words) ?? key.pointee.matches(members[position].key) {
                 hint = position + 1
                 return position
             }
