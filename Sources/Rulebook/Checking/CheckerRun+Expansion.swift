@@ -96,9 +96,7 @@ extension CheckerRun {
         let rules = definition.syntax.rules
         for (index, entries) in uses {
             guard rules.indices.contains(index) else { continue }
-            let named: String? = if case .named(let target, _, _) = body[index] { target.name } else { nil }
-            let use = AnalyzedUse(range: CheckerRun.headRange(of: rules[index]), namedRule: named, entries: entries,
-                                  context: unconditional, removal: RemovalSite(rules: rules, index: index, statementRange: nil))
+            let use = AnalyzedUse(entries: entries, context: unconditional, rules: rules, index: index, statementRange: nil)
             if let diagnostic = definitionAnalysis.add(use, to: group, subject: .namedRule(reference.name), in: tree) {
                 diagnostics.append(diagnostic)
             }
