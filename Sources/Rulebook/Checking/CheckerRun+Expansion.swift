@@ -91,6 +91,7 @@ extension CheckerRun {
         }
         let group = definitionAnalysis.addGroup()
         let ownChain = [reference.name]
+        var plainDetail: ExpandedRule.Detail?
         var expanded: [ExpandedRule] = []
         expanded.reserveCapacity(size)
         let rules = definition.syntax.rules
@@ -101,8 +102,12 @@ extension CheckerRun {
                 diagnostics.append(diagnostic)
             }
             for entry in entries {
-                expanded.append(entry.expandedFrom.isEmpty ? entry.prefixed(chain: ownChain, override: nil)
-                                                           : entry.prefixed(by: reference.name, override: nil))
+                if let plain = entry.prefixedPlain(chain: ownChain, sharing: &plainDetail) {
+                    expanded.append(plain)
+                } else {
+                    expanded.append(entry.expandedFrom.isEmpty ? entry.prefixed(chain: ownChain, override: nil)
+                                                               : entry.prefixed(by: reference.name, override: nil))
+                }
             }
         }
         expansions[reference] = .rules(expanded)
