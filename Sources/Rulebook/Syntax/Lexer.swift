@@ -221,6 +221,7 @@ struct LexerState {
         comments.append(CommentSyntax(range: range, text: String(decoding: bytes[start..<index], as: UTF8.self)))
     }
 
+    @inline(__always)
     mutating func lexIdentifier() {
         let start = index
         // Performance: runs of ASCII letters, digits and `_` are scanned by a static
