@@ -60,13 +60,24 @@ enum FlatEvaluator {
             if position < 0 {
                 failures = field.emptyFailures(all: all)
             } else if field.keyEnd - field.keyStart == 1 {
-                // Performance: a text member is matched here and its text checked by the
-                // same `checkText` as `check`'s (≈ 19 instructions per record fewer on the
-                // profile workload: the retains and releases are unchanged, the code after
-                // the match is shorter).
-                if case .string(let text) = members[position].value {
+                // Performance: the member's kind is matched here. A text is checked in
+                // place (see `checkText(_:_:program:today:all:)` over bytes: with it
+                // declared release-free, the text is not copied out of the members
+                // array); a number, boolean or null is checked as a new `Value` of its
+                // payload, which is trivial, instead of a copy of the member's (an
+                // outlined copy and destroy of the enum per field).
+                switch members[position].value {
+                case .string(let text):
                     failures = checkText(field, text, program: program, today: today, all: all)
-                } else {
+                case .integer(let number):
+                    failures = check(field, .integer(number), program: program, today: today, all: all)
+                case .decimal(let number):
+                    failures = check(field, .decimal(number), program: program, today: today, all: all)
+                case .bool(let flag):
+                    failures = check(field, .bool(flag), program: program, today: today, all: all)
+                case .null:
+                    failures = field.emptyFailures(all: all)
+                case .array, .object:
                     failures = check(field, members[position].value, program: program, today: today, all: all)
                 }
             } else if let value = lookupBelow(field, members[position].value, program: program) {
@@ -174,19 +185,47 @@ enum FlatEvaluator {
     }
 
     /// The failing rules of a text (blank text fails only the `required` rules).
+    ///
+    /// Performance: the text's bytes are read in place (a small string's are copied to
+    /// the stack by the standard library) and handed to the out-of-line check below; the
+    /// closure is one call, so it is inlined, and the text is passed on borrowed.
     @inline(__always)
     private static func checkText(_ field: FlatField, _ text: String, program: CompiledProgram, today: CalendarDate,
                                   all: Bool) -> UInt64 {
-        withUTF8(text) { bytes in
-            if TextScan.isBlank(bytes) { return field.emptyFailures(all: all) }
-            return checkText(field, bytes, program: program, today: today, all: all)
+        if let failures = text.utf8.withContiguousStorageIfAvailable({ bytes in
+            checkText(field, bytes, program: program, today: today, all: all)
+        }) {
+            return failures
         }
+        return checkForeignText(field, text, program: program, today: today, all: all)
     }
 
-    /// The failing rules of non-blank text.
-    @inline(__always)
+    /// ``checkText(_:_:program:today:all:)`` for a text without contiguous UTF-8 (a
+    /// bridged string), on a native copy.
+    @inline(never)
+    private static func checkForeignText(_ field: FlatField, _ text: String, program: CompiledProgram,
+                                         today: CalendarDate, all: Bool) -> UInt64 {
+        var copy = text
+        return copy.withUTF8 { checkText(field, $0, program: program, today: today, all: all) }
+    }
+
+    /// The failing rules of a text's UTF-8 bytes (blank text fails only the `required`
+    /// rules).
+    ///
+    /// Performance bends this: out of line and declared `@_effects(releasenone)`, so that
+    /// a caller that reads the text out of the record's members array passes its bytes
+    /// without copying the text (a retain of its storage, and an outlined destroy of the
+    /// copied `Value` after): the optimiser keeps such a copy across any call that might
+    /// release an object, since the release could free the text. The promise holds: the
+    /// checks only read the bytes, the program (its tables, matchers and texts, fixed once
+    /// compiled) and `today`, and the only objects they release are temporary strings they
+    /// make themselves (the Unicode slow paths), never one that existed before the call.
+    /// Keep it so: a check added here must not store into, or free, anything it did not
+    /// create. (Measured in docs/performance.md, eighth session.)
+    @inline(never) @_effects(releasenone)
     private static func checkText(_ field: FlatField, _ bytes: UnsafeBufferPointer<UInt8>,
                                   program: CompiledProgram, today: CalendarDate, all: Bool) -> UInt64 {
+        if TextScan.isBlank(bytes) { return field.emptyFailures(all: all) }
         var facts = TextFacts(bytes: bytes)
         var failures: UInt64 = 0
         for index in Int(field.checkStart)..<Int(field.checkEnd) {
