@@ -196,58 +196,103 @@ public struct PathSegmentSyntax: Sendable, Hashable {
 
 /// `NAME ARG ARG … [message KEY | message "text"]`
 public struct RuleSyntax: Sendable, Hashable {
-    /// The validator's or named rule's name.
-    public let name: IdentifierSyntax
+    // Performance: 48 bytes instead of 64 in every rule list of the tree (rule lists are
+    // the tree's largest lists): the name's text, the arguments, and three `UInt32`
+    // offsets (the rule's start, which is its name's, the name's end and the rule's end);
+    // the rare parts, a message override or offsets that do not fit that form (any a
+    // hand-built tree may hold), are kept in a box.
+    private let nameText: String
+    /// The arguments in order.
     public let arguments: [ArgumentSyntax]
-    /// Performance: the override is rare and large (89 bytes inline), so it is kept in a
-    /// box: a rule takes 64 bytes instead of 152 in every rule list of the tree.
-    private let boxedMessage: MessageOverrideBox?
-    public let range: SourceRange
+    private let extras: RuleSyntaxExtras?
+    private let start: UInt32
+    private let nameEnd: UInt32
+    private let end: UInt32
+
+    /// The validator's or named rule's name.
+    public var name: IdentifierSyntax {
+        IdentifierSyntax(name: nameText, range: nameEnd >= start ? SourceRange(uncheckedStart: Int(start), end: Int(nameEnd)) : wideRanges.name)
+    }
 
     /// The `message …` override, if written.
-    public var message: MessageOverrideSyntax? { boxedMessage?.value }
+    public var message: MessageOverrideSyntax? { extras?.message }
+
+    /// From the name to the end of the last argument or of the message override.
+    public var range: SourceRange {
+        end >= start ? SourceRange(uncheckedStart: Int(start), end: Int(end)) : wideRanges.range
+    }
+
+    /// The ranges of a rule whose offsets are not compact (`nameEnd < start` marks one;
+    /// a compact rule has `start <= nameEnd` and `start <= end`).
+    @inline(never)
+    private var wideRanges: RuleSyntaxExtras.WideRanges {
+        extras?.wideRanges ?? RuleSyntaxExtras.WideRanges(name: .empty(at: 0), range: .empty(at: 0))
+    }
 
     public init(name: IdentifierSyntax, arguments: [ArgumentSyntax], message: MessageOverrideSyntax?, range: SourceRange) {
-        self.name = name
-        self.arguments = arguments
-        self.boxedMessage = message.map(MessageOverrideBox.init)
-        self.range = range
+        self.init(name: name, arguments: arguments, message: message, range: range, reusing: nil)
     }
 
-    /// The same rule with another range (no new box for its message).
+    /// The same rule with another range (no new box for its message when the range fits).
     func withRange(_ range: SourceRange) -> RuleSyntax {
-        RuleSyntax(name: name, arguments: arguments, boxedMessage: boxedMessage, range: range)
+        RuleSyntax(name: name, arguments: arguments, message: message, range: range, reusing: extras)
     }
 
-    private init(name: IdentifierSyntax, arguments: [ArgumentSyntax], boxedMessage: MessageOverrideBox?, range: SourceRange) {
-        self.name = name
+    /// - Parameter reusing: a box holding `message` already, used when no other is needed.
+    private init(name: IdentifierSyntax, arguments: [ArgumentSyntax], message: MessageOverrideSyntax?, range: SourceRange,
+                 reusing box: RuleSyntaxExtras?) {
+        nameText = name.name
         self.arguments = arguments
-        self.boxedMessage = boxedMessage
-        self.range = range
+        if name.range.start == range.start && CompactOffsets.fit(range) && CompactOffsets.fit(name.range) {
+            start = UInt32(truncatingIfNeeded: range.start)
+            nameEnd = UInt32(truncatingIfNeeded: name.range.end)
+            end = UInt32(truncatingIfNeeded: range.end)
+            if let message {
+                extras = box?.wideRanges == nil && box?.message == message ? box : RuleSyntaxExtras(message: message, wideRanges: nil)
+            } else {
+                extras = nil
+            }
+        } else {
+            (start, nameEnd, end) = (1, 0, 0)  // the mark of boxed ranges
+            extras = RuleSyntaxExtras(message: message, wideRanges: RuleSyntaxExtras.WideRanges(name: name.range, range: range))
+        }
     }
 }
 
 extension RuleSyntax: CustomReflectable {
-    /// The stored fields as they read (`message`, not its box), so that reflection and
-    /// `String(reflecting:)` show a rule as before the box.
+    /// The fields as they read (`name`, `arguments`, `message`, `range`), so that reflection
+    /// and `String(reflecting:)` show a rule as before its compact storage.
     public var customMirror: Mirror {
         Mirror(self, children: ["name": name, "arguments": arguments, "message": message as Any, "range": range],
                displayStyle: .struct)
     }
 }
 
-/// An immutable box around a ``MessageOverrideSyntax`` (see ``RuleSyntax/message``); equal
-/// and hashed as its value.
-final class MessageOverrideBox: Sendable, Hashable {
-    let value: MessageOverrideSyntax
-
-    init(_ value: MessageOverrideSyntax) { self.value = value }
-
-    static func == (lhs: MessageOverrideBox, rhs: MessageOverrideBox) -> Bool {
-        lhs === rhs || lhs.value == rhs.value
+/// The rare parts of a ``RuleSyntax``, boxed: its message override, and its ranges when
+/// they do not fit the rule's compact offsets. Immutable; equal and hashed as its values.
+final class RuleSyntaxExtras: Sendable, Hashable {
+    /// A rule's name range and whole range, kept whole.
+    struct WideRanges: Sendable, Hashable {
+        let name: SourceRange
+        let range: SourceRange
     }
 
-    func hash(into hasher: inout Hasher) { value.hash(into: &hasher) }
+    let message: MessageOverrideSyntax?
+    let wideRanges: WideRanges?
+
+    init(message: MessageOverrideSyntax?, wideRanges: WideRanges?) {
+        self.message = message
+        self.wideRanges = wideRanges
+    }
+
+    static func == (lhs: RuleSyntaxExtras, rhs: RuleSyntaxExtras) -> Bool {
+        lhs === rhs || (lhs.message == rhs.message && lhs.wideRanges == rhs.wideRanges)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(message)
+        hasher.combine(wideRanges)
+    }
 }
 
 /// `message profile.nameTooShort` or `message "Too short"`.

@@ -1,0 +1,125 @@
+import XCTest
+@testable import Rulebook
+
+/// The compact storage of ``RuleSyntax``: a smaller stride, every range read back exactly
+/// (compact or, when it does not fit, boxed whole), equality and hashing by value, and
+/// reflection as before; arguments and segments (not compacted: their computed fields
+/// cost the checker more than they saved) keep reading back every range.
+final class CompactSyntaxStorageTests: XCTestCase {
+    /// Ranges that fit the compact form and ranges that do not (negative, past `UInt32`,
+    /// reversed).
+    private let ranges: [SourceRange] = [
+        SourceRange(start: 0, end: 0), SourceRange(start: 3, end: 9), SourceRange(start: Int(UInt32.max) - 1, end: Int(UInt32.max)),
+        SourceRange(start: Int(UInt32.max), end: Int(UInt32.max) + 1), SourceRange(start: -4, end: 2), SourceRange(start: 0, end: Int.max),
+        SourceRange(start: Int.min, end: Int.min), CompactSyntaxStorageTests.reversed(SourceRange(start: 2, end: 9)),
+    ]
+
+    /// A range whose start is after its end (its fields are public variables).
+    private static func reversed(_ range: SourceRange) -> SourceRange {
+        var reversed = range
+        reversed.start = range.end
+        reversed.end = range.start
+        return reversed
+    }
+
+    func testTheRuleStrideIsSmaller() {
+        XCTAssertEqual(MemoryLayout<RuleSyntax>.stride, 48)
+    }
+
+    func testArgumentsAndSegmentsReadBackEveryRange() {
+        let path = PathSyntax(segments: [PathSegmentSyntax(kind: .wildcard, range: SourceRange(start: 1, end: 4))], range: SourceRange(start: 1, end: 4))
+        let kinds: [ArgumentSyntax.Kind] = [.integer(-3, text: "-3"), .decimal(1.5, text: "1.5"), .string("日本"), .today, .boolean(true),
+                                            .regex(pattern: "a+", flags: "i", patternRange: SourceRange(start: 1, end: 3)),
+                                            .date(year: 2026, month: 1, day: 31), .path(path)]
+        for range in ranges {
+            for kind in kinds {
+                let argument = ArgumentSyntax(kind: kind, range: range)
+                XCTAssertEqual(argument.kind, kind)
+                XCTAssertEqual(argument.range, range)
+                XCTAssertEqual(argument, ArgumentSyntax(kind: kind, range: range))
+                XCTAssertEqual(argument.hashValue, ArgumentSyntax(kind: kind, range: range).hashValue)
+            }
+            for kind in [PathSegmentSyntax.Kind.key("a", quoted: false), .key("a", quoted: true), .wildcard] {
+                let segment = PathSegmentSyntax(kind: kind, range: range)
+                XCTAssertEqual(segment.kind, kind)
+                XCTAssertEqual(segment.range, range)
+                XCTAssertEqual(segment, PathSegmentSyntax(kind: kind, range: range))
+            }
+        }
+        // Different ranges or kinds are different, compact or not.
+        for (index, range) in ranges.enumerated() {
+            for other in ranges[(index + 1)...] {
+                XCTAssertNotEqual(ArgumentSyntax(kind: .today, range: range), ArgumentSyntax(kind: .today, range: other))
+                XCTAssertNotEqual(PathSegmentSyntax(kind: .wildcard, range: range), PathSegmentSyntax(kind: .wildcard, range: other))
+            }
+            XCTAssertNotEqual(ArgumentSyntax(kind: .today, range: range), ArgumentSyntax(kind: .boolean(true), range: range))
+        }
+    }
+
+    func testRulesReadBackEveryRangeAndMessage() {
+        let message = MessageOverrideSyntax(keywordRange: SourceRange(start: 9, end: 16), kind: .key("a.b"),
+                                            valueRange: SourceRange(start: 17, end: 20), range: SourceRange(start: 9, end: 20))
+        let arguments = [ArgumentSyntax(kind: .integer(2, text: "2"), range: SourceRange(start: 7, end: 8))]
+        var nameRanges = ranges
+        nameRanges.append(SourceRange(start: 1, end: 6))  // not at the rule's start: boxed
+        for range in ranges {
+            for nameRange in nameRanges + [range] {
+                for message in [nil, message] {
+                    let name = IdentifierSyntax(name: "minLength", range: nameRange)
+                    let rule = RuleSyntax(name: name, arguments: arguments, message: message, range: range)
+                    XCTAssertEqual(rule.name, name)
+                    XCTAssertEqual(rule.arguments, arguments)
+                    XCTAssertEqual(rule.message, message)
+                    XCTAssertEqual(rule.range, range)
+                    let same = RuleSyntax(name: name, arguments: arguments, message: message, range: range)
+                    XCTAssertEqual(rule, same)
+                    XCTAssertEqual(rule.hashValue, same.hashValue)
+                    XCTAssertNotEqual(rule, RuleSyntax(name: name, arguments: [], message: message, range: range))
+                    XCTAssertNotEqual(rule, RuleSyntax(name: IdentifierSyntax(name: "maxLength", range: nameRange), arguments: arguments,
+                                                       message: message, range: range))
+                    // Another range keeps the name, arguments and message.
+                    for other in ranges {
+                        let moved = rule.withRange(other)
+                        XCTAssertEqual(moved.range, other)
+                        XCTAssertEqual(moved.name, name)
+                        XCTAssertEqual(moved.message, message)
+                        XCTAssertEqual(moved, RuleSyntax(name: name, arguments: arguments, message: message, range: other))
+                    }
+                }
+            }
+        }
+        let plain = RuleSyntax(name: IdentifierSyntax(name: "required", range: SourceRange(start: 3, end: 11)), arguments: [],
+                               message: nil, range: SourceRange(start: 3, end: 11))
+        let withMessage = RuleSyntax(name: plain.name, arguments: [], message: message, range: plain.range)
+        XCTAssertNotEqual(plain, withMessage)
+    }
+
+    func testReflectionShowsTheFieldsAsRead() {
+        let argument = ArgumentSyntax(kind: .today, range: SourceRange(start: 2, end: 7))
+        XCTAssertEqual(Mirror(reflecting: argument).children.map(\.label), ["kind", "range"])
+        XCTAssertEqual(String(reflecting: argument), "Rulebook.ArgumentSyntax(kind: Rulebook.ArgumentSyntax.Kind.today, range: 2..<7)")
+        let segment = PathSegmentSyntax(kind: .wildcard, range: SourceRange(start: 1, end: 4))
+        XCTAssertEqual(Mirror(reflecting: segment).children.map(\.label), ["kind", "range"])
+        XCTAssertEqual(String(reflecting: segment), "Rulebook.PathSegmentSyntax(kind: Rulebook.PathSegmentSyntax.Kind.wildcard, range: 1..<4)")
+        let rule = RuleSyntax(name: IdentifierSyntax(name: "required", range: SourceRange(start: 3, end: 11)), arguments: [],
+                              message: nil, range: SourceRange(start: 3, end: 11))
+        XCTAssertEqual(Mirror(reflecting: rule).children.map(\.label), ["name", "arguments", "message", "range"])
+        XCTAssertEqual(String(reflecting: rule),
+                       "Rulebook.RuleSyntax(name: Rulebook.IdentifierSyntax(name: \"required\", range: 3..<11), arguments: [], message: nil, range: 3..<11)")
+    }
+
+    func testParsedRulesStayCompact() {
+        // A parsed rule's name starts where the rule does: no box unless it has a message.
+        let tree = Parser.parse(SourceFile(path: "t.rules", text: "a: required, minLength 2 message x.y\nb[*].c: oneOf \"x\" 2\n"))
+        guard case .field(let field) = tree.statements.first, case .field(let second) = tree.statements.last else {
+            return XCTFail("expected two field statements")
+        }
+        XCTAssertEqual(field.rules.map(\.name.name), ["required", "minLength"])
+        XCTAssertEqual(field.rules.map(\.range), [SourceRange(start: 3, end: 11), SourceRange(start: 13, end: 36)])
+        XCTAssertEqual(field.rules[1].name.range, SourceRange(start: 13, end: 22))
+        XCTAssertEqual(field.rules[1].message?.kind, .key("x.y"))
+        XCTAssertEqual(second.path.segments.map(\.range), [SourceRange(start: 37, end: 38), SourceRange(start: 38, end: 41),
+                                                          SourceRange(start: 42, end: 43)])
+        XCTAssertEqual(second.rules.first?.arguments.map(\.range), [SourceRange(start: 51, end: 54), SourceRange(start: 55, end: 56)])
+    }
+}
