@@ -65,7 +65,8 @@ extension ParserState {
 
     /// `NAME ARG … [message …]` (the cursor at the name).
     mutating func parseRule() -> RuleSyntax {
-        let name = IdentifierSyntax(name: text(of: current), range: current.range)
+        let nameToken = current
+        let name = text(of: nameToken)
         advance()
         let base = argumentStack.height
         while let argument = parseArgument() {
@@ -76,7 +77,9 @@ extension ParserState {
         if isWord(current, "message") {
             message = parseMessageOverride()
         }
-        return RuleSyntax(name: name, arguments: arguments, message: message, range: range(from: name.range.start))
+        let start = nameToken.range.start
+        return RuleSyntax(parsedName: name, start: start, nameEnd: nameToken.range.end, arguments: arguments, message: message,
+                          end: range(from: start).end)
     }
 
     /// One argument at the cursor, or nil (consuming nothing) when the cursor is not at one.

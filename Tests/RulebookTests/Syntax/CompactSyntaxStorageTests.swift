@@ -1,9 +1,10 @@
 import XCTest
 @testable import Rulebook
 
-/// The compact storage of ``RuleSyntax``: a smaller stride, every range read back exactly
-/// (compact or, when it does not fit, boxed whole), equality and hashing by value, and
-/// reflection as before; arguments and segments (not compacted: their computed fields
+/// The compact storage of ``RuleSyntax``, ``NamedRuleSyntax`` and ``WhenBlockSyntax``:
+/// smaller strides (so a statement is 72 bytes instead of 96), every range read back
+/// exactly (compact or, when it does not fit, boxed whole), equality and hashing by value,
+/// and reflection as before; arguments and segments (not compacted: their computed fields
 /// cost the checker more than they saved) keep reading back every range.
 final class CompactSyntaxStorageTests: XCTestCase {
     /// Ranges that fit the compact form and ranges that do not (negative, past `UInt32`,
@@ -22,8 +23,11 @@ final class CompactSyntaxStorageTests: XCTestCase {
         return reversed
     }
 
-    func testTheRuleStrideIsSmaller() {
+    func testTheStridesAreSmaller() {
         XCTAssertEqual(MemoryLayout<RuleSyntax>.stride, 48)
+        XCTAssertEqual(MemoryLayout<NamedRuleSyntax>.stride, 64)
+        XCTAssertEqual(MemoryLayout<WhenBlockSyntax>.stride, 56)
+        XCTAssertEqual(MemoryLayout<StatementSyntax>.stride, 72)
     }
 
     func testArgumentsAndSegmentsReadBackEveryRange() {
@@ -94,6 +98,62 @@ final class CompactSyntaxStorageTests: XCTestCase {
         XCTAssertNotEqual(plain, withMessage)
     }
 
+    func testNamedRulesAndBlocksReadBackEveryRange() {
+        let rules = [RuleSyntax(name: IdentifierSyntax(name: "required", range: SourceRange(start: 9, end: 17)), arguments: [],
+                                message: nil, range: SourceRange(start: 9, end: 17))]
+        let body: [StatementSyntax] = [.unexpected(UnexpectedSyntax(range: SourceRange(start: 20, end: 21)))]
+        let condition = ConditionSyntax.missing(SourceRange(start: 5, end: 5))
+        // Each range in turn takes every value while the others are ordinary, and all take
+        // the same value (so the keyword starts where the statement does, or not).
+        let ordinary = [SourceRange(start: 0, end: 4), SourceRange(start: 5, end: 7), SourceRange(start: 8, end: 9), SourceRange(start: 0, end: 30)]
+        var cases: [[SourceRange]] = ranges.map { [$0, $0, $0, $0] }
+        for slot in 0..<4 {
+            for range in ranges {
+                var four = ordinary
+                four[slot] = range
+                cases.append(four)
+            }
+        }
+        for four in cases {
+            let name = IdentifierSyntax(name: "strong", range: four[1])
+            let named = NamedRuleSyntax(keywordRange: four[0], name: name, equalsRange: four[2], rules: rules, range: four[3])
+            XCTAssertEqual(named.keywordRange, four[0])
+            XCTAssertEqual(named.name, name)
+            XCTAssertEqual(named.equalsRange, four[2])
+            XCTAssertEqual(named.rules, rules)
+            XCTAssertEqual(named.range, four[3])
+            XCTAssertEqual(StatementSyntax.namedRule(named).range, four[3])
+            let same = NamedRuleSyntax(keywordRange: four[0], name: name, equalsRange: four[2], rules: rules, range: four[3])
+            XCTAssertEqual(named, same)
+            XCTAssertEqual(named.hashValue, same.hashValue)
+            XCTAssertNotEqual(named, NamedRuleSyntax(keywordRange: four[0], name: name, equalsRange: four[2], rules: [], range: four[3]))
+
+            let block = WhenBlockSyntax(keywordRange: four[0], condition: condition, openBraceRange: four[1], body: body,
+                                        closeBraceRange: four[2], range: four[3])
+            XCTAssertEqual(block.keywordRange, four[0])
+            XCTAssertEqual(block.condition, condition)
+            XCTAssertEqual(block.openBraceRange, four[1])
+            XCTAssertEqual(block.body, body)
+            XCTAssertEqual(block.closeBraceRange, four[2])
+            XCTAssertEqual(block.range, four[3])
+            let sameBlock = WhenBlockSyntax(keywordRange: four[0], condition: condition, openBraceRange: four[1], body: body,
+                                            closeBraceRange: four[2], range: four[3])
+            XCTAssertEqual(block, sameBlock)
+            XCTAssertEqual(block.hashValue, sameBlock.hashValue)
+            XCTAssertNotEqual(block, WhenBlockSyntax(keywordRange: four[0], condition: condition, openBraceRange: four[1], body: [],
+                                                     closeBraceRange: four[2], range: four[3]))
+        }
+        // Blocks that differ in one range only are different, compact or boxed.
+        for (index, range) in ranges.enumerated() {
+            for other in ranges[(index + 1)...] {
+                XCTAssertNotEqual(WhenBlockSyntax(keywordRange: range, condition: condition, openBraceRange: range, body: body,
+                                                  closeBraceRange: range, range: range),
+                                  WhenBlockSyntax(keywordRange: range, condition: condition, openBraceRange: range, body: body,
+                                                  closeBraceRange: other, range: range))
+            }
+        }
+    }
+
     func testReflectionShowsTheFieldsAsRead() {
         let argument = ArgumentSyntax(kind: .today, range: SourceRange(start: 2, end: 7))
         XCTAssertEqual(Mirror(reflecting: argument).children.map(\.label), ["kind", "range"])
@@ -106,6 +166,20 @@ final class CompactSyntaxStorageTests: XCTestCase {
         XCTAssertEqual(Mirror(reflecting: rule).children.map(\.label), ["name", "arguments", "message", "range"])
         XCTAssertEqual(String(reflecting: rule),
                        "Rulebook.RuleSyntax(name: Rulebook.IdentifierSyntax(name: \"required\", range: 3..<11), arguments: [], message: nil, range: 3..<11)")
+        let named = NamedRuleSyntax(keywordRange: SourceRange(start: 0, end: 4), name: IdentifierSyntax(name: "n", range: SourceRange(start: 5, end: 6)),
+                                    equalsRange: SourceRange(start: 7, end: 8), rules: [], range: SourceRange(start: 0, end: 8))
+        XCTAssertEqual(Mirror(reflecting: named).children.map(\.label), ["keywordRange", "name", "equalsRange", "rules", "range"])
+        XCTAssertEqual(String(reflecting: named),
+                       "Rulebook.NamedRuleSyntax(keywordRange: 0..<4, name: Rulebook.IdentifierSyntax(name: \"n\", range: 5..<6), "
+                       + "equalsRange: 7..<8, rules: [], range: 0..<8)")
+        let block = WhenBlockSyntax(keywordRange: SourceRange(start: 0, end: 4), condition: .missing(SourceRange(start: 5, end: 5)),
+                                    openBraceRange: SourceRange(start: 5, end: 6), body: [], closeBraceRange: SourceRange(start: 7, end: 8),
+                                    range: SourceRange(start: 0, end: 8))
+        XCTAssertEqual(Mirror(reflecting: block).children.map(\.label),
+                       ["keywordRange", "condition", "openBraceRange", "body", "closeBraceRange", "range"])
+        XCTAssertEqual(String(reflecting: block),
+                       "Rulebook.WhenBlockSyntax(keywordRange: 0..<4, condition: Rulebook.ConditionSyntax.missing(5..<5), "
+                       + "openBraceRange: 5..<6, body: [], closeBraceRange: 7..<8, range: 0..<8)")
     }
 
     func testParsedRulesStayCompact() {
