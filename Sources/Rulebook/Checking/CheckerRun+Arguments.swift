@@ -40,11 +40,22 @@ extension CheckerRun {
 
     /// Another occurrence of a head lowered before (see ``LoweringCache``): only its
     /// location, range, file and message override are its own.
+    ///
+    /// Performance: inlined into `lower` (its one caller, for every rule of every
+    /// statement), with the common occurrence (no override) made directly; called, it
+    /// cost the 100,000-line file ≈ 18M instructions per check (docs/performance.md,
+    /// "Checker footprint (`checkfast10` branch, eighth session)").
+    @inline(__always)
     func lowerCached(_ entry: LoweringCache.Entry, _ rule: RuleSyntax, in source: SourceFile,
                      override: MessageOverride?) -> LoweredRule {
-        .validator(ExpandedRule(head: entry, messageOverride: override, locator: locator(for: source),
-                                nameOffset: rule.name.range.start, range: CheckerRun.headRange(of: rule),
-                                overrideHash: override.map(overrideHash(of:))))
+        let range = CheckerRun.headRange(of: rule)
+        guard let override else {
+            if rule.name.range.start == range.start { return .validator(ExpandedRule(head: entry, locator: locator(for: source), range: range)) }
+            return .validator(ExpandedRule(head: entry, messageOverride: nil, locator: locator(for: source),
+                                           nameOffset: rule.name.range.start, range: range))
+        }
+        return .validator(ExpandedRule(head: entry, messageOverride: override, locator: locator(for: source),
+                                       nameOffset: rule.name.range.start, range: range, overrideHash: overrideHash(of: override)))
     }
 
     /// `override`'s ``RepetitionKey/overrideHash(_:)``, the last one's again when it is

@@ -91,20 +91,23 @@ extension CheckerRun {
         }
         let group = definitionAnalysis.addGroup()
         let ownChain = [reference.name]
+        var plainDetail: ExpandedRule.Detail?
         var expanded: [ExpandedRule] = []
         expanded.reserveCapacity(size)
         let rules = definition.syntax.rules
         for (index, entries) in uses {
             guard rules.indices.contains(index) else { continue }
-            let named: String? = if case .named(let target, _, _) = body[index] { target.name } else { nil }
-            let use = AnalyzedUse(range: CheckerRun.headRange(of: rules[index]), namedRule: named, entries: entries,
-                                  context: unconditional, removal: RemovalSite(rules: rules, index: index, statementRange: nil))
+            let use = AnalyzedUse(entries: entries, context: unconditional, rules: rules, index: index, statementRange: nil)
             if let diagnostic = definitionAnalysis.add(use, to: group, subject: .namedRule(reference.name), in: tree) {
                 diagnostics.append(diagnostic)
             }
             for entry in entries {
-                expanded.append(entry.expandedFrom.isEmpty ? entry.prefixed(chain: ownChain, override: nil)
-                                                           : entry.prefixed(by: reference.name, override: nil))
+                if let plain = entry.prefixedPlain(chain: ownChain, sharing: &plainDetail) {
+                    expanded.append(plain)
+                } else {
+                    expanded.append(entry.expandedFrom.isEmpty ? entry.prefixed(chain: ownChain, override: nil)
+                                                               : entry.prefixed(by: reference.name, override: nil))
+                }
             }
         }
         expansions[reference] = .rules(expanded)

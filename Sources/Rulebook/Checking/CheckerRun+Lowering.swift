@@ -5,12 +5,18 @@ extension CheckerRun {
     /// Lowers the body of every named rule once, in its own file's scope, so that a
     /// mistake inside a named rule is reported once however often the rule is used.
     func lowerDefinitions() {
-        for reference in definitionOrder {
+        lowerBodies(of: definitionOrder)
+        fieldReferences.removeAll()  // only references written in field statements are checked
+    }
+
+    /// Lowers the bodies of `references` into ``bodies`` (all of them in one pass, or one
+    /// half on each of two threads: `CheckerRun+ParallelDefinitions.swift`).
+    func lowerBodies<References: Sequence<RuleReference>>(of references: References) {
+        for reference in references {
             guard let definition = definitions[reference] else { continue }
             let scope = scopes[reference.file] ?? [:]
             bodies[reference] = definition.syntax.rules.map { lower($0, in: definition.source, scope: scope) }
         }
-        fieldReferences.removeAll()  // only references written in field statements are checked
     }
 
     /// Resolves one rule in `scope`.

@@ -62,13 +62,28 @@ extension CheckerRun {
     }
 
     /// One analysed use of the second part, for the replay.
+    ///
+    /// Performance: 64 bytes (the use 48, the rest 32-bit), one per rule of the second
+    /// part, all fresh pages (docs/performance.md, "Checker footprint (`checkfast10`
+    /// branch, eighth session)"). A count beyond 32 bits (of path ids or diagnostics)
+    /// would need more memory than there is.
     struct LoggedUse {
-        /// The field's path id in the second part's walk.
-        let path: Int
         let use: AnalyzedUse
-        /// Where its diagnostic is, or would be, in the second part's diagnostics.
-        let diagnosticIndex: Int
+        private let pathID: Int32
+        private let diagnosticPosition: Int32
         let producedDiagnostic: Bool
+
+        init(path: Int, use: AnalyzedUse, diagnosticIndex: Int, producedDiagnostic: Bool) {
+            self.use = use
+            pathID = Int32(truncatingIfNeeded: path)
+            diagnosticPosition = Int32(truncatingIfNeeded: diagnosticIndex)
+            self.producedDiagnostic = producedDiagnostic
+        }
+
+        /// The field's path id in the second part's walk.
+        var path: Int { Int(pathID) }
+        /// Where its diagnostic is, or would be, in the second part's diagnostics.
+        var diagnosticIndex: Int { Int(diagnosticPosition) }
     }
 
     /// The cuts of the graph's files of ``parallelMinimumBytes`` or more (as

@@ -50,13 +50,13 @@ extension CheckerRun {
         let startBudget = suggestionBudget
         let second = Array(definitionOrder[cut...])
         let task = BackgroundTask<Bool> {
-            fork.lower(second)
+            fork.lowerBodies(of: second)
             fork.fieldReferences.removeAll()
             fork.prepareLeaves(second)
             return true
         }
         let first = Array(definitionOrder[..<cut])
-        lower(first)
+        lowerBodies(of: first)
         // This half's leaves too, while the other thread works: on a run of their own, so
         // that this run's counters and analysis are left as one pass would find them.
         let ahead = CheckerRun(forking: self)
@@ -75,19 +75,11 @@ extension CheckerRun {
             }
             mergedDefinitionParts += 1
         } else {
-            lower(second)
+            lowerBodies(of: second)
         }
         preparedExpansions = prepared
         fieldReferences.removeAll()  // only references written in field statements are checked
         BackgroundTask<(CheckerRun, CheckerRun)>.release((consume fork, consume ahead))
-    }
-
-    private func lower<References: Sequence<RuleReference>>(_ references: References) {
-        for reference in references {
-            guard let definition = definitions[reference] else { continue }
-            let scope = scopes[reference.file] ?? [:]
-            bodies[reference] = definition.syntax.rules.map { lower($0, in: definition.source, scope: scope) }
-        }
     }
 
     /// Expands each of `references` whose body uses no named rule, recording it (and

@@ -43,7 +43,10 @@ extension CheckerRun {
             }
             // Room for a file of one-statement fields (nested statements add a few more).
             let expected = statementCount
-            checked.reserveCapacity(expected)
+            // Performance: and a quarter more for the statements nested in `when` blocks:
+            // with room for the top-level ones only, appending the second part of the
+            // 100,000-line file copied the first into a new array (1.3 MB of fresh pages).
+            checked.reserveCapacity(expected + expected / 4)
             paths.reserveCapacity(expected)
             pathIDs = PathIDTable(expected: expected)
             analysis = RuleAnalysis(expectedGroups: expected)
@@ -138,10 +141,7 @@ extension CheckerRun {
                 break
             }
             guard consumeBudget(entries.count, file: source.path, range: head) else { break }
-            let named: String? = if case .named(let target, _, _) = lowered { target.name } else { nil }
-            let use = AnalyzedUse(range: head, namedRule: named, entries: entries,
-                                  context: block.context,
-                                  removal: RemovalSite(rules: field.rules, index: index, statementRange: field.range))
+            let use = AnalyzedUse(entries: entries, context: block.context, rules: syntaxes, index: index, statementRange: field.range)
             let diagnostic = walk.analysis.add(use, to: id, subject: .field(path), in: walk.tree)
             if walk.log != nil {
                 walk.log?.append(LoggedUse(path: id, use: use, diagnosticIndex: diagnostics.count, producedDiagnostic: diagnostic != nil))
@@ -181,19 +181,15 @@ extension CheckerRun {
     ///     appearance (distinct paths spell distinctly: keys that are not identifiers are quoted).
     ///   - onTwoThreads: whether to make the lookups on two threads (the same answers).
     private func checkFieldReferences(in file: String, distinctPaths: [FieldPath], onTwoThreads: Bool) {
-        let references: [FieldReference]
-        // Performance: when every waiting reference is this file's (a graph of one file, or
-        // the references of the files before it already checked), they are taken as they
-        // are; filtering made a new array and copied every reference into it, then removed
-        // them one by one (docs/performance.md, "The checker's calling thread (seventh
-        // session, second round)").
-        if fieldReferences.allSatisfy({ $0.file == file }) {
-            references = fieldReferences
-            fieldReferences = []
-        } else {
-            references = fieldReferences.filter { $0.file == file }
-            fieldReferences.removeAll { $0.file == file }
-        }
+        // Every waiting reference is this file's: phase 3 drops the references of named
+        // rules' bodies, phase 5 checks the files one at a time, and each file's check
+        // takes its references here (a fork's are merged into the walk they belong to).
+        // Performance: so they are taken as they are; a filter by file (a branch that never
+        // ran, review of the seventh session) made a new array of them
+        // (docs/performance.md, "The checker's calling thread (seventh session, second
+        // round)"). `CheckerSharingTests` checks references per file across imports.
+        let references = fieldReferences
+        fieldReferences = []
         // Performance: a suggestion is only ever found by a search, so when the budget
         // cannot pay for one nothing can be reported (and nothing is built).
         guard !references.isEmpty, !distinctPaths.isEmpty, suggestionBudget >= distinctPaths.count else { return }

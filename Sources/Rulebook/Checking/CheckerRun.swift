@@ -54,7 +54,12 @@ enum LoweredRule {
     /// Performance: the use's name range, not its `RuleSyntax`: a lowered rule is copied
     /// and destroyed several times on its way to the analysis, and the syntax (three
     /// references) was carried only for the cycle diagnostic.
-    case named(RuleReference, nameRange: SourceRange, override: MessageOverride?)
+    ///
+    /// Performance: `indirect`, so that a lowered rule is one reference (8 bytes, not
+    /// 88): named rules' bodies are arrays of them, ≈ 1.8 MB of fresh pages per check of
+    /// the 100,000-line file, whose bodies use no named rule (docs/performance.md,
+    /// "Checker footprint (`checkfast10` branch, eighth session)").
+    indirect case named(RuleReference, nameRange: SourceRange, override: MessageOverride?)
     /// Diagnosed; contributes nothing.
     case invalid
 }
@@ -67,26 +72,44 @@ enum LoweredRule {
 /// ``LoweringCache/Entry``; an occurrence adds only where it is and what it is called
 /// from. A rule per occurrence holding its own copies of all of them (a dozen strings and
 /// arrays retained on creation and released on destruction) was a tenth of checking.
+///
+/// Performance: 56 bytes (a 64-byte block; it was 72, an 80-byte block): what most
+/// occurrences lack — an expansion chain, a `message` override, a name not at the start
+/// of the range — is one optional ``Detail``. One is made per occurrence of every rule
+/// of a file, ≈ 157,000 per check of the 100,000-line file (docs/performance.md,
+/// "Checker footprint (`checkfast10` branch, eighth session)").
 final class ExpandedRule: Sendable {
     /// The head's shared facts.
     let head: LoweringCache.Entry
-    /// The file where the validator's name is written, and the name's offset in it.
+    /// The file where the validator's name is written.
     let locator: SourceLocator
-    let nameOffset: Int
     /// The validator's name and arguments (without a message override).
     let range: SourceRange
-    /// The named rules this rule is expanded from, relative to where it is looked at.
-    let expandedFrom: [String]
-    /// The occurrence's `message` override (its own or a named rule use's) with its
-    /// repetition key; nil without one.
-    ///
-    /// Performance: boxed, because most occurrences have none: inline, the override and
-    /// its key made every occurrence 152 bytes instead of 72 (≈ 10 MB for the
-    /// 100,000-line file; dhat, docs/performance.md, "The checker's calling thread and footprint").
-    private let override: Override?
+    /// The rest, when any of it differs from the common case (nil: no chain, no
+    /// override, the name at `range.start`).
+    private let detail: Detail?
 
-    /// A message override with the repetition key of its head under it.
-    private final class Override: Sendable {
+    /// What few occurrences have.
+    final class Detail: Sendable {
+        /// The named rules this rule is expanded from, relative to where it is looked at.
+        let expandedFrom: [String]
+        /// The occurrence's `message` override (its own or a named rule use's) with its
+        /// repetition key; nil without one.
+        fileprivate let override: Override?
+        /// The name's offset, when it is not `range.start` (never for a parsed rule: the
+        /// arguments follow the name; kept exact all the same).
+        let nameOffset: Int?
+
+        fileprivate init(expandedFrom: [String], override: Override?, nameOffset: Int?) {
+            self.expandedFrom = expandedFrom
+            self.override = override
+            self.nameOffset = nameOffset
+        }
+    }
+
+    /// A message override with the repetition key of its head under it (shared by the
+    /// occurrences made from one by ``prefixed(chain:override:)``).
+    fileprivate final class Override: Sendable {
         let message: MessageOverride
         let key: RepetitionKey
 
@@ -96,26 +119,49 @@ final class ExpandedRule: Sendable {
         }
     }
 
+    /// An occurrence with no chain and no override whose name starts its range (most of
+    /// a file's).
+    init(head: LoweringCache.Entry, locator: SourceLocator, range: SourceRange) {
+        self.head = head
+        self.locator = locator
+        self.range = range
+        detail = nil
+    }
+
     /// - Parameter overrideHash: `messageOverride`'s ``RepetitionKey/overrideHash(_:)``
     ///   when the caller has it (see ``CheckerRun/overrideHash(of:)``).
     convenience init(head: LoweringCache.Entry, messageOverride: MessageOverride?, locator: SourceLocator, nameOffset: Int,
                      range: SourceRange, expandedFrom: [String] = [], overrideHash: Int? = nil) {
-        self.init(head: head, locator: locator, nameOffset: nameOffset, range: range, expandedFrom: expandedFrom,
-                  override: messageOverride.map { Override($0, head: head, overrideHash: overrideHash) })
+        let override = messageOverride.map { Override($0, head: head, overrideHash: overrideHash) }
+        self.init(head: head, locator: locator, range: range, expandedFrom: expandedFrom, override: override,
+                  nameOffset: nameOffset == range.start ? nil : nameOffset)
     }
 
-    private init(head: LoweringCache.Entry, locator: SourceLocator, nameOffset: Int, range: SourceRange,
-                 expandedFrom: [String], override: Override?) {
+    private init(head: LoweringCache.Entry, locator: SourceLocator, range: SourceRange, detail: Detail?) {
         self.head = head
         self.locator = locator
-        self.nameOffset = nameOffset
         self.range = range
-        self.expandedFrom = expandedFrom
-        self.override = override
+        self.detail = detail
     }
 
+    private init(head: LoweringCache.Entry, locator: SourceLocator, range: SourceRange,
+                 expandedFrom: [String], override: Override?, nameOffset: Int?) {
+        self.head = head
+        self.locator = locator
+        self.range = range
+        if expandedFrom.isEmpty, override == nil, nameOffset == nil {
+            detail = nil
+        } else {
+            detail = Detail(expandedFrom: expandedFrom, override: override, nameOffset: nameOffset)
+        }
+    }
+
+    /// The offset of the validator's name in ``file``.
+    var nameOffset: Int { detail?.nameOffset ?? range.start }
+    /// The named rules this rule is expanded from, relative to where it is looked at.
+    var expandedFrom: [String] { detail?.expandedFrom ?? [] }
     /// The occurrence's `message` override (its own or a named rule use's).
-    var messageOverride: MessageOverride? { override?.message }
+    var messageOverride: MessageOverride? { detail?.override?.message }
 
     /// The checked rule (its `expandedFrom` is relative to where it is being looked at).
     var rule: CheckedRule {
@@ -130,17 +176,17 @@ final class ExpandedRule: Sendable {
     /// What the rule says about passing values (computed once per head).
     var facts: RuleFacts { head.facts }
     /// Equal for rules that do exactly the same thing (see ``CheckedRule/repetitionKey``).
-    var repetitionKey: RepetitionKey { override?.key ?? head.repetitionKey }
+    var repetitionKey: RepetitionKey { detail?.override?.key ?? head.repetitionKey }
     /// Whether `other` has the same ``repetitionKey``. Performance: occurrences of one
     /// head without overrides (the common case) are decided by identity, without copying
     /// either key.
     func hasRepetitionKey(of other: ExpandedRule) -> Bool {
-        if head === other.head, override == nil, other.override == nil { return true }
+        if head === other.head, detail?.override == nil, other.detail?.override == nil { return true }
         return repetitionKey == other.repetitionKey
     }
 
     /// ``repetitionKey``'s hash, without copying the key.
-    var repetitionHash: Int { override?.key.precomputedHash ?? head.repetitionKey.precomputedHash }
+    var repetitionHash: Int { detail?.override?.key.precomputedHash ?? head.repetitionKey.precomputedHash }
 
     /// The same rule seen from a named rule that uses it (`name` prepended to its
     /// expansion chain) and, when given, with the user's message override.
@@ -153,14 +199,27 @@ final class ExpandedRule: Sendable {
     ///
     /// Performance: a named rule's own validators all get the chain `[name]`; made once
     /// per named rule and shared, not once per validator.
+    /// The same rule with the expansion chain `chain` and no other detail, when it has
+    /// none of its own (no chain, no override, its name at the start); `shared` is the
+    /// detail made for the first such rule, reused by the next ones (made when nil).
+    ///
+    /// Performance: a named rule's own plain validators share one detail, not one each
+    /// (≈ 19,000 objects per check of the 100,000-line file).
+    func prefixedPlain(chain: [String], sharing shared: inout Detail?) -> ExpandedRule? {
+        guard detail == nil else { return nil }
+        let made = shared ?? Detail(expandedFrom: chain, override: nil, nameOffset: nil)
+        shared = made
+        return ExpandedRule(head: head, locator: locator, range: range, detail: made)
+    }
+
     func prefixed(chain: [String], override message: MessageOverride?) -> ExpandedRule {
         let kept: Override?
         if let message, message != messageOverride {
             kept = Override(message, head: head)
         } else {
-            kept = override
+            kept = detail?.override
         }
-        return ExpandedRule(head: head, locator: locator, nameOffset: nameOffset, range: range, expandedFrom: chain, override: kept)
+        return ExpandedRule(head: head, locator: locator, range: range, expandedFrom: chain, override: kept, nameOffset: detail?.nameOffset)
     }
 }
 

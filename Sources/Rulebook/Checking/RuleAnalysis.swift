@@ -5,17 +5,50 @@
 /// Performance: holding the `SyntaxTree` here copied and destroyed the tree's fields (a
 /// retain and a release each) for every rule of every statement, for the rare diagnostic.
 struct AnalyzedUse {
-    /// The use's name and arguments.
-    let range: SourceRange
-    /// The named rule's name when the use is one.
-    let namedRule: String?
     /// What the use applies, in order.
     let entries: UseEntries
     /// The conditions under which it applies (nested `when` blocks); `nil` when a
     /// condition could not be checked, which leaves the use out of the analysis.
     let context: ConditionContext?
+    /// The list the use is written in (a field statement's or a named rule's rules).
+    let rules: [RuleSyntax]
+    /// The whole statement, deleted by the redundancy fix when the rule is its only one
+    /// (`nil` in a named rule's body: never delete it).
+    let statementRange: SourceRange?
+    /// The use's index in ``rules``.
+    private let position: Int32
+
+    /// Performance: the use's range, its named rule's name and its removal site are read
+    /// from its rule list when a diagnostic needs them, not stored: a use is logged for
+    /// every rule of the second part of a file checked in two parts, and the stored form
+    /// (range, name, removal site) made a logged use 112 bytes instead of 64 (≈ 7 MB of
+    /// fresh pages per check of the 100,000-line file; docs/performance.md, "Checker
+    /// footprint (`checkfast10` branch, eighth session)").
+    init(entries: UseEntries, context: ConditionContext?, rules: [RuleSyntax], index: Int, statementRange: SourceRange?) {
+        self.entries = entries
+        self.context = context
+        self.rules = rules
+        self.statementRange = statementRange
+        position = Int32(truncatingIfNeeded: index)  // (a list of 2^31 rules does not fit in memory)
+    }
+
+    /// The use's index in ``rules``.
+    var index: Int { Int(position) }
+
+    /// The use's name and arguments.
+    var range: SourceRange {
+        rules.indices.contains(index) ? CheckerRun.headRange(of: rules[index]) : SourceRange(start: 0, end: 0)
+    }
+
+    /// The named rule's name when the use is one (only a named rule's use has `.many`
+    /// entries, and its name is the one written: scopes are keyed by definition name).
+    var namedRule: String? {
+        guard case .many = entries, rules.indices.contains(index) else { return nil }
+        return rules[index].name.name
+    }
+
     /// How to delete the use, for the redundancy fix.
-    let removal: RemovalSite
+    var removal: RemovalSite { RemovalSite(rules: rules, index: index, statementRange: statementRange) }
 }
 
 /// The validators one use applies: one for a validator (most uses), a named rule's expansion.
@@ -92,8 +125,15 @@ struct RuleAnalysis {
     }
 
     /// The rules seen under one set of conditions in one group.
+    ///
+    /// Performance: 72 bytes (references first, then 32-bit fields), one per field of
+    /// a file, most of them fresh pages (it was 80 with an `Int` count between them).
     struct State {
         let conditions: ConditionContext
+        /// Past ``linearLimit`` keys: the keys hashed, and the first rule per distinct
+        /// accepted kinds (so that a field with thousands of distinct rules is not scanned
+        /// per new rule).
+        var hashed: HashedKeys?
         /// The next state of the same group (`-1`: none).
         var next: Int32 = -1
         /// The row in ``keys`` holding the tightest bound per measure (the bound is its
@@ -104,11 +144,9 @@ struct RuleAnalysis {
         /// The state's keys in order, as a list of ``keys`` rows (`-1`: none).
         var firstKey: Int32 = -1
         var lastKey: Int32 = -1
-        var keyCount = 0
-        /// Past ``linearLimit`` keys: the keys hashed, and the first rule per distinct
-        /// accepted kinds (so that a field with thousands of distinct rules is not scanned
-        /// per new rule).
-        var hashed: HashedKeys?
+        /// How many keys the list holds (only compared with ``linearLimit``, and the list
+        /// is hashed past it, so it never grows large).
+        var keyCount: Int32 = 0
 
         init(conditions: ConditionContext) {
             self.conditions = conditions
@@ -136,12 +174,20 @@ struct RuleAnalysis {
     private var keys: [KeyRow] = []
 
     /// The first rule of one key in one state.
+    ///
+    /// Performance: 16 bytes, one per distinct rule of each field; the hash is kept to
+    /// 32 bits (it only filters the key comparisons), it was 24 bytes.
     private struct KeyRow {
         let rule: ExpandedRule
-        /// The rule's repetition hash.
-        let hash: Int
+        /// The rule's repetition hash, truncated.
+        let hash: Int32
         /// The state's next key row (`-1`: none).
         var next: Int32 = -1
+
+        init(rule: ExpandedRule, hash: Int) {
+            self.rule = rule
+            self.hash = Int32(truncatingIfNeeded: hash)
+        }
     }
     /// The subjects spelt for diagnostics, by group (a field with 20,000 repeated
     /// statements gets as many diagnostics).
@@ -150,7 +196,10 @@ struct RuleAnalysis {
     init(expectedGroups: Int = 0) {
         groups.reserveCapacity(expectedGroups)
         states.reserveCapacity(expectedGroups)
-        keys.reserveCapacity(2 * expectedGroups)
+        // Performance: room for three distinct rules per group; with two, the second part
+        // of the 100,000-line file outgrew it and copied its rows into a table twice as
+        // large (fresh pages for both; room never written to is never touched).
+        keys.reserveCapacity(3 * expectedGroups)
     }
 
     /// A new group with no rules; returns its id.
@@ -283,7 +332,7 @@ struct RuleAnalysis {
     /// The row of the first rule with `entry`'s repetition key in `state`.
     private func firstRow(inState state: Int, for entry: ExpandedRule) -> Int32? {
         if let hashed = states[state].hashed { return hashed.rows[entry.repetitionKey] }
-        let hash = entry.repetitionHash
+        let hash = Int32(truncatingIfNeeded: entry.repetitionHash)
         var row = states[state].firstKey
         while row >= 0 {
             if keys[Int(row)].hash == hash, keys[Int(row)].rule.hasRepetitionKey(of: entry) { return row }

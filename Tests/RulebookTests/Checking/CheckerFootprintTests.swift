@@ -1,0 +1,158 @@
+import XCTest
+@testable import Rulebook
+
+/// The checker's per-occurrence rows were made smaller (docs/performance.md, "Checker
+/// footprint (`checkfast10` branch, eighth session)"): an `ExpandedRule` keeps what few
+/// occurrences have (an expansion chain, an override, a name not at the start of its
+/// range) in one optional box, and an `AnalyzedUse` reads its range, its named rule's
+/// name and its removal site from its rule list. These tests check that every part still
+/// reads as it was given, in every combination, and that the rows stay small.
+final class CheckerFootprintTests: XCTestCase {
+    private let source = SourceFile(path: "f.rules", text: "a: minLength 2 message \"x\"\nb: required\n")
+
+    private func entry(_ validator: BuiltinValidator, _ arguments: [(name: String, value: RuleArgument)], text: String) -> LoweringCache.Entry {
+        let rule = CheckedRule(validator: validator, messageKey: validator.rawValue, arguments: arguments, messageOverride: nil,
+                               place: .offset(0, in: SourceLocator(source)), expandedFrom: [])
+        return LoweringCache.Entry(rule: rule, text: text, facts: RuleFacts(rule))
+    }
+
+    /// Every combination of chain, override and name offset reads back as given, with the
+    /// repetition key the head gives for the override, through `prefixed` too.
+    func testExpandedRuleReadsItsPartsInEveryCombination() throws {
+        let locator = SourceLocator(source)
+        let heads = [entry(.minLength, [("min", .count(2))], text: "minLength 2"), entry(.required, [], text: "required")]
+        let chains: [[String]] = [[], ["outer"], ["outer", "inner"]]
+        let overrides: [MessageOverride?] = [nil, .key("x.y"), .literal("x"), .literal("caf\u{E9}")]
+        let range = SourceRange(start: 3, end: 14)
+        var made: [ExpandedRule] = []
+        for head in heads {
+            for chain in chains {
+                for override in overrides {
+                    for nameOffset in [range.start, range.start + 2] {
+                        for givenHash in [false, true] {
+                            let rule = ExpandedRule(head: head, messageOverride: override, locator: locator, nameOffset: nameOffset,
+                                                    range: range, expandedFrom: chain,
+                                                    overrideHash: givenHash ? override.map(RepetitionKey.overrideHash) : nil)
+                            assertParts(of: rule, head: head, chain: chain, override: override, nameOffset: nameOffset, range: range)
+                            made.append(rule)
+                            // Seen from a named rule, with and without the user's override.
+                            assertParts(of: rule.prefixed(by: "user", override: nil), head: head, chain: ["user"] + chain,
+                                        override: override, nameOffset: nameOffset, range: range)
+                            assertParts(of: rule.prefixed(by: nil, override: .literal("y")), head: head, chain: chain,
+                                        override: .literal("y"), nameOffset: nameOffset, range: range)
+                            assertParts(of: rule.prefixed(chain: ["own"], override: override), head: head, chain: ["own"],
+                                        override: override, nameOffset: nameOffset, range: range)
+                            // A plain rule (nothing of its own) shares the named rule's detail; others are refused.
+                            var shared: ExpandedRule.Detail?
+                            let plain = rule.prefixedPlain(chain: ["own"], sharing: &shared)
+                            let isPlain = chain.isEmpty && override == nil && nameOffset == range.start
+                            XCTAssertEqual(plain != nil, isPlain)
+                            if let plain {
+                                assertParts(of: plain, head: head, chain: ["own"], override: nil, nameOffset: nameOffset, range: range)
+                                let again = try XCTUnwrap(rule.prefixedPlain(chain: ["ignored"], sharing: &shared))
+                                XCTAssertEqual(again.expandedFrom, ["own"], "the first detail is reused")
+                            } else {
+                                XCTAssertNil(shared)
+                            }
+                        }
+                    }
+                }
+            }
+        }
+        // The identity shortcut agrees with comparing the keys, for every pair.
+        for a in made {
+            for b in made {
+                XCTAssertEqual(a.hasRepetitionKey(of: b), a.repetitionKey == b.repetitionKey)
+            }
+        }
+    }
+
+    private func assertParts(of rule: ExpandedRule, head: LoweringCache.Entry, chain: [String], override: MessageOverride?,
+                             nameOffset: Int, range: SourceRange, line: UInt = #line) {
+        XCTAssertTrue(rule.head === head, line: line)
+        XCTAssertEqual(rule.expandedFrom, chain, line: line)
+        XCTAssertEqual(rule.messageOverride, override, line: line)
+        XCTAssertEqual(rule.nameOffset, nameOffset, line: line)
+        XCTAssertEqual(rule.range, range, line: line)
+        XCTAssertEqual(rule.file, "f.rules", line: line)
+        XCTAssertEqual(rule.text, head.text, line: line)
+        let key = head.repetitionKey(override: override)
+        XCTAssertEqual(rule.repetitionKey, key, line: line)
+        XCTAssertEqual(rule.repetitionHash, key.precomputedHash, line: line)
+        let checked = rule.rule
+        XCTAssertEqual(checked.validator, head.validator, line: line)
+        XCTAssertEqual(checked.messageOverride, override, line: line)
+        XCTAssertEqual(checked.expandedFrom, chain, line: line)
+        XCTAssertEqual(checked.location, source.location(of: nameOffset), line: line)
+    }
+
+    /// A use's range, named rule and removal site, read from its list, are the ones the
+    /// checker stored before: the head's range, the written name for a named rule's use
+    /// (only those have several entries), the list and index with the statement's range.
+    func testAnalyzedUseReadsItsRangeNameAndRemovalFromItsList() throws {
+        let text = """
+            rule pair = required, minLength 2
+            a: pair, maxLength 5 message "m", between 1 2
+            b: required
+            """
+        let tree = Parser.parse(SourceFile(path: "t.rules", text: text))
+        guard case .field(let field) = tree.statements[1], case .namedRule(let named) = tree.statements[0] else {
+            return XCTFail("unexpected tree \(tree.statements)")
+        }
+        let head = entry(.required, [], text: "required")
+        let one = ExpandedRule(head: head, messageOverride: nil, locator: SourceLocator(tree.source), nameOffset: 0,
+                               range: SourceRange(start: 0, end: 8))
+        for (rules, statementRange) in [(field.rules, Optional(field.range)), (named.rules, nil)] {
+            for index in rules.indices {
+                for entries in [UseEntries.one(one), .many([one, one])] {
+                    let use = AnalyzedUse(entries: entries, context: nil, rules: rules, index: index, statementRange: statementRange)
+                    XCTAssertEqual(use.range, CheckerRun.headRange(of: rules[index]))
+                    XCTAssertEqual(use.index, index)
+                    if case .many = entries {
+                        XCTAssertEqual(use.namedRule, rules[index].name.name)
+                    } else {
+                        XCTAssertNil(use.namedRule)
+                    }
+                    XCTAssertEqual(use.removal.index, index)
+                    XCTAssertEqual(use.removal.statementRange, statementRange)
+                    XCTAssertEqual(use.removal.rules.map(\.range), rules.map(\.range))
+                }
+            }
+        }
+        // An index outside the list (never made by the checker) reads as nothing, without trapping.
+        let outside = AnalyzedUse(entries: .many([one]), context: nil, rules: field.rules, index: field.rules.count, statementRange: nil)
+        XCTAssertNil(outside.namedRule)
+        XCTAssertEqual(outside.range, SourceRange(start: 0, end: 0))
+    }
+
+    /// The diagnostics that read a use's parts: a repeated named rule's use (its name in
+    /// the message, the statement's only rule removed with its line), a repeated
+    /// validator inside a named rule (no statement to remove) and a contradiction.
+    func testDiagnosticsReadingAUsesPartsAreUnchanged() {
+        let text = """
+            rule pair = required, minLength 2, required
+            a: pair
+            a: pair
+            b: minLength 5, maxLength 3
+            """
+        let result = checkSource(text)
+        // (Taken from the base binary of the eighth session, before the change.)
+        let described = result.diagnostics.map { diagnostic in
+            "\(diagnostic.code.id) \(diagnostic.range.start)-\(diagnostic.range.end) \(diagnostic.message) "
+                + "\(diagnostic.fixIts.map { $0.edits.map { "\($0.range.start)-\($0.range.end)" } }) \(diagnostic.notes.map(\.message).joined(separator: "|"))"
+        }
+        XCTAssertEqual(described, [
+            "redundant-rule 35-43 'required' already applies to named rule 'pair' [[\"33-43\"]] 'required' is here",
+            "redundant-rule 55-59 every rule of 'pair' already applies to 'a' [[\"52-60\"]] 'required' (from 'pair') is here",
+            "contradictory-rules 76-87 'maxLength 3' contradicts 'minLength 5': no text has at least 5 characters and at most 3 characters [] 'minLength 5' is here",
+        ])
+    }
+
+    /// The rows the checker makes per rule occurrence or use stay as small as measured.
+    func testRowsStaySmall() {
+        XCTAssertEqual(MemoryLayout<LoweredRule>.size, 8)
+        XCTAssertLessThanOrEqual(MemoryLayout<AnalyzedUse>.stride, 48)
+        XCTAssertLessThanOrEqual(MemoryLayout<CheckerRun.LoggedUse>.stride, 64)
+        XCTAssertLessThanOrEqual(MemoryLayout<RuleAnalysis.State>.stride, 72)
+    }
+}
