@@ -61,7 +61,7 @@ struct FlatField: Sendable {
     /// characters).
     ///
     /// Performance: a name's or an address line's `minLength 2` is decided here, in the
-    /// field loop, without the call into the text checks (≈ 100 instructions per field on
+    /// field loop, without the call into the text checks (≈ 75 instructions per field on
     /// the profile workload; docs/performance.md, eighth session).
     @inline(__always)
     func passesQuickly(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -221,8 +221,8 @@ enum FlatPlanBuilder {
 /// other key): what a record's member key is compared with first in the flat loop.
 ///
 /// Performance bends this: comparing a member's key with a field's by `String` equality
-/// read the key's five words and the member's length first (≈ 30 instructions per probe,
-/// ≈ 160 per profile record); the two words of a small string are its bytes, its length
+/// read the key's five words and the member's length first (≈ 30 instructions per probe;
+/// comparing words first saved ≈ 96 per profile record); the two words of a small string are its bytes, its length
 /// and its flags, so equal small strings have equal words, and a small string whose words
 /// differ from a small key's is another text. A member key that is not a small string
 /// (a long key, or a bridged one) is compared as before. The layout is the standard
