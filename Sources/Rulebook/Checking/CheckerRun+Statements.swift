@@ -179,8 +179,9 @@ extension CheckerRun {
         // ran, review of the seventh session) made a new array of them
         // (docs/performance.md, "The checker's calling thread (seventh session, second
         // round)"). `CheckerSharingTests` checks references per file across imports.
-        let references = fieldReferences
+        let references = ([fieldReferences] + mergedFieldReferences).joined()
         fieldReferences = []
+        mergedFieldReferences = []
         // Performance: a suggestion is only ever found by a search, so when the budget
         // cannot pay for one nothing can be reported (and nothing is built).
         guard !references.isEmpty, !distinctPaths.isEmpty, suggestionBudget >= distinctPaths.count else { return }

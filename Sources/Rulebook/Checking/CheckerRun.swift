@@ -281,6 +281,9 @@ final class CheckerRun {
     @exclusivity(unchecked) var expansions = RuleTable<Expansion>()
     /// Fields named by arguments and conditions, waiting for the `unknown-field` check.
     @exclusivity(unchecked) var fieldReferences: [FieldReference] = []
+    /// The references of second parts merged into the walk of the file being checked,
+    /// in order, after ``fieldReferences`` (see `merge` in `CheckerRun+Parallel.swift`).
+    var mergedFieldReferences: [[FieldReference]] = []
     /// Named rules used anywhere (for `unused-rule`).
     @exclusivity(unchecked) var usedRules = RuleIDSet()
     /// How many validator applications have been materialised, against ``CheckLimits``.
