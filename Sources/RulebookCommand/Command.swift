@@ -10,9 +10,17 @@ protocol Command {
     init(_ arguments: ParsedArguments) throws(UsageError)
     /// Does the work. A ``CommandError`` is printed and ends the run with status 2.
     func run(in context: CommandContext) throws -> ExitStatus
+    /// Whether the process tunes its allocator for a short batch run before this command
+    /// starts (``ProcessMemory``): the commands that parse and check whole rule projects
+    /// and exit. The streaming `validate` and the long-running language server keep the
+    /// allocator's defaults (memory given back to the system as it is freed).
+    static var runsAsBatch: Bool { get }
 }
 
 extension Command {
+    /// By default a command keeps the allocator's defaults.
+    static var runsAsBatch: Bool { false }
+
     /// A usage error naming this command's help.
     static func usageError(_ message: String) -> UsageError {
         UsageError(message, commandLine: configuration.commandLine)

@@ -7,7 +7,13 @@ public enum RulebookTool {
 
     /// Runs the command line `arguments` (without the program name) against the
     /// process's stdin, stdout and stderr, and returns the exit status.
+    ///
+    /// A command that ``Command/runsAsBatch`` first tunes the process's allocator
+    /// (``ProcessMemory``).
     public static func main(arguments: [String], environment: [String: String]) -> Int32 {
+        if commands.first(where: { $0.configuration.name == arguments.first })?.runsAsBatch == true {
+            ProcessMemory.configureForBatchWork()
+        }
         let context = CommandContext.process(environment: environment)
         let status = run(arguments, in: context)
         context.stdout.flush()

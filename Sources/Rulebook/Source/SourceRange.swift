@@ -16,6 +16,14 @@ public struct SourceRange: Hashable, Sendable, Comparable, CustomStringConvertib
         self.end = end
     }
 
+    /// A range whose `start <= end` the caller guarantees (Performance: the lexer's
+    /// compact tokens make their range on every read, without the check).
+    @inline(__always)
+    init(uncheckedStart start: Int, end: Int) {
+        self.start = start
+        self.end = end
+    }
+
     /// An empty range at `offset`, used for insertions and "missing" nodes.
     public static func empty(at offset: Int) -> SourceRange {
         SourceRange(start: offset, end: offset)

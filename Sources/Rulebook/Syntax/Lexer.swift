@@ -22,15 +22,32 @@ public enum Lexer {
     ///   lexing from a line start gives exactly the tokens a whole-file pass gives there).
     static func lex(bytes: UnsafeBufferPointer<UInt8>, file: String, limits: ParserLimits, from start: Int = 0) -> LexedSource {
         let lexed = lexTokens(bytes: bytes, file: file, limits: limits, from: start)
-        return LexedSource(tokens: lexed.withTokens { Array($0) }, comments: lexed.comments, diagnostics: lexed.diagnostics)
+        return LexedSource(tokens: lexed.withTokens { $0.map(\.token) }, comments: lexed.comments, diagnostics: lexed.diagnostics)
     }
 
     /// ``lex(bytes:file:limits:from:)`` with the tokens left in the lexer's own buffer (the
     /// parser's way: no copy).
+    ///
+    /// At most ``CompactToken/maxOffset`` bytes are lexed (4 GiB, far past any limit the
+    /// parser is given; `Parser.parse` refuses larger files): the rest is reported once.
     static func lexTokens(bytes: UnsafeBufferPointer<UInt8>, file: String, limits: ParserLimits, from start: Int = 0) -> LexedTokens {
-        var state = LexerState(bytes: bytes, file: file, limits: limits, start: start)
+        lexTokens(bytes: bytes, file: file, limits: limits, from: start, maxBytes: CompactToken.maxOffset)
+    }
+
+    /// ``lexTokens(bytes:file:limits:from:)`` with the cap on the bytes lexed as a
+    /// parameter (tests lower it to exercise the cut).
+    static func lexTokens(bytes: UnsafeBufferPointer<UInt8>, file: String, limits: ParserLimits, from start: Int,
+                          maxBytes: Int) -> LexedTokens {
+        let cap = max(0, min(maxBytes, CompactToken.maxOffset))
+        let lexable = bytes.count > cap ? UnsafeBufferPointer(rebasing: bytes[0..<cap]) : bytes
+        var state = LexerState(bytes: lexable, file: file, limits: limits, start: min(start, lexable.count))
+        if lexable.count < bytes.count {
+            state.report(.limitExceeded, SourceRange(start: cap, end: bytes.count),
+                         "text is \(bytes.count) bytes long, more than the \(cap) the lexer reads; the rest was not read")
+        }
         state.run()
-        return LexedTokens(tokens: TokenStorage(adopting: state.tokenBase, count: state.tokenCount, lineBreaks: state.lineBreaks),
+        return LexedTokens(tokens: TokenStorage(adopting: state.tokenBase, count: state.tokenCount, lineBreaks: state.lineBreaks,
+                                                byteCount: lexable.count - min(start, lexable.count)),
                            comments: state.comments, diagnostics: state.diagnostics)
     }
 }
@@ -53,7 +70,9 @@ struct LexerState {
     /// (lexing 140.3M → 131.9M instructions for the 100,000-line file with the step's other
     /// changes, callgrind of `rulebook-bench parseonly --lex`; docs/performance.md, "Lexer
     /// and tree footprint".)
-    var tokenBase: UnsafeMutablePointer<Token>
+    /// (Performance: 12-byte ``CompactToken``s, half the bytes of public tokens; see
+    /// `Token.swift`.)
+    var tokenBase: UnsafeMutablePointer<CompactToken>
     var tokenCount = 0
     var tokenCapacity: Int
     /// How many line-break tokens were lexed (the parser sizes its statement list by it).
@@ -69,7 +88,7 @@ struct LexerState {
         lineStart = start
         // About one token per 5 bytes in ordinary files; grown by doubling when more.
         tokenCapacity = (bytes.count - start) / 4 + 16
-        tokenBase = UnsafeMutablePointer<Token>.allocate(capacity: tokenCapacity)
+        tokenBase = UnsafeMutablePointer<CompactToken>.allocate(capacity: tokenCapacity)
     }
 
     /// The byte at `offset`, or 0 past the end (0 starts no token, so it ends every scan).
@@ -100,22 +119,22 @@ struct LexerState {
             }
             if let kind = LexerState.punctuation(byte) {
                 index += 1
-                append(Token(kind: kind, range: SourceRange(start: index - 1, end: index)))
+                append(CompactToken(kind: kind, start: index - 1, end: index))
                 continue
             }
             lexOne()
         }
         checkLineLength(endingAt: bytes.count)
-        append(Token(kind: .endOfFile, range: .empty(at: bytes.count)))
+        append(CompactToken(kind: .endOfFile, start: bytes.count, end: bytes.count))
     }
 
     @inline(__always)
     mutating func add(_ kind: TokenKind, from start: Int, hasError: Bool = false) {
-        append(Token(kind: kind, range: SourceRange(start: start, end: index), hasError: hasError))
+        append(CompactToken(kind: kind, start: start, end: index, hasError: hasError))
     }
 
     @inline(__always)
-    mutating func append(_ token: Token) {
+    mutating func append(_ token: CompactToken) {
         if tokenCount == tokenCapacity { growTokens() }
         (tokenBase + tokenCount).initialize(to: token)
         tokenCount += 1
@@ -124,7 +143,7 @@ struct LexerState {
     /// Doubles the token buffer.
     @inline(never)
     mutating func growTokens() {
-        let larger = UnsafeMutablePointer<Token>.allocate(capacity: tokenCapacity * 2)
+        let larger = UnsafeMutablePointer<CompactToken>.allocate(capacity: tokenCapacity * 2)
         larger.moveInitialize(from: tokenBase, count: tokenCount)
         tokenBase.deallocate()
         tokenBase = larger
@@ -202,13 +221,15 @@ struct LexerState {
         comments.append(CommentSyntax(range: range, text: String(decoding: bytes[start..<index], as: UTF8.self)))
     }
 
+    @inline(__always)
     mutating func lexIdentifier() {
         let start = index
         // Performance: runs of ASCII letters, digits and `_` are scanned by a static
         // function over the bytes alone, and only a non-ASCII byte decodes a scalar (out
         // of line); a loop calling methods of `self` here copied the whole lexer state
-        // (120 bytes) on every identifier. The first byte is a letter or `_` when ASCII
-        // (`run()` sends only those here; `lexOne` a non-ASCII letter).
+        // (128 bytes, `MemoryLayout<LexerState>.size`) on every identifier. The first byte
+        // is a letter or `_` when ASCII (`run()` sends only those here; `lexOne` a
+        // non-ASCII letter).
         // (lexing 131.9M → 115.3M with the number shortcuts, callgrind of `rulebook-bench
         // parseonly --lex`; docs/performance.md, "Lexer and tree footprint".)
         var cursor = bytes[start] < 0x80 ? start + 1 : start + LexerState.identifierStartWidth(bytes, at: start)

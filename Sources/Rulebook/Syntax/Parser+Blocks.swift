@@ -66,7 +66,7 @@ extension ParserState {
     }
 
     /// The first token after the line breaks at the cursor.
-    func peekPastNewlines() -> Token {
+    func peekPastNewlines() -> CompactToken {
         var offset = 0
         while peek(offset).kind == .newline { offset += 1 }
         return peek(offset)

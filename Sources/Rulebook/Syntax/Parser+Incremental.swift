@@ -22,7 +22,8 @@ extension Parser {
                              usesSecondCore: Bool = true) -> SyntaxTree {
         // (Without blocks allowed, the cut conditions below do not hold: see `ParallelParse`.)
         guard let previous, previous.source.path == source.path, limits.maxBlockNesting > 0,
-              source.text.utf8.count <= limits.maxFileBytes, previous.source.text.utf8.count <= limits.maxFileBytes
+              source.text.utf8.count <= min(limits.maxFileBytes, CompactToken.maxOffset),
+              previous.source.text.utf8.count <= min(limits.maxFileBytes, CompactToken.maxOffset)
         else { return parse(source, limits: limits, usesSecondCore: usesSecondCore) }
         var newText = source.text
         var oldText = previous.source.text

@@ -65,7 +65,8 @@ extension ParserState {
 
     /// `NAME ARG … [message …]` (the cursor at the name).
     mutating func parseRule() -> RuleSyntax {
-        let name = IdentifierSyntax(name: text(of: current), range: current.range)
+        let nameToken = current
+        let name = text(of: nameToken)
         advance()
         let base = argumentStack.height
         while let argument = parseArgument() {
@@ -76,7 +77,9 @@ extension ParserState {
         if isWord(current, "message") {
             message = parseMessageOverride()
         }
-        return RuleSyntax(name: name, arguments: arguments, message: message, range: range(from: name.range.start))
+        let start = nameToken.range.start
+        return RuleSyntax(parsedName: name, start: start, nameEnd: nameToken.range.end, arguments: arguments, message: message,
+                          end: range(from: start).end)
     }
 
     /// One argument at the cursor, or nil (consuming nothing) when the cursor is not at one.
@@ -130,12 +133,12 @@ extension ParserState {
     /// The value of an integer token's text as `Int(text)` would read it (nil when it is
     /// not only an optional `-` and digits, or out of range), from its bytes.
     @inline(__always)
-    func integerValue(_ token: Token) -> Int? {
+    func integerValue(_ token: CompactToken) -> Int? {
         ParserState.integerValue(token, in: bytes)
     }
 
     /// ``integerValue(_:)`` of a token of `bytes`.
-    static func integerValue(_ token: Token, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+    static func integerValue(_ token: CompactToken, in bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         var offset = token.range.start
         let end = token.range.end
         let negative = offset < end && bytes[offset] == UInt8(ascii: "-")
@@ -157,12 +160,12 @@ extension ParserState {
     /// `/pattern/flags` split into its parts; `patternRange` is exactly between the slashes.
     /// An unterminated literal (diagnosed by the lexer) is all pattern, no flags.
     @inline(__always)
-    func regexArgument(_ token: Token) -> ArgumentSyntax {
+    func regexArgument(_ token: CompactToken) -> ArgumentSyntax {
         ParserState.regexArgument(token, bytes: bytes, strings: strings)
     }
 
     /// ``regexArgument(_:)`` of a token of `bytes`.
-    static func regexArgument(_ token: Token, bytes: UnsafeBufferPointer<UInt8>, strings: StringInterner) -> ArgumentSyntax {
+    static func regexArgument(_ token: CompactToken, bytes: UnsafeBufferPointer<UInt8>, strings: StringInterner) -> ArgumentSyntax {
         let start = token.range.start + 1
         var patternEnd = token.range.end
         var flags = ""
@@ -180,12 +183,12 @@ extension ParserState {
 
     /// `2026-01-31`; a malformed date (already diagnosed) keeps the numbers it has.
     @inline(__always)
-    func dateArgument(_ token: Token) -> ArgumentSyntax {
+    func dateArgument(_ token: CompactToken) -> ArgumentSyntax {
         ParserState.dateArgument(token, bytes: bytes, strings: strings)
     }
 
     /// ``dateArgument(_:)`` of a token of `bytes`.
-    static func dateArgument(_ token: Token, bytes: UnsafeBufferPointer<UInt8>, strings: StringInterner) -> ArgumentSyntax {
+    static func dateArgument(_ token: CompactToken, bytes: UnsafeBufferPointer<UInt8>, strings: StringInterner) -> ArgumentSyntax {
         // A date the lexer accepted is exactly `YYYY-MM-DD`: read its numbers from the bytes.
         if !token.hasError, let date = LexerState.isoDate(bytes, from: token.range.start, to: token.range.end) {
             return ArgumentSyntax(kind: .date(year: date.year, month: date.month, day: date.day), range: token.range)
@@ -256,7 +259,7 @@ extension ParserState {
 
     /// A key segment from an identifier or a string token.
     @inline(__always)
-    func keySegment(_ token: Token) -> PathSegmentSyntax {
+    func keySegment(_ token: CompactToken) -> PathSegmentSyntax {
         if token.kind == .string {
             return PathSegmentSyntax(kind: .key(decodeString(token), quoted: true), range: token.range)
         }

@@ -5,12 +5,12 @@
 extension ParserState {
     /// The value of a string token: quotes removed, escapes decoded.
     @inline(__always)
-    func decodeString(_ token: Token) -> String {
+    func decodeString(_ token: CompactToken) -> String {
         ParserState.decodeString(token, bytes: bytes, strings: strings)
     }
 
     /// ``decodeString(_:)`` of a token of `bytes`.
-    static func decodeString(_ token: Token, bytes: UnsafeBufferPointer<UInt8>, strings: StringInterner) -> String {
+    static func decodeString(_ token: CompactToken, bytes: UnsafeBufferPointer<UInt8>, strings: StringInterner) -> String {
         let literal = bytes[token.range.start..<token.range.end]
         // Without escapes the value is the bytes between the quotes, made once per parse.
         // (Performance: a plain loop; `Slice.contains` costs several times more per byte.)

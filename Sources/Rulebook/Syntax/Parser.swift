@@ -22,10 +22,13 @@ public enum Parser {
     /// `false` keeps the parse on the calling thread, and lets a benchmark compare).
     public static func parse(_ source: SourceFile, limits: ParserLimits, usesSecondCore: Bool) -> SyntaxTree {
         let byteCount = source.text.utf8.count
-        if byteCount > limits.maxFileBytes {
+        // The lexer's compact tokens hold offsets up to 4 GiB (`CompactToken.maxOffset`):
+        // a larger file is too large whatever the limits say.
+        let maxFileBytes = min(limits.maxFileBytes, CompactToken.maxOffset)
+        if byteCount > maxFileBytes {
             let diagnostic = Diagnostic(
                 file: source.path, range: .empty(at: 0), code: .limitExceeded,
-                message: "file is \(byteCount) bytes long, more than the limit of \(limits.maxFileBytes); it was not parsed")
+                message: "file is \(byteCount) bytes long, more than the limit of \(maxFileBytes); it was not parsed")
             return SyntaxTree(source: source, statements: [.unexpected(UnexpectedSyntax(range: SourceRange(start: 0, end: byteCount)))],
                               comments: [], diagnostics: [diagnostic])
         }
@@ -85,7 +88,7 @@ struct ParserState {
     let bytes: UnsafeBufferPointer<UInt8>
     /// The lexer's tokens (never empty: the last is the end of the file). Performance:
     /// read through a buffer pointer, valid for the parse, without array checks.
-    let tokens: UnsafeBufferPointer<Token>
+    let tokens: UnsafeBufferPointer<CompactToken>
     let limits: ParserLimits
     /// The strings of the tree's names, keys and literals, each made once per parse.
     let strings: StringInterner
@@ -114,7 +117,7 @@ struct ParserState {
 
     /// - Parameter lastEnd: the end of the last token before `tokens` other than a line
     ///   break (the parallel parser's second part starts after one).
-    init(file: String, bytes: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<Token>, limits: ParserLimits, lastEnd: Int = 0) {
+    init(file: String, bytes: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<CompactToken>, limits: ParserLimits, lastEnd: Int = 0) {
         self.file = file
         self.bytes = bytes
         self.tokens = tokens
@@ -126,8 +129,9 @@ struct ParserState {
     // MARK: Cursor
     //
     // Performance: a `mutating` parse function that calls a non-mutating method of the
-    // state which is not inlined first copies the whole state (168 bytes, a `memcpy`) to
-    // pass it as `self`, about once per token. So the small helpers below, and those of
+    // state which is not inlined first copies the whole state (176 bytes,
+    // `MemoryLayout<ParserState>.size`; a `memcpy`) to pass it as `self`, about once per
+    // token. So the small helpers below, and those of
     // the other parser files, are `@inline(__always)`, and the larger ones (decoding a
     // string, a number, a pattern, a date) are static functions of the fields they read
     // behind an inlined method: no call copies the state. (A parse 364.4M → 331.1M
@@ -135,13 +139,13 @@ struct ParserState {
     // parseonly --keep`; docs/performance.md, "The parse's critical path".)
 
     /// The token at the cursor (the end-of-file token once past the end).
-    var current: Token {
+    var current: CompactToken {
         @inline(__always) get { tokens[position] }
     }
 
     /// The token `offset` places after the cursor, clamped to the end-of-file token.
     @inline(__always)
-    func peek(_ offset: Int = 1) -> Token {
+    func peek(_ offset: Int = 1) -> CompactToken {
         tokens[min(position + offset, tokens.count - 1)]
     }
 
@@ -172,18 +176,18 @@ struct ParserState {
 
     /// The source text of `token`.
     @inline(__always)
-    func text(of token: Token) -> String {
+    func text(of token: CompactToken) -> String {
         strings.string(from: token.range.start, to: token.range.end)
     }
 
     /// Whether `token` is the identifier `word` (compared as bytes, no allocation).
     @inline(__always)
-    func isWord(_ token: Token, _ word: StaticString) -> Bool {
+    func isWord(_ token: CompactToken, _ word: StaticString) -> Bool {
         ParserState.isWord(token, word, in: bytes)
     }
 
     /// Whether `token` of `bytes` is the identifier `word`.
-    static func isWord(_ token: Token, _ word: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isWord(_ token: CompactToken, _ word: StaticString, in bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         guard token.kind == .identifier, token.range.length == word.utf8CodeUnitCount else { return false }
         return word.withUTF8Buffer { buffer in
             var offset = token.range.start
@@ -196,7 +200,7 @@ struct ParserState {
     }
 
     /// How a diagnostic names `token`: `'minLength'`, `end of line`, `end of file`.
-    func describe(_ token: Token) -> String {
+    func describe(_ token: CompactToken) -> String {
         switch token.kind {
         case .newline: return "end of line"
         case .endOfFile: return "end of file"

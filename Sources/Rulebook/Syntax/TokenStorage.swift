@@ -1,5 +1,5 @@
-// Performance: the lexer's tokens are the largest thing a parse allocates (24 bytes per
-// token, 733,328 tokens for the 100,000-line benchmark file) and appending them one at a time
+// Performance: the lexer's tokens are the largest thing a parse allocates (12 bytes per
+// `CompactToken`, 733,328 tokens for the 100,000-line benchmark file) and appending them one at a time
 // to an `Array` stored in the lexer's state cost a uniqueness check (a runtime call) and a
 // capacity check per token. The lexer now writes them into a buffer it owns and hands the
 // parser that buffer; only the public `Lexer.lex` copies them into an array.
@@ -8,41 +8,54 @@
 /// no one changes afterwards (hence `@unchecked Sendable`: the parallel parser hands a
 /// part's tokens between threads).
 final class TokenStorage: @unchecked Sendable {
-    private let base: UnsafeMutablePointer<Token>
+    private let base: UnsafeMutablePointer<CompactToken>
     /// The number of tokens (the last is ``TokenKind/endOfFile``).
     let count: Int
     /// How many of them are line breaks.
     let lineBreaks: Int
+    /// How many bytes were lexed.
+    let byteCount: Int
 
     /// Adopts `count` initialised tokens at `base` (allocated with `UnsafeMutablePointer.allocate`),
-    /// `lineBreaks` of them line breaks.
-    init(adopting base: UnsafeMutablePointer<Token>, count: Int, lineBreaks: Int) {
+    /// `lineBreaks` of them line breaks, lexed from `byteCount` bytes.
+    init(adopting base: UnsafeMutablePointer<CompactToken>, count: Int, lineBreaks: Int, byteCount: Int) {
         self.base = base
         self.count = count
         self.lineBreaks = lineBreaks
+        self.byteCount = byteCount
     }
 
     deinit {
-        // `Token` is a trivial type: nothing to deinitialise (were a reference ever added
-        // to it, the tokens would leak; hence the assertion).
-        assert(_isPOD(Token.self), "TokenStorage frees its tokens without deinitialising them")
+        // `CompactToken` is a trivial type: nothing to deinitialise (were a reference ever
+        // added to it, the tokens would leak; hence the assertion).
+        assert(_isPOD(CompactToken.self), "TokenStorage frees its tokens without deinitialising them")
         base.deallocate()
     }
 
     /// The tokens, valid while this storage is alive: read them through
     /// ``LexedTokens/withTokens(_:)``, which keeps it alive for the call.
-    fileprivate var buffer: UnsafeBufferPointer<Token> { UnsafeBufferPointer(start: base, count: count) }
+    fileprivate var buffer: UnsafeBufferPointer<CompactToken> { UnsafeBufferPointer(start: base, count: count) }
 
     /// Room to reserve for the top-level statements of these tokens: one per line break,
     /// but no more than there are other tokens (a statement has at least one), so that a
-    /// text of blank lines reserves nothing.
-    var statementEstimate: Int { min(lineBreaks, count - lineBreaks) + 1 }
+    /// text of blank lines reserves nothing, and no more than one per
+    /// ``bytesPerEstimatedStatement`` bytes (the list grows past that when a file really
+    /// has more): a 32 MiB text of continuation lines (`  b,` each, one statement in all)
+    /// would otherwise reserve 8 million statements, about 800 MB of address space.
+    var statementEstimate: Int {
+        min(lineBreaks, count - lineBreaks, byteCount / TokenStorage.bytesPerEstimatedStatement) + 1
+    }
+
+    /// The fewest bytes per statement the estimate assumes. The generated benchmark file
+    /// has about 100 bytes per top-level statement and the shipped rule files more; a file
+    /// of shorter statements grows its list by doubling past the reservation.
+    static let bytesPerEstimatedStatement = 24
 
     /// The first token, if any.
-    var first: Token? { count > 0 ? base[0] : nil }
+    var first: CompactToken? { count > 0 ? base[0] : nil }
 
     /// The last token other than a line break and the end of the text.
-    var lastTokenBeforeEnd: Token? {
+    var lastTokenBeforeEnd: CompactToken? {
         var index = count - 1
         while index >= 0 {
             let kind = base[index].kind
@@ -61,7 +74,7 @@ struct LexedTokens: Sendable {
     let diagnostics: [Diagnostic]
 
     /// Calls `body` with the tokens, kept alive for the call.
-    func withTokens<Result>(_ body: (UnsafeBufferPointer<Token>) -> Result) -> Result {
+    func withTokens<Result>(_ body: (UnsafeBufferPointer<CompactToken>) -> Result) -> Result {
         withExtendedLifetime(tokens) { body(tokens.buffer) }
     }
 }

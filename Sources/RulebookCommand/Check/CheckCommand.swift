@@ -4,6 +4,8 @@ import Rulebook
 /// `rulebook check [PATH …]`: checks rule files (and message catalogues) and prints every
 /// diagnostic in one of four formats.
 struct CheckCommand: Command {
+    static let runsAsBatch = true
+
     static let configuration = CommandConfiguration(
         name: "check",
         abstract: "check rule files and message catalogues for mistakes",

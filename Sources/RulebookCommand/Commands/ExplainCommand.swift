@@ -2,6 +2,8 @@ import Rulebook
 
 /// `rulebook explain RULEFILE RECORD`: what every rule did to every field of one record.
 struct ExplainCommand: Command {
+    static let runsAsBatch = true
+
     static let configuration = CommandConfiguration(
         name: "explain",
         abstract: "show, rule by rule, why a record is valid or not",

@@ -2,6 +2,8 @@ import Rulebook
 
 /// `rulebook fmt [--check] [PATH …]`: reprints rule files in the canonical style.
 struct FormatCommand: Command {
+    static let runsAsBatch = true
+
     static let configuration = CommandConfiguration(
         name: "fmt",
         abstract: "format rule files in the canonical style",

@@ -2,6 +2,8 @@ import Rulebook
 
 /// `rulebook test [PATH …]`: runs example-based rule tests (`*.examples.json`).
 struct TestCommand: Command {
+    static let runsAsBatch = true
+
     static let configuration = CommandConfiguration(
         name: "test",
         abstract: "run example-based rule tests",

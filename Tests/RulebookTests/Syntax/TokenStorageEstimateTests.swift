@@ -19,7 +19,9 @@ final class TokenStorageEstimateTests: XCTestCase {
             let tokens = lexed(text)
             let newlines = tokens.withTokens { $0.filter { $0.kind == .newline }.count }
             XCTAssertEqual(tokens.tokens.lineBreaks, newlines, "round \(round): \(text.debugDescription)")
-            XCTAssertEqual(tokens.tokens.statementEstimate, min(newlines, tokens.tokens.count - newlines) + 1)
+            XCTAssertEqual(tokens.tokens.byteCount, text.utf8.count)
+            XCTAssertEqual(tokens.tokens.statementEstimate,
+                           min(newlines, tokens.tokens.count - newlines, text.utf8.count / TokenStorage.bytesPerEstimatedStatement) + 1)
         }
     }
 
@@ -27,6 +29,36 @@ final class TokenStorageEstimateTests: XCTestCase {
         let tokens = lexed(String(repeating: "\n", count: 10_000))
         XCTAssertEqual(tokens.tokens.lineBreaks, 10_000)
         XCTAssertEqual(tokens.tokens.statementEstimate, 2)  // the end-of-file token, plus one
+    }
+
+    func testContinuationLinesReserveAtMostOnePerBytesPerStatement() {
+        // Review: a text of continuation lines is one statement, but has a line break and
+        // two other tokens per line: without the byte cap it reserved one statement per line.
+        let text = "a: b,\n" + String(repeating: "  b,\n", count: 100_000) + "  b\n"
+        let tokens = lexed(text)
+        XCTAssertEqual(tokens.tokens.lineBreaks, 100_002)
+        XCTAssertEqual(tokens.tokens.statementEstimate, text.utf8.count / TokenStorage.bytesPerEstimatedStatement + 1)
+        XCTAssertLessThan(tokens.tokens.statementEstimate, 30_000)
+        // The second part of a two-part parse is estimated from its own bytes.
+        var copy = text
+        let part = copy.withUTF8 { Lexer.lexTokens(bytes: $0, file: "test.rules", limits: .default, from: 300_000) }
+        XCTAssertEqual(part.tokens.byteCount, text.utf8.count - 300_000)
+        XCTAssertEqual(part.tokens.statementEstimate, (text.utf8.count - 300_000) / TokenStorage.bytesPerEstimatedStatement + 1)
+        XCTAssertEqual(Parser.parse(SourceFile(path: "test.rules", text: text)).statements.count, 1)
+    }
+
+    func testManyShortStatementsGrowPastTheEstimate() {
+        // `a:b` statements are shorter than the estimate assumes: the list grows, same tree.
+        let text = String(repeating: "a:b\n", count: 5_000)
+        let tokens = lexed(text)
+        XCTAssertEqual(tokens.tokens.statementEstimate, text.utf8.count / TokenStorage.bytesPerEstimatedStatement + 1)
+        let source = SourceFile(path: "test.rules", text: text)
+        var copy = text
+        copy.withUTF8 { bytes in
+            let tree = Parser.parseSequentially(source, bytes: bytes, limits: .default)
+            XCTAssertEqual(tree.statements.count, 5_000)
+            XCTAssertEqual(tree.statements, Parser.parse(source, limits: .default, usesSecondCore: false).statements)
+        }
     }
 
     func testTheFirstPartsEstimateScalesWithoutOverflow() {
