@@ -133,13 +133,16 @@ func runEndToEnd(binary: String, directory: String, runs: Int) {
 func checkGeneratedFile(binary: String, runs: Int, lines: Int = 100_000) {
     let directory = "/tmp/rulebook-bench-\(getpid())"
     let file = "\(directory)/generated-\(lines).rules"
-    guard let common = try? InMemorySourceProvider.readShippedCommonRules(), mkdir(directory, 0o755) == 0,
-          writeFile(file, generateRuleFile(lines: lines)), writeFile("\(directory)/common.rules", common)
-    else { return print("could not write the generated rule file into \(directory)") }
+    guard let common = try? InMemorySourceProvider.readShippedCommonRules(), mkdir(directory, 0o755) == 0 else {
+        return print("could not create \(directory) or read Rules/common.rules (run from the package root)")
+    }
     defer {
         unlink(file)
         unlink("\(directory)/common.rules")
         rmdir(directory)
+    }
+    guard writeFile(file, generateRuleFile(lines: lines)), writeFile("\(directory)/common.rules", common) else {
+        return print("could not write the generated rule file into \(directory)")
     }
     let costs = (0..<runs).compactMap { _ in measure([binary, "check", file]) }
     guard costs.count == runs, costs.allSatisfy({ $0.exitStatus == 0 }) else {
@@ -154,9 +157,9 @@ func checkGeneratedFile(binary: String, runs: Int, lines: Int = 100_000) {
 /// Writes `text` to `path`; whether it worked.
 private func writeFile(_ path: String, _ text: String) -> Bool {
     guard let handle = fopen(path, "w") else { return false }
-    defer { fclose(handle) }
     var text = text
-    return text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, handle) == $0.count }
+    let written = text.withUTF8 { fwrite($0.baseAddress, 1, $0.count, handle) == $0.count }
+    return fclose(handle) == 0 && written
 }
 
 func lineCount(_ path: String) -> Int {

@@ -16,6 +16,7 @@ let usage = """
       generate [--dir Benchmarks/data] [--scale 1.0]   write the three NDJSON workloads
       e2e [--binary .build/release/rulebook] [--dir Benchmarks/data] [--runs 3]
                                                       rulebook validate throughput, CPU, RSS; check wall time
+                                                      (Rules + Localizations, and the generated 100k-line file)
       engine [--records 100000]                       library API ns/record (Value, Encodable, JSON tape)
       tape [--records 100000]                         streaming path per record: JSON tape + rules, per workload
       json [name]                                      ns/record of the JSON tape, reader, writer, ValueEncoder

@@ -11,7 +11,7 @@ public enum RulebookTool {
     /// A command that ``Command/runsAsBatch`` first tunes the process's allocator
     /// (``ProcessMemory``).
     public static func main(arguments: [String], environment: [String: String]) -> Int32 {
-        if commands.first(where: { $0.configuration.name == arguments.first })?.runsAsBatch == true {
+        if let name = arguments.first, command(named: name)?.runsAsBatch == true {
             ProcessMemory.configureForBatchWork()
         }
         let context = CommandContext.process(environment: environment)
@@ -23,6 +23,11 @@ public enum RulebookTool {
 
     /// Every subcommand, in the order help lists them.
     static var commands: [any Command.Type] { [CheckCommand.self, ValidateCommand.self, FormatCommand.self, TestCommand.self, ExplainCommand.self, LanguageServerCommand.self] }
+
+    /// The subcommand called `name`, if there is one.
+    static func command(named name: String) -> (any Command.Type)? {
+        commands.first { $0.configuration.name == name }
+    }
 
     /// Commands with subcommands of their own (`rulebook catalogs export`): the group's
     /// help configuration and its subcommands, whose names are `group sub`.
@@ -76,7 +81,7 @@ public enum RulebookTool {
         if let group = groups.first(where: { $0.configuration.name == first }) {
             return run(group: group, Array(arguments.dropFirst()), in: context)
         }
-        guard let command = commands.first(where: { $0.configuration.name == first }) else {
+        guard let command = command(named: first) else {
             var message = first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown command '\(first)'"
             let names = first.hasPrefix("-") ? ["--help", "--version"] : commandList.map(\.name)
             if let guess = Suggestion.closest(to: first, among: names) { message += "; did you mean '\(guess)'?" }
@@ -140,7 +145,7 @@ public enum RulebookTool {
         if let group = groups.first(where: { $0.configuration.name == name }) {
             return run(group: group, Array(words.dropFirst().prefix(1)) + ["--help"], in: context)
         }
-        guard let command = commands.first(where: { $0.configuration.name == name }) else {
+        guard let command = command(named: name) else {
             context.stderr.write(UsageError("unknown command '\(name)'", commandLine: "rulebook").rendered)
             return .usageError
         }

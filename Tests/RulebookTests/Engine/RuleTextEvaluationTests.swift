@@ -7,7 +7,6 @@ import RulebookRegex
 let engineRepositoryRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent()
 
-
 /// Compiles rule text, failing the test with the diagnostics when it does not check.
 func rules(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> CompiledRuleSet {
     do {

@@ -10,8 +10,8 @@ import Glibc
 /// 4 KB: 6,739 calls and 249 `brk` calls in `rulebook check` of the 100,000-line benchmark
 /// file, `strace -f -c`), memory freed between the parse and the check goes back to the
 /// kernel and is faulted in again, and large buffers are mapped and unmapped each time.
-/// Reserving address space in large steps and keeping freed memory cut that to 56 calls
-/// and 32,300 → 26,800 page faults for that file; the process's CPU time fell by about
+/// Reserving address space in large steps and keeping freed memory cut that to 58 calls
+/// and 32,200 → 27,300 page faults for that file; the process's CPU time fell by about
 /// 10–30% (docs/performance.md, "The allocator in batch commands"). Reserved space is
 /// virtual (resident memory grows only with what is touched), but freed memory is kept:
 /// `validate`, which streams with little allocation and whose resident memory is bounded,
@@ -30,7 +30,8 @@ enum ProcessMemory {
         let mallopt = unsafeBitCast(symbol, to: MallocOption.self)
         let trimThreshold: Int32 = -1, topPad: Int32 = -2, mmapThreshold: Int32 = -3
         // Large buffers (token lists, statement lists) from the heap, where freed space is
-        // reused, rather than mapped and unmapped each time (32 MiB is glibc's maximum).
+        // reused, rather than mapped and unmapped each time (32 MiB is glibc's maximum on
+        // 64-bit systems; a 32-bit glibc refuses it, and the other two still apply).
         let mapped = mallopt(mmapThreshold, 32 << 20)
         // Never hand freed memory back to the kernel during the run.
         let kept = mallopt(trimThreshold, Int32.max)
