@@ -217,7 +217,11 @@ extension CheckerRun {
         }
         walk.checked += part.checked
         usedRules.formUnion(fork.usedRules)
-        fieldReferences += fork.fieldReferences
+        // Performance: kept apart, not appended: appending copied the first part's
+        // references into an array twice as large (1.3 MB of fresh pages per check of the
+        // 100,000-line file; docs/performance.md, "Checker footprint (`checkfast10`
+        // branch, eighth session)"). `unknown-field` reads them after the first part's.
+        mergedFieldReferences.append(fork.fieldReferences)
         let sharedIDs = matching.wait() ?? CheckerRun.sharedIDs(of: part.paths, hashes: part.pathIDs, in: walk.paths, walk.pathIDs)
         var anyShared = false
         for (id, path) in part.paths.enumerated() {

@@ -28,7 +28,7 @@ extension CheckerRun {
     /// The lookups `unknown-field` makes for `references` while the budget lasts: each
     /// distinct spelling, in order, with its lowercased length; what one pass's walk
     /// over the references (see `checkFieldReferences`) would search.
-    static func plannedSearches(_ references: [FieldReference], known: inout FirstSegmentSet, candidates count: Int,
+    static func plannedSearches(_ references: some Sequence<FieldReference>, known: inout FirstSegmentSet, candidates count: Int,
                                 budget: Int) -> [(name: String, targetLength: Int)] {
         var budget = budget
         var seen = Set<String>()
@@ -50,7 +50,7 @@ extension CheckerRun {
     /// spelling, and `signaturesAdopted`, false only when the other thread's signatures
     /// were handed over and refused (then signed again here; true when nothing needed
     /// handing over); `candidates` is left measured and signed as far as they reach.
-    static func searchInTwoParts(_ references: [FieldReference], known: inout FirstSegmentSet, candidates: inout PathSuggestions,
+    static func searchInTwoParts(_ references: some Sequence<FieldReference>, known: inout FirstSegmentSet, candidates: inout PathSuggestions,
                                  budget: Int) -> (answers: [String: String?], signaturesAdopted: Bool) {
         let unmeasured = candidates
         let measuring = BackgroundTask<PathSuggestions> {

@@ -19,6 +19,8 @@ extension CheckerRun {
         var pathIDs: PathIDTable
         /// Every field's contradictions and repetitions, a group per path id.
         var analysis: RuleAnalysis
+        /// The statements' rule occurrences, as rows of blocks (see ``RuleRows``).
+        var rows: RuleRowsWriter
 
         /// The file, for the statements' and rules' places.
         let locator: SourceLocator
@@ -50,6 +52,7 @@ extension CheckerRun {
             paths.reserveCapacity(expected)
             pathIDs = PathIDTable(expected: expected)
             analysis = RuleAnalysis(expectedGroups: expected)
+            rows = RuleRowsWriter(expected: 3 * expected)
         }
 
         /// The id of `path`, interned on first sight.
@@ -125,9 +128,8 @@ extension CheckerRun {
         guard !field.path.segments.isEmpty else { return }  // the parser reported it
         let path = FieldPath(field.path)
         let id = walk.intern(path)
-        // Performance: room is made at the first validator; a statement that starts with a
-        // named rule's use takes its expansion's array as it is (see below).
-        var rules: [ExpandedRule] = []
+        // The statement's rows in the walk's current block (see `RuleRows`).
+        var start = walk.rows.block.count, count = 0
         // (By index, and the head's range computed once per rule, not three times.)
         let syntaxes = field.rules
         for index in syntaxes.indices {
@@ -135,7 +137,7 @@ extension CheckerRun {
             let lowered = lower(syntaxes[index], in: source, scope: walk.scope)
             guard let entries = entries(of: lowered, at: nil, tooLarge: &tooLarge), !entries.isEmpty else { continue }
             let head = CheckerRun.headRange(of: syntaxes[index])
-            guard rules.count + entries.count <= options.limits.maxExpandedRulesPerStatement else {
+            guard count + entries.count <= options.limits.maxExpandedRulesPerStatement else {
                 report(source.path, head, .limitExceeded,
                        "'\(path.description)' expands to more than \(options.limits.maxExpandedRulesPerStatement) validators in one statement")
                 break
@@ -147,21 +149,10 @@ extension CheckerRun {
                 walk.log?.append(LoggedUse(path: id, use: use, diagnosticIndex: diagnostics.count, producedDiagnostic: diagnostic != nil))
             }
             if let diagnostic { diagnostics.append(diagnostic) }
-            switch entries {
-            case .one(let entry):
-                if rules.capacity == 0 { rules.reserveCapacity(syntaxes.count) }
-                rules.append(entry)
-            case .many(let expansion):
-                // Performance: a statement whose rules begin with a named rule's use shares
-                // its expansion's array (copied on a later append) instead of allocating
-                // one and copying the expansion into it (`display: personName`; ≈ 1,200
-                // instructions a statement; docs/performance.md, "The checker's calling
-                // thread (seventh session, second round)").
-                if rules.isEmpty { rules = expansion } else { rules.append(contentsOf: expansion) }
-            }
+            walk.rows.append(entries, start: &start, count: &count)
         }
-        walk.checked.append(CheckedStatement(path: path, condition: block.joined,
-                                             expanded: rules, place: .offset(field.path.range.start, in: walk.locator)))
+        walk.checked.append(CheckedStatement(path: path, condition: block.joined, rows: walk.rows.block, start: start, count: count,
+                                             place: .offset(field.path.range.start, in: walk.locator)))
     }
 
     /// Nested blocks' conditions joined with `and`, outermost first.
@@ -188,8 +179,9 @@ extension CheckerRun {
         // ran, review of the seventh session) made a new array of them
         // (docs/performance.md, "The checker's calling thread (seventh session, second
         // round)"). `CheckerSharingTests` checks references per file across imports.
-        let references = fieldReferences
+        let references = ([fieldReferences] + mergedFieldReferences).joined()
         fieldReferences = []
+        mergedFieldReferences = []
         // Performance: a suggestion is only ever found by a search, so when the budget
         // cannot pay for one nothing can be reported (and nothing is built).
         guard !references.isEmpty, !distinctPaths.isEmpty, suggestionBudget >= distinctPaths.count else { return }

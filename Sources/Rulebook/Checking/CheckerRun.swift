@@ -75,9 +75,9 @@ enum LoweredRule {
 ///
 /// Performance: 56 bytes (a 64-byte block; it was 72, an 80-byte block): what most
 /// occurrences lack — an expansion chain, a `message` override, a name not at the start
-/// of the range — is one optional ``Detail``. One is made per occurrence of every rule
-/// of a file, ≈ 157,000 per check of the 100,000-line file (docs/performance.md,
-/// "Checker footprint (`checkfast10` branch, eighth session)").
+/// of the range — is one optional reference (an override, or a ``Detail``). One is made
+/// per occurrence of every rule of a file, ≈ 157,000 per check of the 100,000-line file
+/// (docs/performance.md, "Checker footprint (`checkfast10` branch, eighth session)").
 final class ExpandedRule: Sendable {
     /// The head's shared facts.
     let head: LoweringCache.Entry
@@ -87,9 +87,17 @@ final class ExpandedRule: Sendable {
     let range: SourceRange
     /// The rest, when any of it differs from the common case (nil: no chain, no
     /// override, the name at `range.start`).
-    private let detail: Detail?
+    private let extra: Extra?
 
-    /// What few occurrences have.
+    /// What few occurrences have: an override alone (a rule written with `message`), or
+    /// a detail (a rule seen through a named rule, with or without an override).
+    /// Performance: one reference either way; an override alone is not boxed twice.
+    private enum Extra: Sendable {
+        case override(Override)
+        case detail(Detail)
+    }
+
+    /// An expansion chain, with the override and name offset that go with it.
     final class Detail: Sendable {
         /// The named rules this rule is expanded from, relative to where it is looked at.
         let expandedFrom: [String]
@@ -125,7 +133,7 @@ final class ExpandedRule: Sendable {
         self.head = head
         self.locator = locator
         self.range = range
-        detail = nil
+        extra = nil
     }
 
     /// - Parameter overrideHash: `messageOverride`'s ``RepetitionKey/overrideHash(_:)``
@@ -137,11 +145,11 @@ final class ExpandedRule: Sendable {
                   nameOffset: nameOffset == range.start ? nil : nameOffset)
     }
 
-    private init(head: LoweringCache.Entry, locator: SourceLocator, range: SourceRange, detail: Detail?) {
+    private init(head: LoweringCache.Entry, locator: SourceLocator, range: SourceRange, extra: Extra?) {
         self.head = head
         self.locator = locator
         self.range = range
-        self.detail = detail
+        self.extra = extra
     }
 
     private init(head: LoweringCache.Entry, locator: SourceLocator, range: SourceRange,
@@ -149,10 +157,22 @@ final class ExpandedRule: Sendable {
         self.head = head
         self.locator = locator
         self.range = range
-        if expandedFrom.isEmpty, override == nil, nameOffset == nil {
-            detail = nil
+        if expandedFrom.isEmpty, nameOffset == nil {
+            extra = override.map(Extra.override)
         } else {
-            detail = Detail(expandedFrom: expandedFrom, override: override, nameOffset: nameOffset)
+            extra = .detail(Detail(expandedFrom: expandedFrom, override: override, nameOffset: nameOffset))
+        }
+    }
+
+    private var detail: Detail? {
+        if case .detail(let detail)? = extra { detail } else { nil }
+    }
+
+    private var override: Override? {
+        switch extra {
+        case .override(let override)?: override
+        case .detail(let detail)?: detail.override
+        case nil: nil
         }
     }
 
@@ -161,7 +181,7 @@ final class ExpandedRule: Sendable {
     /// The named rules this rule is expanded from, relative to where it is looked at.
     var expandedFrom: [String] { detail?.expandedFrom ?? [] }
     /// The occurrence's `message` override (its own or a named rule use's).
-    var messageOverride: MessageOverride? { detail?.override?.message }
+    var messageOverride: MessageOverride? { override?.message }
 
     /// The checked rule (its `expandedFrom` is relative to where it is being looked at).
     var rule: CheckedRule {
@@ -176,17 +196,17 @@ final class ExpandedRule: Sendable {
     /// What the rule says about passing values (computed once per head).
     var facts: RuleFacts { head.facts }
     /// Equal for rules that do exactly the same thing (see ``CheckedRule/repetitionKey``).
-    var repetitionKey: RepetitionKey { detail?.override?.key ?? head.repetitionKey }
+    var repetitionKey: RepetitionKey { override?.key ?? head.repetitionKey }
     /// Whether `other` has the same ``repetitionKey``. Performance: occurrences of one
     /// head without overrides (the common case) are decided by identity, without copying
     /// either key.
     func hasRepetitionKey(of other: ExpandedRule) -> Bool {
-        if head === other.head, detail?.override == nil, other.detail?.override == nil { return true }
+        if head === other.head, override == nil, other.override == nil { return true }
         return repetitionKey == other.repetitionKey
     }
 
     /// ``repetitionKey``'s hash, without copying the key.
-    var repetitionHash: Int { detail?.override?.key.precomputedHash ?? head.repetitionKey.precomputedHash }
+    var repetitionHash: Int { override?.key.precomputedHash ?? head.repetitionKey.precomputedHash }
 
     /// The same rule seen from a named rule that uses it (`name` prepended to its
     /// expansion chain) and, when given, with the user's message override.
@@ -206,10 +226,10 @@ final class ExpandedRule: Sendable {
     /// Performance: a named rule's own plain validators share one detail, not one each
     /// (≈ 19,000 objects per check of the 100,000-line file).
     func prefixedPlain(chain: [String], sharing shared: inout Detail?) -> ExpandedRule? {
-        guard detail == nil else { return nil }
+        guard extra == nil else { return nil }
         let made = shared ?? Detail(expandedFrom: chain, override: nil, nameOffset: nil)
         shared = made
-        return ExpandedRule(head: head, locator: locator, range: range, detail: made)
+        return ExpandedRule(head: head, locator: locator, range: range, extra: .detail(made))
     }
 
     func prefixed(chain: [String], override message: MessageOverride?) -> ExpandedRule {
@@ -217,7 +237,7 @@ final class ExpandedRule: Sendable {
         if let message, message != messageOverride {
             kept = Override(message, head: head)
         } else {
-            kept = detail?.override
+            kept = override
         }
         return ExpandedRule(head: head, locator: locator, range: range, expandedFrom: chain, override: kept, nameOffset: detail?.nameOffset)
     }
@@ -261,6 +281,9 @@ final class CheckerRun {
     @exclusivity(unchecked) var expansions = RuleTable<Expansion>()
     /// Fields named by arguments and conditions, waiting for the `unknown-field` check.
     @exclusivity(unchecked) var fieldReferences: [FieldReference] = []
+    /// The references of second parts merged into the walk of the file being checked,
+    /// in order, after ``fieldReferences`` (see `merge` in `CheckerRun+Parallel.swift`).
+    var mergedFieldReferences: [[FieldReference]] = []
     /// Named rules used anywhere (for `unused-rule`).
     @exclusivity(unchecked) var usedRules = RuleIDSet()
     /// How many validator applications have been materialised, against ``CheckLimits``.

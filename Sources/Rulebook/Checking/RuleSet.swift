@@ -34,15 +34,17 @@ public struct CheckedStatement: Sendable {
     public var rules: [CheckedRule] {
         switch storage {
         case .checked(let rules): rules
-        case .expanded(let entries): entries.map(\.rule)
+        case .rows(let block, let start, let count): block.rows(Int(start), Int(count)).map(\.rule)
         }
     }
     private let storage: RuleStorage
 
-    /// The rules of a statement, as given or as the checker's occurrences.
+    /// The rules of a statement, as given or as the checker's occurrences: rows of a
+    /// block of the walk's (see ``RuleRows``).
     private enum RuleStorage: Sendable {
         case checked([CheckedRule])
-        case expanded([ExpandedRule])
+        /// (32-bit start and count: a block holds what fits in memory, 8 bytes a row.)
+        case rows(RuleRows, start: Int32, count: Int32)
     }
     /// Where the statement's path is written.
     ///
@@ -59,11 +61,12 @@ public struct CheckedStatement: Sendable {
         place = .resolved(location)
     }
 
-    /// A statement whose rules are the checker's occurrences (see ``rules``).
-    init(path: FieldPath, condition: Condition?, expanded: [ExpandedRule], place: SourcePlace) {
+    /// A statement whose rules are the checker's occurrences, `count` rows of `block`
+    /// from `start` (see ``rules``).
+    init(path: FieldPath, condition: Condition?, rows block: RuleRows, start: Int, count: Int, place: SourcePlace) {
         self.path = path
         self.condition = condition
-        storage = .expanded(expanded)
+        storage = .rows(block, start: Int32(truncatingIfNeeded: start), count: Int32(truncatingIfNeeded: count))
         self.place = place
     }
 
@@ -71,8 +74,14 @@ public struct CheckedStatement: Sendable {
     func rule(at offset: Int) -> CheckedRule? {
         switch storage {
         case .checked(let rules): rules.indices.contains(offset) ? rules[offset] : nil
-        case .expanded(let entries): entries.indices.contains(offset) ? entries[offset].rule : nil
+        case .rows(let block, let start, let count): offset >= 0 && offset < Int(count) ? block[Int(start) + offset].rule : nil
         }
+    }
+
+    /// The checker's occurrences (nil for a statement made with `CheckedRule`s), for tests.
+    var occurrences: [ExpandedRule]? {
+        guard case .rows(let block, let start, let count) = storage else { return nil }
+        return Array(block.rows(Int(start), Int(count)))
     }
 }
 

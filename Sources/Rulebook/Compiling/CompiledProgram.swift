@@ -72,6 +72,16 @@ final class CompiledProgram: Sendable {
     let isFlat: Bool
     /// Each flat field's rule bits (`flatFields[f].rules`), read by `FlatReportContents`.
     let flatRuleMasks: [UInt64]
+    /// `flatFields`, and each flat field's first key (`keys[flatFields[f].keyStart]`), in
+    /// buffers this program owns, for `FlatEvaluator`'s field loop.
+    ///
+    /// Performance bends this: read through pointers, a field's data and its key are
+    /// loads where they are used, with no bounds check and no copy of each field to the
+    /// stack (the loop passes a field's address on to the checks). `nonisolated(unsafe)`:
+    /// raw pointers are not `Sendable`; the buffers are written once here and freed in
+    /// `deinit`.
+    nonisolated(unsafe) let flatFieldTable: UnsafeMutableBufferPointer<FlatField>
+    nonisolated(unsafe) let flatKeyTable: UnsafeMutableBufferPointer<CompiledKey>
 
     init(keyStorage: KeyStorage, fields: [FieldPlan], runs: [KeyRun], keys: [CompiledKey], rootKeys: [CompiledKey],
          groups: [GroupPlan], rules: [RulePlan],
@@ -103,11 +113,22 @@ final class CompiledProgram: Sendable {
         self.allValidResults = fixedPaths.count == fieldInfos.count
             ? fixedPaths.map { FieldResult(field: $0.spellingDecided, status: .valid, violations: []) } : nil
         self.allValidReport = allValidResults.map { BuiltReportContents($0, isValid: true, changes: nil) }
-        let flat = FlatPlanBuilder.build(fields: fields, runs: runs, groups: groups, rules: rules)
+        let flat = FlatPlanBuilder.build(fields: fields, runs: runs, groups: groups, rules: rules, keys: keys)
         self.flatFields = flat?.fields ?? []
         self.flatChecks = flat?.checks ?? []
         self.isFlat = flat != nil && allValidResults != nil
         self.flatRuleMasks = flatFields.map(\.rules)
+        self.flatFieldTable = .allocate(capacity: max(flatFields.count, 1))
+        _ = flatFieldTable.initialize(from: flatFields)
+        self.flatKeyTable = .allocate(capacity: max(flatFields.count, 1))
+        _ = flatKeyTable.initialize(from: flatFields.map { keys[Int($0.keyStart)] })
+    }
+
+    deinit {
+        flatFieldTable.baseAddress?.deinitialize(count: flatFields.count)
+        flatFieldTable.deallocate()
+        flatKeyTable.baseAddress?.deinitialize(count: flatFields.count)
+        flatKeyTable.deallocate()
     }
 }
 

@@ -26,11 +26,125 @@ struct FlatField: Sendable {
     /// The bits of all the field's rules (a contiguous run: the order of the bits is
     /// rule order).
     let rules: UInt64
+    /// For a field whose rules other than `required` are all length bounds on text
+    /// (`minLength`, `maxLength`, `lengthRange`, or none): bit 7 of each of the first
+    /// `max(1, largest minimum)` bytes (at most eight); 0 for every other field. See
+    /// ``passesQuickly(_:)``.
+    let quickMask: UInt64
+    /// The number of those bytes (0 when `quickMask` is 0).
+    let quickPrefix: Int32
+    /// The smallest maximum of those bounds (`Int.max` when none has one).
+    let quickMaximum: Int
+    /// Whether the field's rules other than `required` are all number rules (`integer`,
+    /// `number`, `min`, `max`, `between`, or none): then an integer passes them all when
+    /// it lies in `numberLow...numberHigh`. See ``passesQuickly(_:)-(Int)``.
+    let numberQuick: Bool
+    /// The largest lower bound of those rules (-infinity when none has one).
+    let numberLow: Double
+    /// The smallest upper bound of those rules (+infinity when none has one).
+    let numberHigh: Double
+    /// The bits of the field's first key when it is a small ASCII string (see
+    /// ``SmallKey``), for ``SmallKey/compare(_:_:)``; (0, 0) otherwise.
+    let keyBits: SmallKey
 
     /// The failing rules of a missing or empty value (null, blank text, empty array): the
     /// `required` rules, all of them or the first.
     @inline(__always)
     func emptyFailures(all: Bool) -> UInt64 { all ? requiredRules : firstRequiredRule }
+
+    /// Whether a text surely passes every rule of this field, decided on its first bytes
+    /// and its length (false when that does not decide, or for a field other than length
+    /// bounds: the full checks then run). Sound because the first `quickPrefix` bytes
+    /// printable ASCII (0x21–0x7E: no white space, no CR) make the text not blank and at
+    /// least `quickPrefix` characters long (as `TextFacts.hasAtLeast`), and because a
+    /// `Character` is at least one byte (at most `quickMaximum` bytes: at most that many
+    /// characters).
+    ///
+    /// Performance: a name's or an address line's `minLength 2` is decided here, in the
+    /// field loop, without the call into the text checks (≈ 75 instructions per field on
+    /// the profile workload; docs/performance.md, eighth session).
+    @inline(__always)
+    func passesQuickly(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        let count = bytes.count
+        guard quickMask != 0, count >= Int(quickPrefix), count <= quickMaximum,
+              let base = bytes.baseAddress else { return false }
+        if count >= 8 {
+            let word = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
+            return FlatField.notPrintable(word) & quickMask == 0
+        }
+        var index = 0
+        while index < Int(quickPrefix) {
+            let byte = base[index]
+            if byte < 0x21 || byte > 0x7E { return false }
+            index += 1
+        }
+        return true
+    }
+
+    /// Whether an integer surely passes every rule of this field (false for a field with
+    /// rules other than number rules: the full checks then run). Exact: an integer is a
+    /// finite whole number (`integer`, `number`), and it meets each bound exactly when it
+    /// lies between the largest lower and the smallest upper one, compared as the checks
+    /// compare it (as a `Double`).
+    ///
+    /// Performance: an age's `integer, between 13 124` is decided here, without the loop
+    /// over the field's checks (≈ 40 instructions per record on the profile workload).
+    @inline(__always)
+    func passesQuickly(_ number: Int) -> Bool {
+        let value = Double(number)
+        return numberQuick && value >= numberLow && value <= numberHigh
+    }
+
+    /// The number test's bounds (``numberQuick``, ``numberLow``, ``numberHigh``) for a
+    /// field whose non-`required` rules are `instructions`; none when one is not a
+    /// number rule or a bound is not a number.
+    static func numberBounds(_ instructions: [Instruction]) -> (quick: Bool, low: Double, high: Double) {
+        var low = -Double.infinity
+        var high = Double.infinity
+        for instruction in instructions {
+            switch instruction {
+            case .integer, .number: continue
+            case .min(let min) where !min.isNaN: low = Swift.max(low, min)
+            case .max(let max) where !max.isNaN: high = Swift.min(high, max)
+            case .between(let min, let max) where !min.isNaN && !max.isNaN:
+                low = Swift.max(low, min)
+                high = Swift.min(high, max)
+            default: return (false, 0, 0)
+            }
+        }
+        return (true, low, high)
+    }
+
+    /// Bit 7 of each byte of `word` that is not printable ASCII (0x21–0x7E), exact per
+    /// byte (no carry: at most 0x7F + 0x5F).
+    @inline(__always)
+    static func notPrintable(_ word: UInt64) -> UInt64 {
+        let seven = word & 0x7F7F_7F7F_7F7F_7F7F
+        let printable = seven &+ 0x5F5F_5F5F_5F5F_5F5F
+        let delete = seven &+ 0x0101_0101_0101_0101
+        return (~printable | delete | word) & 0x8080_8080_8080_8080
+    }
+
+    /// The quick test's bounds (``quickMask``, ``quickPrefix``, ``quickMaximum``) for a
+    /// field whose non-`required` rules are `instructions`; no quick test when one is not
+    /// a length bound or a minimum exceeds eight.
+    static func quickBounds(_ instructions: [Instruction]) -> (mask: UInt64, prefix: Int32, maximum: Int) {
+        var minimum = 1
+        var maximum = Int.max
+        for instruction in instructions {
+            switch instruction {
+            case .minLength(let min): minimum = Swift.max(minimum, min)
+            case .maxLength(let max): maximum = Swift.min(maximum, max)
+            case .lengthRange(let min, let max):
+                minimum = Swift.max(minimum, min)
+                maximum = Swift.min(maximum, max)
+            default: return (0, 0, 0)
+            }
+        }
+        guard minimum <= 8, maximum >= minimum else { return (0, 0, 0) }
+        let mask: UInt64 = minimum == 8 ? 0x8080_8080_8080_8080 : 0x8080_8080_8080_8080 & ((1 << UInt64(minimum * 8)) - 1)
+        return (mask, Int32(minimum), maximum)
+    }
 }
 
 /// One non-`required` rule of a flat field.
@@ -49,8 +163,8 @@ enum FlatPlanBuilder {
     /// The flat fields and checks, or nil when some field has a `[*]` or no statement,
     /// some statement a condition, some rule reads another field (`same`, `different`,
     /// `before`/`after` a field), or there are more than 64 fields or rules.
-    static func build(fields: [FieldPlan], runs: [KeyRun], groups: [GroupPlan],
-                      rules: [RulePlan]) -> (fields: [FlatField], checks: [FlatCheck])? {
+    static func build(fields: [FieldPlan], runs: [KeyRun], groups: [GroupPlan], rules: [RulePlan],
+                      keys: [CompiledKey]) -> (fields: [FlatField], checks: [FlatCheck])? {
         guard fields.count <= maximumCount, rules.count <= maximumCount else { return nil }
         var flatFields: [FlatField] = []
         var checks: [FlatCheck] = []
@@ -67,6 +181,7 @@ enum FlatPlanBuilder {
                 nextRule = group.ruleEnd
             }
             let checkStart = checks.count
+            var instructions: [Instruction] = []
             var required: UInt64 = 0
             var all: UInt64 = 0
             for rule in groups[field.groupStart].ruleStart..<nextRule {
@@ -78,10 +193,16 @@ enum FlatPlanBuilder {
                 }
                 guard isFlat(rules[rule].instruction) else { return nil }
                 checks.append(FlatCheck(instruction: rules[rule].instruction, bit: bit))
+                instructions.append(rules[rule].instruction)
             }
+            let quick = FlatField.quickBounds(instructions)
+            let number = FlatField.numberBounds(instructions)
             flatFields.append(FlatField(keyStart: Int32(run.keyStart), keyEnd: Int32(run.keyEnd),
                                         checkStart: Int32(checkStart), checkEnd: Int32(checks.count),
-                                        requiredRules: required, firstRequiredRule: required & (~required &+ 1), rules: all))
+                                        requiredRules: required, firstRequiredRule: required & (~required &+ 1), rules: all,
+                                        quickMask: quick.mask, quickPrefix: quick.prefix, quickMaximum: quick.maximum,
+                                        numberQuick: number.quick, numberLow: number.low, numberHigh: number.high,
+                                        keyBits: SmallKey(keys[run.keyStart])))
         }
         return (flatFields, checks)
     }
@@ -93,5 +214,51 @@ enum FlatPlanBuilder {
         case .same, .different, .before(.field), .after(.field): false
         default: true
         }
+    }
+}
+
+/// A key that is a small ASCII string, as the two words of its `String` (0 and 0 for any
+/// other key): what a record's member key is compared with first in the flat loop.
+///
+/// Performance bends this: comparing a member's key with a field's by `String` equality
+/// read the key's five words and the member's length first (≈ 30 instructions per probe;
+/// comparing words first saved ≈ 96 per profile record); the two words of a small string are its bytes, its length
+/// and its flags, so equal small strings have equal words, and a small string whose words
+/// differ from a small key's is another text. A member key that is not a small string
+/// (a long key, or a bridged one) is compared as before. The layout is the standard
+/// library's (`_StringObject` on 64-bit platforms, which its inlinable code fixes); it is
+/// checked once (``layoutHolds``), and without it every key compares as before.
+struct SmallKey: Sendable, Equatable {
+    let low: UInt64
+    let high: UInt64
+
+    /// The high word's bit that marks a small string.
+    static let smallFlag: UInt64 = 0x2000_0000_0000_0000
+
+    /// Whether this platform lays small strings out as the comparison assumes: "ab" is
+    /// its two bytes, then its count in the discriminator of an ASCII small string.
+    static let layoutHolds: Bool = {
+        guard MemoryLayout<String>.size == 16 else { return false }
+        let words = unsafeBitCast("ab", to: (UInt64, UInt64).self)
+        let empty = unsafeBitCast("", to: (UInt64, UInt64).self)
+        return words.0 == 0x6261 && words.1 == 0xE200_0000_0000_0000 && empty.0 == 0 && empty.1 == 0xE000_0000_0000_0000
+    }()
+
+    /// The key's words when it is a small ASCII string, else (0, 0).
+    init(_ key: CompiledKey) {
+        let words = unsafeBitCast(key.string, to: (UInt64, UInt64).self)
+        if Self.layoutHolds, key.isASCII, key.bytes.count <= 15, words.1 & Self.smallFlag != 0 {
+            (low, high) = words
+        } else {
+            (low, high) = (0, 0)
+        }
+    }
+
+    /// Whether `candidate` is the key (true), another text (false), or unknown from the
+    /// words alone (nil: this key is not small, or the candidate is not a small string).
+    @inline(__always)
+    func compare(_ candidate: (UInt64, UInt64)) -> Bool? {
+        if candidate.0 == low && candidate.1 == high { return high != 0 ? true : nil }
+        return high != 0 && candidate.1 & Self.smallFlag != 0 ? false : nil
     }
 }

@@ -5,9 +5,11 @@
 // every program outside the flat shape runs through it.
 //
 // Performance bends this: one function per record, and per field one lookup (with the
-// root's position hint), one read of the member's payload, one `withUTF8` for text, then
-// every rule of the field against facts computed once (blank, character count, number),
-// with no call per rule and no copy of an evaluator. On the profile workload the
+// root's position hint), one read of the member's payload, its text's bytes read in place
+// (not copied: the text checks are release-free, see `checkText`), length and number
+// bounds decided in the loop when they can be, then every rule of the field against
+// facts computed once (blank, character count, number), with no call per rule and no
+// copy of an evaluator. On the profile workload the
 // general evaluator spent ≈ 1,000 instructions per field (docs/performance.md).
 
 /// Runs a flat program on one record.
@@ -52,14 +54,17 @@ enum FlatEvaluator {
         var outcome = FlatOutcome()
         var hint = 0
         let count = program.flatFields.count
+        guard count > 0, let fields = program.flatFieldTable.baseAddress,
+              let keys = program.flatKeyTable.baseAddress else { return outcome }
         var index = 0
         while index < count {
-            let field = program.flatFields[index]
+            let field = UnsafePointer(fields + index)
             let failures: UInt64
-            let position = Self.position(of: program.keys[Int(field.keyStart)], in: members, hint: &hint)
+            let position = Self.position(of: UnsafePointer(keys + index), bits: field.pointee.keyBits, in: members,
+                                         hint: &hint)
             if position < 0 {
-                failures = field.emptyFailures(all: all)
-            } else if field.keyEnd - field.keyStart == 1 {
+                failures = field.pointee.emptyFailures(all: all)
+            } else if field.pointee.keyEnd &- field.pointee.keyStart == 1 {
                 // Performance: the member's kind is matched here. A text is checked in
                 // place (see `checkText(_:_:program:today:all:)` over bytes: with it
                 // declared release-free, the text is not copied out of the members
@@ -76,17 +81,17 @@ enum FlatEvaluator {
                 case .bool(let flag):
                     failures = check(field, .bool(flag), program: program, today: today, all: all)
                 case .null:
-                    failures = field.emptyFailures(all: all)
+                    failures = field.pointee.emptyFailures(all: all)
                 case .array, .object:
                     failures = check(field, members[position].value, program: program, today: today, all: all)
                 }
-            } else if let value = lookupBelow(field, members[position].value, program: program) {
+            } else if let value = lookupBelow(field.pointee, members[position].value, program: program) {
                 failures = check(field, value, program: program, today: today, all: all)
             } else {
-                failures = field.emptyFailures(all: all)
+                failures = field.pointee.emptyFailures(all: all)
             }
             if outcome.record(failures, field: index), counting { return outcome }
-            index += 1
+            index &+= 1
         }
         return outcome
     }
@@ -94,12 +99,15 @@ enum FlatEvaluator {
     /// The position of `key` among the root's members, starting at `hint` and wrapping
     /// around (as `ValueAccess.member(_:_:hint:)`); -1 when absent.
     @inline(__always)
-    private static func position(of key: CompiledKey, in members: [(key: String, value: Value)], hint: inout Int) -> Int {
+    private static func position(of key: UnsafePointer<CompiledKey>, bits: SmallKey,
+                                 in members: [(key: String, value: Value)], hint: inout Int) -> Int {
         let count = members.count
         guard count > 0 else { return -1 }
         var position = hint < count ? hint : 0
         for _ in 0..<count {
-            if key.matches(members[position].key) {
+            // Performance: a small key is compared by its two words first (`SmallKey`).
+            let words = unsafeBitCast(members[position].key, to: (UInt64, UInt64).self)
+            if bits.compare(words) ?? key.pointee.matches(members[position].key) {
                 hint = position + 1
                 return position
             }
@@ -125,14 +133,15 @@ enum FlatEvaluator {
         var outcome = FlatOutcome()
         var hint = 0
         let count = program.flatFields.count
+        guard count > 0, let fields = program.flatFieldTable.baseAddress else { return outcome }
         var index = 0
         while index < count {
-            let field = program.flatFields[index]
+            let field = UnsafePointer(fields + index)
             let failures: UInt64
-            if let value = lookup(field, program: program, access: access, hint: &hint) {
+            if let value = lookup(field.pointee, program: program, access: access, hint: &hint) {
                 failures = check(field, value, program: program, today: today, all: all)
             } else {
-                failures = field.emptyFailures(all: all)
+                failures = field.pointee.emptyFailures(all: all)
             }
             if outcome.record(failures, field: index), counting { return outcome }
             index += 1
@@ -162,9 +171,9 @@ enum FlatEvaluator {
     /// array) fails only the `required` rules; any other value runs every other rule in
     /// order, stopping at the first failure unless `all`.
     @inline(__always)
-    private static func check(_ field: FlatField, _ value: Value, program: CompiledProgram, today: CalendarDate,
-                              all: Bool) -> UInt64 {
-        let empty = field.emptyFailures(all: all)
+    private static func check(_ field: UnsafePointer<FlatField>, _ value: Value, program: CompiledProgram,
+                              today: CalendarDate, all: Bool) -> UInt64 {
+        let empty = field.pointee.emptyFailures(all: all)
         switch value {
         case .null:
             return empty
@@ -172,9 +181,11 @@ enum FlatEvaluator {
             return checkText(field, text, program: program, today: today, all: all)
         case .array(let elements) where elements.isEmpty:
             return empty
+        case .integer(let number) where field.pointee.passesQuickly(number):
+            return 0
         default:
             var failures: UInt64 = 0
-            for index in Int(field.checkStart)..<Int(field.checkEnd) {
+            for index in Int(field.pointee.checkStart)..<Int(field.pointee.checkEnd) {
                 let check = program.flatChecks[index]
                 guard !FlatChecks.passes(check.instruction, value, program: program) else { continue }
                 failures |= check.bit
@@ -187,13 +198,15 @@ enum FlatEvaluator {
     /// The failing rules of a text (blank text fails only the `required` rules).
     ///
     /// Performance: the text's bytes are read in place (a small string's are copied to
-    /// the stack by the standard library) and handed to the out-of-line check below; the
-    /// closure is one call, so it is inlined, and the text is passed on borrowed.
+    /// the stack by the standard library); a field of length bounds is decided on them
+    /// here when it can be (``FlatField/passesQuickly(_:)``), else they go to the
+    /// out-of-line check below. The closure is that short, so it is inlined, and the text
+    /// is passed on borrowed.
     @inline(__always)
-    private static func checkText(_ field: FlatField, _ text: String, program: CompiledProgram, today: CalendarDate,
-                                  all: Bool) -> UInt64 {
+    private static func checkText(_ field: UnsafePointer<FlatField>, _ text: String, program: CompiledProgram,
+                                  today: CalendarDate, all: Bool) -> UInt64 {
         if let failures = text.utf8.withContiguousStorageIfAvailable({ bytes in
-            checkText(field, bytes, program: program, today: today, all: all)
+            field.pointee.passesQuickly(bytes) ? 0 : checkText(field, bytes, program: program, today: today, all: all)
         }) {
             return failures
         }
@@ -203,7 +216,7 @@ enum FlatEvaluator {
     /// ``checkText(_:_:program:today:all:)`` for a text without contiguous UTF-8 (a
     /// bridged string), on a native copy.
     @inline(never)
-    private static func checkForeignText(_ field: FlatField, _ text: String, program: CompiledProgram,
+    private static func checkForeignText(_ field: UnsafePointer<FlatField>, _ text: String, program: CompiledProgram,
                                          today: CalendarDate, all: Bool) -> UInt64 {
         var copy = text
         return copy.withUTF8 { checkText(field, $0, program: program, today: today, all: all) }
@@ -223,12 +236,12 @@ enum FlatEvaluator {
     /// Keep it so: a check added here must not store into, or free, anything it did not
     /// create. (Measured in docs/performance.md, eighth session.)
     @inline(never) @_effects(releasenone)
-    private static func checkText(_ field: FlatField, _ bytes: UnsafeBufferPointer<UInt8>,
+    private static func checkText(_ field: UnsafePointer<FlatField>, _ bytes: UnsafeBufferPointer<UInt8>,
                                   program: CompiledProgram, today: CalendarDate, all: Bool) -> UInt64 {
-        if TextScan.isBlank(bytes) { return field.emptyFailures(all: all) }
+        if TextScan.isBlank(bytes) { return field.pointee.emptyFailures(all: all) }
         var facts = TextFacts(bytes: bytes)
         var failures: UInt64 = 0
-        for index in Int(field.checkStart)..<Int(field.checkEnd) {
+        for index in Int(field.pointee.checkStart)..<Int(field.pointee.checkEnd) {
             let check = program.flatChecks[index]
             guard !facts.passes(check.instruction, program: program, today: today) else { continue }
             failures |= check.bit

@@ -34,7 +34,7 @@ enum TextFormats {
             if ats != 0 {
                 // The `@`'s position from its exact mask; a second `@` rules the text out.
                 guard atIndex < 0, ats & (ats &- 1) == 0 else { return false }
-                atIndex = index + ats.trailingZeroBitCount / 8
+                atIndex = index &+ ats.trailingZeroBitCount &>> 3
             }
             if atIndex >= 0 {
                 // Dots of this word, keeping only those after the `@`.
@@ -44,9 +44,9 @@ enum TextFormats {
                     if dots & (dots << 8) != 0 || (previousDot && dots & 0x80 != 0) { return false }
                     sawDot = true
                 }
-                previousDot = dots >> 56 != 0
+                previousDot = dots &>> 56 != 0
             }
-            index += 8
+            index &+= 8
         }
         guard atIndex > 0, atIndex + 1 < end, sawDot, base[atIndex + 1] != dot, base[end - 1] != dot else { return false }
         return !mayHaveSpace || !TextScan.containsNonASCIIWhitespace(bytes)
@@ -68,17 +68,20 @@ enum TextFormats {
     /// past `end`, `a`s.
     @inline(__always)
     private static func word(_ base: UnsafePointer<UInt8>, at index: Int, end: Int) -> UInt64 {
+        // (Wrapping arithmetic and masking shifts: `index < end`, so `remaining` is 1–7
+        // below and every shift is 8–56 bits; `end` is 5–7 for the last case.)
         let raw = UnsafeRawPointer(base)
-        let remaining = end - index
+        let remaining = end &- index
         if remaining >= 8 { return raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) }
-        let filler: UInt64 = 0x6161_6161_6161_6161 << UInt64(remaining * 8)
+        let filler: UInt64 = 0x6161_6161_6161_6161 &<< UInt64(truncatingIfNeeded: remaining &* 8)
         if end >= 8 {
-            return raw.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self) >> UInt64((8 - remaining) * 8) | filler
+            return raw.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self)
+                &>> UInt64(truncatingIfNeeded: (8 &- remaining) &* 8) | filler
         }
         // A text of 5–7 bytes: the first four and the last four, overlapping.
         let low = UInt64(raw.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
-        let high = UInt64(raw.loadUnaligned(fromByteOffset: end - 4, as: UInt32.self))
-        return low | high << UInt64((end - 4) * 8) | filler
+        let high = UInt64(raw.loadUnaligned(fromByteOffset: end &- 4, as: UInt32.self))
+        return low | high &<< UInt64(truncatingIfNeeded: (end &- 4) &* 8) | filler
     }
 
     /// An absolute `http` or `https` URL (scheme in any case) with a non-empty host:

@@ -148,11 +148,62 @@ final class CheckerFootprintTests: XCTestCase {
         ])
     }
 
+    /// Statements' rows written through `RuleRowsWriter` read back as the arrays they
+    /// stand for, in blocks of every size, a statement larger than a block included, and
+    /// stay as written while later statements fill and leave their block.
+    func testRuleRowsHoldEachStatementsRulesAcrossBlocks() {
+        let locator = SourceLocator(source)
+        let head = entry(.required, [], text: "required")
+        for seed in 0..<40 {
+            var random = SplitMix(seed: UInt64(seed))
+            let blockCapacity = [1, 2, 3, 8, 64][seed % 5]
+            var writer = RuleRowsWriter(expected: seed, blockCapacity: blockCapacity)
+            var made: [(statement: CheckedStatement, rules: [ExpandedRule])] = []
+            for index in 0..<200 {
+                var start = writer.block.count, count = 0
+                var expected: [ExpandedRule] = []
+                for _ in 0..<Int(random.next() % 4) {
+                    let size = Int(random.next() % 3) == 0 ? Int(random.next() % 20) + 2 : 1
+                    let rules = (0..<size).map { offset in
+                        ExpandedRule(head: head, locator: locator, range: SourceRange(start: index * 100 + offset, end: index * 100 + offset + 1))
+                    }
+                    writer.append(size == 1 ? .one(rules[0]) : .many(rules), start: &start, count: &count)
+                    expected += rules
+                }
+                XCTAssertEqual(count, expected.count)
+                made.append((CheckedStatement(path: FieldPath([.key("f\(index)")]), condition: nil, rows: writer.block, start: start,
+                                              count: count, place: .offset(0, in: locator)), expected))
+            }
+            for (statement, rules) in made {
+                let occurrences = statement.occurrences ?? []
+                XCTAssertEqual(occurrences.count, rules.count, "seed \(seed)")
+                XCTAssertTrue(zip(occurrences, rules).allSatisfy { $0 === $1 }, "seed \(seed)")
+                XCTAssertEqual(statement.rules.map(\.location), rules.map { source.location(of: $0.range.start) })
+                for offset in -1...rules.count {
+                    XCTAssertEqual(statement.rule(at: offset)?.location, rules.indices.contains(offset) ? source.location(of: rules[offset].range.start) : nil)
+                }
+            }
+        }
+    }
+
     /// The rows the checker makes per rule occurrence or use stay as small as measured.
     func testRowsStaySmall() {
         XCTAssertEqual(MemoryLayout<LoweredRule>.size, 8)
         XCTAssertLessThanOrEqual(MemoryLayout<AnalyzedUse>.stride, 48)
         XCTAssertLessThanOrEqual(MemoryLayout<CheckerRun.LoggedUse>.stride, 64)
         XCTAssertLessThanOrEqual(MemoryLayout<RuleAnalysis.State>.stride, 72)
+    }
+
+    /// A small seeded generator, so that a failure can be replayed.
+    private struct SplitMix {
+        var state: UInt64
+        init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
     }
 }
