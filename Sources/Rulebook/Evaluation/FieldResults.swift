@@ -56,11 +56,8 @@ public struct FieldResults: RandomAccessCollection, Sendable, Hashable {
     /// (`@inlinable`, as an array's subscript: reading a result is then a load, a bit
     /// test and a retain in the caller's loop.)
     @inlinable public subscript(position: Int) -> FieldResult {
-        if invalid >> UInt64(truncatingIfNeeded: position) & 1 != 0, let deferred {
-            return FieldResult(field: base[position].field, status: .invalid, deferred: deferred,
-                               entry: FlatReportContents.entry(failed, rules: deferred.fieldRules[position]))
-        }
-        return base[position]
+        guard let deferred else { return base[position] }
+        return FlatReportContents.result(at: position, shared: base, invalid: invalid, failed: failed, deferred: deferred)
     }
 
     /// Whether both hold the same results in the same order.

@@ -46,12 +46,22 @@ final class FlatReportContents: ReportContents, @unchecked Sendable {
         var results: [FieldResult] = []
         results.reserveCapacity(shared.count)
         for field in shared.indices {
-            results.append(flat.isInvalid(field: field)
-                ? FieldResult(field: shared[field].field, status: .invalid, deferred: self,
-                              entry: Self.entry(flat.failedRules, rules: fieldRules[field]))
-                : shared[field])
+            results.append(Self.result(at: field, shared: shared, invalid: flat.invalidFields, failed: flat.failedRules,
+                                       deferred: self))
         }
         return results
+    }
+
+    /// Result `position` of a flat report: the program's all-valid result (`shared`), or,
+    /// when the field's bit of `invalid` is set, an invalid result with its path whose
+    /// violations (of the rules in `failed`) are read from `deferred`. The one place both
+    /// ``results(_:)`` and ``FieldResults``' subscript make a result.
+    @inlinable @inline(__always)
+    static func result(at position: Int, shared: [FieldResult], invalid: UInt64, failed: UInt64,
+                       deferred: FlatReportContents) -> FieldResult {
+        guard invalid >> UInt64(truncatingIfNeeded: position) & 1 != 0 else { return shared[position] }
+        return FieldResult(field: shared[position].field, status: .invalid, deferred: deferred,
+                           entry: entry(failed, rules: deferred.fieldRules[position]))
     }
 
     /// The results read in place: made from the masks when read (``FieldResults``).
