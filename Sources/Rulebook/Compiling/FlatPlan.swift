@@ -27,14 +27,26 @@ struct FlatField: Sendable {
     /// rule order).
     let rules: UInt64
     /// For a field whose rules other than `required` are all length bounds on text
-    /// (`minLength`, `maxLength`, `lengthRange`, or none): bit 7 of each of the first
-    /// `max(1, largest minimum)` bytes (at most eight); 0 for every other field. See
-    /// ``passesQuickly(_:)``.
+    /// (`minLength`, `maxLength`, `lengthRange`, or none) but for at most one shape rule
+    /// (``quickShape``): bit 7 of each of the first `max(1, largest minimum)` bytes (at
+    /// most eight); 0 for every other field. See ``passesQuickly(_:)``.
     let quickMask: UInt64
     /// The number of those bytes (0 when `quickMask` is 0).
     let quickPrefix: Int32
     /// The smallest maximum of those bounds (`Int.max` when none has one).
     let quickMaximum: Int
+    /// The field's one shape rule besides its length bounds, decided in the loop after
+    /// them: ``FlatField/shapeNone`` (none), `shapeEmail`, `shapeURL`, `shapeUUID` or
+    /// `shapePattern` (the pattern ``quickPattern``).
+    let quickShape: UInt8
+    /// The shape's pattern (an index into ``CompiledProgram/matchers``), or 0.
+    let quickPattern: Int32
+
+    static let shapeNone: UInt8 = 0
+    static let shapeEmail: UInt8 = 1
+    static let shapeURL: UInt8 = 2
+    static let shapeUUID: UInt8 = 3
+    static let shapePattern: UInt8 = 4
     /// Whether the field's rules other than `required` are all number rules (`integer`,
     /// `number`, `min`, `max`, `between`, or none): then an integer passes them all when
     /// it lies in `numberLow...numberHigh`. See ``passesQuickly(_:)-(Int)``.
@@ -61,7 +73,7 @@ struct FlatField: Sendable {
     /// characters).
     ///
     /// Performance: a name's or an address line's `minLength 2` is decided here, in the
-    /// field loop, without the call into the text checks (≈ 100 instructions per field on
+    /// field loop, without the call into the text checks (≈ 75 instructions per field on
     /// the profile workload; docs/performance.md, eighth session).
     @inline(__always)
     func passesQuickly(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -128,9 +140,13 @@ struct FlatField: Sendable {
     /// The quick test's bounds (``quickMask``, ``quickPrefix``, ``quickMaximum``) for a
     /// field whose non-`required` rules are `instructions`; no quick test when one is not
     /// a length bound or a minimum exceeds eight.
-    static func quickBounds(_ instructions: [Instruction]) -> (mask: UInt64, prefix: Int32, maximum: Int) {
+    static func quickBounds(_ instructions: [Instruction])
+        -> (mask: UInt64, prefix: Int32, maximum: Int, shape: UInt8, pattern: Int32) {
+        let none: (mask: UInt64, prefix: Int32, maximum: Int, shape: UInt8, pattern: Int32) = (0, 0, 0, shapeNone, 0)
         var minimum = 1
         var maximum = Int.max
+        var shape = shapeNone
+        var pattern: Int32 = 0
         for instruction in instructions {
             switch instruction {
             case .minLength(let min): minimum = Swift.max(minimum, min)
@@ -138,12 +154,25 @@ struct FlatField: Sendable {
             case .lengthRange(let min, let max):
                 minimum = Swift.max(minimum, min)
                 maximum = Swift.min(maximum, max)
-            default: return (0, 0, 0)
+            case .email, .url, .uuid, .pattern:
+                // One shape rule at most.
+                guard shape == shapeNone else { return none }
+                switch instruction {
+                case .email: shape = shapeEmail
+                case .url: shape = shapeURL
+                case .uuid: shape = shapeUUID
+                case .pattern(let index):
+                    guard let narrow = Int32(exactly: index) else { return none }
+                    shape = shapePattern
+                    pattern = narrow
+                default: return none
+                }
+            default: return none
             }
         }
-        guard minimum <= 8, maximum >= minimum else { return (0, 0, 0) }
+        guard minimum <= 8, maximum >= minimum else { return none }
         let mask: UInt64 = minimum == 8 ? 0x8080_8080_8080_8080 : 0x8080_8080_8080_8080 & ((1 << UInt64(minimum * 8)) - 1)
-        return (mask, Int32(minimum), maximum)
+        return (mask, Int32(minimum), maximum, shape, pattern)
     }
 }
 
@@ -201,6 +230,7 @@ enum FlatPlanBuilder {
                                         checkStart: Int32(checkStart), checkEnd: Int32(checks.count),
                                         requiredRules: required, firstRequiredRule: required & (~required &+ 1), rules: all,
                                         quickMask: quick.mask, quickPrefix: quick.prefix, quickMaximum: quick.maximum,
+                                        quickShape: quick.shape, quickPattern: quick.pattern,
                                         numberQuick: number.quick, numberLow: number.low, numberHigh: number.high,
                                         keyBits: SmallKey(keys[run.keyStart])))
         }
@@ -221,8 +251,8 @@ enum FlatPlanBuilder {
 /// other key): what a record's member key is compared with first in the flat loop.
 ///
 /// Performance bends this: comparing a member's key with a field's by `String` equality
-/// read the key's five words and the member's length first (≈ 30 instructions per probe,
-/// ≈ 160 per profile record); the two words of a small string are its bytes, its length
+/// read the key's five words and the member's length first (≈ 30 instructions per probe;
+/// comparing words first saved ≈ 96 per profile record); the two words of a small string are its bytes, its length
 /// and its flags, so equal small strings have equal words, and a small string whose words
 /// differ from a small key's is another text. A member key that is not a small string
 /// (a long key, or a bridged one) is compared as before. The layout is the standard

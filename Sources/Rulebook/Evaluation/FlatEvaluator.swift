@@ -5,9 +5,11 @@
 // every program outside the flat shape runs through it.
 //
 // Performance bends this: one function per record, and per field one lookup (with the
-// root's position hint), one read of the member's payload, one `withUTF8` for text, then
-// every rule of the field against facts computed once (blank, character count, number),
-// with no call per rule and no copy of an evaluator. On the profile workload the
+// root's position hint), one read of the member's payload, its text's bytes read in place
+// (not copied: the text checks are release-free, see `checkText`), length and number
+// bounds decided in the loop when they can be, then every rule of the field against
+// facts computed once (blank, character count, number), with no call per rule and no
+// copy of an evaluator. On the profile workload the
 // general evaluator spent ≈ 1,000 instructions per field (docs/performance.md).
 
 /// Runs a flat program on one record.
@@ -204,11 +206,42 @@ enum FlatEvaluator {
     private static func checkText(_ field: UnsafePointer<FlatField>, _ text: String, program: CompiledProgram,
                                   today: CalendarDate, all: Bool) -> UInt64 {
         if let failures = text.utf8.withContiguousStorageIfAvailable({ bytes in
-            field.pointee.passesQuickly(bytes) ? 0 : checkText(field, bytes, program: program, today: today, all: all)
+            passesQuickly(field, bytes, program: program) ? 0 : checkText(field, bytes, program: program, today: today,
+                                                                          all: all)
         }) {
             return failures
         }
         return checkForeignText(field, text, program: program, today: today, all: all)
+    }
+
+    /// Whether a text surely passes every rule of its field, decided in the field loop:
+    /// its length bounds on its first bytes (``FlatField/passesQuickly(_:)``), then its
+    /// one shape rule if it has one. False when that does not decide.
+    @inline(__always)
+    static func passesQuickly(_ field: UnsafePointer<FlatField>, _ bytes: UnsafeBufferPointer<UInt8>,
+                              program: CompiledProgram) -> Bool {
+        field.pointee.passesQuickly(bytes)
+            && (field.pointee.quickShape == FlatField.shapeNone || passesShape(field, bytes, program: program))
+    }
+
+    /// Whether a text passes its field's one shape rule (``FlatField/quickShape``), run
+    /// after the field's length bounds passed in the loop: then every rule passes.
+    ///
+    /// Performance: an email field's `minLength 5, email` is decided by this short call
+    /// instead of the full text checks (their frame, the blank scan, the facts and the
+    /// loop over the checks). Out of line and release-free for the same reason as
+    /// ``checkText(_:_:program:today:all:)`` over bytes: the shapes read only the bytes
+    /// and the program's matchers.
+    @inline(never) @_effects(releasenone)
+    private static func passesShape(_ field: UnsafePointer<FlatField>, _ bytes: UnsafeBufferPointer<UInt8>,
+                                    program: CompiledProgram) -> Bool {
+        switch field.pointee.quickShape {
+        case FlatField.shapeEmail: return TextFormats.isEmail(bytes)
+        case FlatField.shapeURL: return TextFormats.isURL(bytes)
+        case FlatField.shapeUUID: return TextFormats.isUUID(bytes)
+        case FlatField.shapePattern: return program.matchers[Int(field.pointee.quickPattern)].matches(utf8: bytes)
+        default: return true
+        }
     }
 
     /// ``checkText(_:_:program:today:all:)`` for a text without contiguous UTF-8 (a

@@ -10,6 +10,8 @@
 public enum Lexer {
     /// Tokenises `source`. Never fails: bytes that start no token become one
     /// ``TokenKind/invalid`` token per run, with one `unexpected-character` diagnostic.
+    /// At most 4 GiB (`UInt32.max` bytes) are lexed; a `limit-exceeded` diagnostic covers
+    /// any rest.
     public static func lex(_ source: SourceFile, limits: ParserLimits = .default) -> LexedSource {
         var text = source.text
         return text.withUTF8 { lex(bytes: $0, file: source.path, limits: limits) }

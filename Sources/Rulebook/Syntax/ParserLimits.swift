@@ -3,7 +3,8 @@
 /// diagnostic instead of a stack overflow or a pathological run time.
 public struct ParserLimits: Sendable, Hashable {
     /// The largest file, in bytes, that is parsed at all. A larger file yields one
-    /// diagnostic and a tree whose only statement is the unread text.
+    /// diagnostic and a tree whose only statement is the unread text. Files past 4 GiB
+    /// (`UInt32.max` bytes, the lexer's offsets) are too large whatever this says.
     public var maxFileBytes: Int
     /// The longest line, in bytes (line break excluded). Longer lines are diagnosed once
     /// each and still parsed.

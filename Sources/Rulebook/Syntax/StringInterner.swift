@@ -32,11 +32,14 @@ final class StringInterner {
     static let maxLength = 64
     /// Keys up to this length are held as two words (see the type's comment).
     static let shortLength = 16
-    /// The table's largest size (1.3 MB of slots). Past half of it, strings not seen yet
+    /// The table's largest size (655 KB of slots). Past half of it, strings not seen yet
     /// are made directly: a table of a huge file's every distinct name would be tens of
     /// megabytes probed at random, and its cache misses cost more than interning saves
     /// (the words that repeat — validator names, small numbers — come early anyway).
-    static let maxCapacity = 1 << 15
+    /// Performance: every slot of the table is written when it is made, so each of the
+    /// two parts of a large file's parse touched 1.3 MB at `1 << 15`, filled past half by
+    /// names used once (`field123`; see docs/performance.md, "Parser footprint").
+    static let maxCapacity = 1 << 14
 
     private let bytes: UnsafeBufferPointer<UInt8>
     private var slots: UnsafeMutablePointer<Slot>

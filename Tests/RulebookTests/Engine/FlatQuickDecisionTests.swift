@@ -65,7 +65,69 @@ final class FlatQuickDecisionTests: XCTestCase {
         XCTAssertEqual(bounds[7].0, 1, "required only: the text need only be non-blank")
         XCTAssertEqual(bounds[8].0, 6); XCTAssertEqual(bounds[8].1, 12)
         XCTAssertEqual(bounds[9].2, 0, "a maximum below the minimum: no quick test")
-        XCTAssertEqual(bounds[10].2, 0, "email is not a length bound")
+        XCTAssertEqual(bounds[10].0, 2, "length bounds and one shape rule")
+        XCTAssertEqual(fields[10].quickShape, FlatField.shapeEmail)
+        XCTAssertEqual(fields.prefix(10).map(\.quickShape), Array(repeating: FlatField.shapeNone, count: 10))
+    }
+
+    private static let shapeSource = """
+        a: required, minLength 5, email
+        b: url
+        c: uuid, maxLength 40
+        d: minLength 2, pattern /^[a-z]+$/
+        e: email, url
+        f: email, minLength 9
+        g: required, pattern /^[A-Z]{3}-[0-9]{4}$/, length 8
+        h: email, alpha
+        """
+
+    /// Which fields get a shape decided in the loop.
+    func testShapeRules() {
+        let compiled = rules(Self.shapeSource)
+        XCTAssertTrue(compiled.program.isFlat)
+        let fields = compiled.program.flatFields
+        XCTAssertEqual(fields.map(\.quickShape), [FlatField.shapeEmail, FlatField.shapeURL, FlatField.shapeUUID,
+                                                  FlatField.shapePattern, FlatField.shapeNone, FlatField.shapeNone,
+                                                  FlatField.shapePattern, FlatField.shapeNone])
+        XCTAssertEqual(fields.map { $0.quickMask != 0 }, [true, true, true, true, false, false, true, false],
+                       "two shapes, a minimum above eight, or another rule: no quick test")
+        XCTAssertNotEqual(fields[3].quickPattern, fields[6].quickPattern)
+    }
+
+    /// Texts of every shape, right and nearly right, through both evaluators.
+    func testShapesMatchTheReference() throws {
+        let compiled = rules(Self.shapeSource)
+        let keys = (0..<8).map { String(UnicodeScalar(UInt8(97 + $0))) }
+        let texts = [
+            "ann@example.com", "ann.lee42@example.co.uk", "a@b.c", "a@b", "ann@@example.com", "ann lee@example.com",
+            "josé@exämple.com", "a..b@c.com", "ann@example.", "@example.com", "https://example.com/a?b=c", "http://x",
+            "ftp://x", "https://", "HTTPS://EXAMPLE.COM", "123e4567-e89b-12d3-a456-426614174000",
+            "123e4567-e89b-12d3-a456-42661417400", "123E4567-E89B-12D3-A456-426614174000", "abc", "abcdef", "ab1",
+            "ABC-1234", "ABC-12345", "abc-1234", "", " ", "  ann@example.com", "ann@example.com ", "\tabc", "é@é.é",
+        ]
+        var rng = SeededGenerator(seed: 0x0C1C_0004)
+        var valid = 0, invalid = 0
+        for index in 0..<3_000 {
+            var members: [(key: String, value: Value)] = []
+            for key in keys where rng.next(below: 6) != 0 {
+                members.append((key, .string(rng.next(below: 4) == 0 ? text(&rng) : rng.pick(texts))))
+            }
+            if rng.next(below: 3) == 0 { members.reverse() }
+            let value = Value.object(ValueObject(members))
+            for all in [false, true] {
+                let settings = options(all: all)
+                let got = compiled.validate(value, options: settings)
+                let expected = reference(compiled, value, settings)
+                XCTAssertEqual(got, expected, "record \(index) all=\(all): \(value)")
+                XCTAssertEqual(got.violations.map(\.message), expected.violations.map(\.message), "record \(index)")
+                let encoded = try compiled.validate(EncodedRecord(value: value), options: settings)
+                XCTAssertEqual(encoded, expected, "encodable record \(index)")
+                for field in expected.fields { if field.status == .valid { valid += 1 } else { invalid += 1 } }
+            }
+            XCTAssertEqual(compiled.isValid(value), expected(compiled, value), "isValid record \(index)")
+        }
+        XCTAssertGreaterThan(valid, 10_000)
+        XCTAssertGreaterThan(invalid, 10_000)
     }
 
     /// The quick test passes only texts the full checks pass, and is exact per byte.
@@ -76,9 +138,10 @@ final class FlatQuickDecisionTests: XCTestCase {
         var quick = 0, quickShort = 0, quickLong = 0
         for _ in 0..<6_000 {
             let candidate = text(&rng)
-            for (index, field) in program.flatFields.enumerated() {
+            for index in program.flatFields.indices {
                 var copy = candidate
-                let passes = copy.withUTF8 { field.passesQuickly($0) }
+                let field = UnsafePointer(program.flatFieldTable.baseAddress! + index)
+                let passes = copy.withUTF8 { FlatEvaluator.passesQuickly(field, $0, program: program) }
                 guard passes else { continue }
                 quick += 1
                 if candidate.utf8.count < 8 { quickShort += 1 } else { quickLong += 1 }
