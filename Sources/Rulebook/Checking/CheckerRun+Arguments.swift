@@ -270,7 +270,7 @@ extension CheckerRun {
             return nil
         }
         let fieldPath = FieldPath(path)
-        fieldReferences.append(FieldReference(path: fieldPath, range: path.range, file: source.path))
+        fieldReferences.append(FieldReference(path: fieldPath, range: path.range))
         return .field(fieldPath)
     }
 
@@ -312,11 +312,15 @@ extension CheckerRun {
     }
 }
 
-/// A field named by an argument or a condition, for the `unknown-field` typo check.
+/// A field named by an argument or a condition, for the `unknown-field` typo check (in
+/// the file being checked: references wait only for their own file's check).
+///
+/// Performance: 24 bytes, without the file's path (40 with it, read by nothing since the
+/// references are taken per file whole; ≈ 24,000 per check of the 100,000-line file, in
+/// an array that doubles as it grows).
 struct FieldReference {
     let path: FieldPath
     let range: SourceRange
-    let file: String
 }
 
 extension FieldPath {

@@ -41,7 +41,7 @@ extension CheckerRun {
             return nil
         }
         let field = FieldPath(path)
-        fieldReferences.append(FieldReference(path: field, range: path.range, file: source.path))
+        fieldReferences.append(FieldReference(path: field, range: path.range))
         return field
     }
 

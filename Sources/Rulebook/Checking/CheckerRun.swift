@@ -214,11 +214,6 @@ final class ExpandedRule: Sendable {
         prefixed(chain: name.map { [$0] + expandedFrom } ?? expandedFrom, override: override)
     }
 
-    /// The same rule with the expansion chain `chain` (which the caller made from
-    /// ``expandedFrom``) and, when given, the user's message override.
-    ///
-    /// Performance: a named rule's own validators all get the chain `[name]`; made once
-    /// per named rule and shared, not once per validator.
     /// The same rule with the expansion chain `chain` and no other detail, when it has
     /// none of its own (no chain, no override, its name at the start); `shared` is the
     /// detail made for the first such rule, reused by the next ones (made when nil).
@@ -232,6 +227,11 @@ final class ExpandedRule: Sendable {
         return ExpandedRule(head: head, locator: locator, range: range, extra: .detail(made))
     }
 
+    /// The same rule with the expansion chain `chain` (which the caller made from
+    /// ``expandedFrom``) and, when given, the user's message override.
+    ///
+    /// Performance: a named rule's own validators all get the chain `[name]`; made once
+    /// per named rule and shared, not once per validator.
     func prefixed(chain: [String], override message: MessageOverride?) -> ExpandedRule {
         let kept: Override?
         if let message, message != messageOverride {

@@ -43,11 +43,12 @@ public enum Lexer {
         let cap = max(0, min(maxBytes, CompactToken.maxOffset))
         let lexable = bytes.count > cap ? UnsafeBufferPointer(rebasing: bytes[0..<cap]) : bytes
         var state = LexerState(bytes: lexable, file: file, limits: limits, start: min(start, lexable.count))
+        state.run()
+        // After the run, so that the diagnostics stay in source order.
         if lexable.count < bytes.count {
             state.report(.limitExceeded, SourceRange(start: cap, end: bytes.count),
                          "text is \(bytes.count) bytes long, more than the \(cap) the lexer reads; the rest was not read")
         }
-        state.run()
         return LexedTokens(tokens: TokenStorage(adopting: state.tokenBase, count: state.tokenCount, lineBreaks: state.lineBreaks,
                                                 byteCount: lexable.count - min(start, lexable.count)),
                            comments: state.comments, diagnostics: state.diagnostics)

@@ -22,8 +22,8 @@ extension Parser {
                              usesSecondCore: Bool = true) -> SyntaxTree {
         // (Without blocks allowed, the cut conditions below do not hold: see `ParallelParse`.)
         guard let previous, previous.source.path == source.path, limits.maxBlockNesting > 0,
-              source.text.utf8.count <= min(limits.maxFileBytes, CompactToken.maxOffset),
-              previous.source.text.utf8.count <= min(limits.maxFileBytes, CompactToken.maxOffset)
+              source.text.utf8.count <= limits.effectiveMaxFileBytes,
+              previous.source.text.utf8.count <= limits.effectiveMaxFileBytes
         else { return parse(source, limits: limits, usesSecondCore: usesSecondCore) }
         var newText = source.text
         var oldText = previous.source.text

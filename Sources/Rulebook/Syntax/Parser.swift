@@ -22,9 +22,7 @@ public enum Parser {
     /// `false` keeps the parse on the calling thread, and lets a benchmark compare).
     public static func parse(_ source: SourceFile, limits: ParserLimits, usesSecondCore: Bool) -> SyntaxTree {
         let byteCount = source.text.utf8.count
-        // The lexer's compact tokens hold offsets up to 4 GiB (`CompactToken.maxOffset`):
-        // a larger file is too large whatever the limits say.
-        let maxFileBytes = min(limits.maxFileBytes, CompactToken.maxOffset)
+        let maxFileBytes = limits.effectiveMaxFileBytes
         if byteCount > maxFileBytes {
             let diagnostic = Diagnostic(
                 file: source.path, range: .empty(at: 0), code: .limitExceeded,

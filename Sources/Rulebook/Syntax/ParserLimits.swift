@@ -3,8 +3,9 @@
 /// diagnostic instead of a stack overflow or a pathological run time.
 public struct ParserLimits: Sendable, Hashable {
     /// The largest file, in bytes, that is parsed at all. A larger file yields one
-    /// diagnostic and a tree whose only statement is the unread text. Files past 4 GiB
-    /// (`UInt32.max` bytes, the lexer's offsets) are too large whatever this says.
+    /// diagnostic and a tree whose only statement is the unread text. Files of more than
+    /// `UInt32.max` bytes (4 GiB − 1, the lexer's offsets) are too large whatever this
+    /// says.
     public var maxFileBytes: Int
     /// The longest line, in bytes (line break excluded). Longer lines are diagnosed once
     /// each and still parsed.
@@ -22,6 +23,10 @@ public struct ParserLimits: Sendable, Hashable {
         self.maxBlockNesting = maxBlockNesting
         self.maxConditionDepth = maxConditionDepth
     }
+
+    /// The largest file the parser reads: ``maxFileBytes``, or `UInt32.max` bytes if that
+    /// is smaller (the lexer's compact tokens hold 32-bit offsets).
+    var effectiveMaxFileBytes: Int { min(maxFileBytes, CompactToken.maxOffset) }
 
     /// The defaults: 32 MiB files, 64 KiB lines, 64 nested blocks, condition depth 64.
     public static let `default` = ParserLimits()

@@ -94,6 +94,7 @@ struct CompactToken: Sendable, Hashable {
     /// A token over `start..<end`, `start <= end <= maxOffset` (the lexer's guarantee).
     @inline(__always)
     init(kind: TokenKind, start: Int, end: Int, hasError: Bool = false) {
+        assert(0 <= start && start <= end && end <= Self.maxOffset, "token \(start)..<\(end) outside the lexer's range")
         self.start = UInt32(truncatingIfNeeded: start)
         self.end = UInt32(truncatingIfNeeded: end)
         self.kind = kind

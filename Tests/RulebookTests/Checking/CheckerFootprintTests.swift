@@ -192,6 +192,7 @@ final class CheckerFootprintTests: XCTestCase {
         XCTAssertLessThanOrEqual(MemoryLayout<AnalyzedUse>.stride, 48)
         XCTAssertLessThanOrEqual(MemoryLayout<CheckerRun.LoggedUse>.stride, 64)
         XCTAssertLessThanOrEqual(MemoryLayout<RuleAnalysis.State>.stride, 72)
+        XCTAssertLessThanOrEqual(MemoryLayout<FieldReference>.stride, 24)
     }
 
     /// A small seeded generator, so that a failure can be replayed.

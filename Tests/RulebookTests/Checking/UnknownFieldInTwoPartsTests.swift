@@ -153,7 +153,7 @@ final class UnknownFieldInTwoPartsTests: XCTestCase {
             let references = (0..<(1 + random.next(below: 60))).map { index in
                 let name = GeneratedPaths.lookup(among: spellings, &random)
                 let path = random.next(below: 4) == 0 ? FieldPath([.key(name), .key("inner")]) : FieldPath([.key(name)])
-                return FieldReference(path: path, range: SourceRange(start: index, end: index + 1), file: "t.rules")
+                return FieldReference(path: path, range: SourceRange(start: index, end: index + 1))
             }
             let budget = [0, paths.count, 5 * paths.count + 2, Int.max / 2][round % 4]
             var known = FirstSegmentSet(paths)

@@ -70,6 +70,8 @@ final class CompactTokenTests: XCTestCase {
     func testUnboundedLimitsParseUnderTheCap() {
         // The parser's effective file limit is the smaller of the limits' and the cap
         // (a 4 GiB text is too large to test here); under it, nothing changes.
+        XCTAssertEqual(ParserLimits(maxFileBytes: .max).effectiveMaxFileBytes, Int(UInt32.max))
+        XCTAssertEqual(ParserLimits(maxFileBytes: 100).effectiveMaxFileBytes, 100)
         let limits = ParserLimits(maxFileBytes: Int.max)
         let tree = Parser.parse(SourceFile(path: "t.rules", text: "a: required\n"), limits: limits)
         XCTAssertTrue(tree.diagnostics.isEmpty)
