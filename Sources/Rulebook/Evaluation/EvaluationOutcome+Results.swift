@@ -50,6 +50,26 @@ struct ViolationBuilder {
         return lists
     }
 
+    /// The violations of flat field `field` (see `FlatPlan.swift`) for its failed rules
+    /// `failed` (bits, `1 << rule`): what ``violations(of:cache:)`` gives that field of
+    /// the expanded outcome (a field's rules are its own contiguous bits, in rule order).
+    ///
+    /// Performance: a flat report builds one field's violations on each read; expanding
+    /// the whole outcome and building every field's list for it cost more than the
+    /// violations themselves.
+    mutating func violations(flatField field: Int, failed: UInt64) -> [Violation] {
+        let path = program.concretePath(field: field, [Int]())
+        var noCache: [String?] = []
+        var violations: [Violation] = []
+        violations.reserveCapacity(failed.nonzeroBitCount)
+        var rules = failed
+        while rules != 0 {
+            violations.append(violation(rule: rules.trailingZeroBitCount, field: field, at: path, cache: &noCache))
+            rules &= rules &- 1
+        }
+        return violations
+    }
+
     /// The renderer's cached messages (see ``MessageCache``), looked up once.
     private mutating func rendererSlot() -> MessageSlot? {
         if let slot { return slot }

@@ -83,10 +83,7 @@ final class FlatReportContents: ReportContents, @unchecked Sendable {
     override func violations(ofEntry entry: Int) -> [Violation] {
         let failed = UInt64(truncatingIfNeeded: entry)
         guard failed != 0, let field = fieldRules.firstIndex(where: { $0 & failed != 0 }) else { return [] }
-        let outcome = FlatOutcome(invalidFields: 1 << UInt64(field), failedRules: failed)
         var builder = ViolationBuilder(program: program, messages: messages, today: today)
-        var noCache: [String?] = []
-        let lists = builder.violations(of: outcome.expanded(program: program), cache: &noCache)
-        return field < lists.count ? lists[field] : []
+        return builder.violations(flatField: field, failed: failed & fieldRules[field])
     }
 }
