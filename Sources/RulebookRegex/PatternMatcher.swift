@@ -10,6 +10,9 @@
 ///
 /// - Important: valid only while the ``Pattern`` it came from (or a copy of that value)
 ///   is alive; the rule engine keeps both in the same compiled program.
+/// - Important: matching is called under `@_effects(releasenone)` by the rule engine's
+///   text checks: it must not release anything that existed before the call (no lazily
+///   grown caches; `ReleaseFreeChecksTests`).
 package struct PatternMatcher: @unchecked Sendable {
     private enum Kind: UInt8 { case dfa, literal, other }
 

@@ -64,9 +64,11 @@ struct FlatField: Sendable {
     @inline(__always)
     func emptyFailures(all: Bool) -> UInt64 { all ? requiredRules : firstRequiredRule }
 
-    /// Whether a text surely passes every rule of this field, decided on its first bytes
-    /// and its length (false when that does not decide, or for a field other than length
-    /// bounds: the full checks then run). Sound because the first `quickPrefix` bytes
+    /// Whether a text surely passes this field's length bounds (and `required`), decided
+    /// on its first bytes and its length (false when that does not decide, or for a field
+    /// with other rules than these and one shape rule: the full checks then run). A field
+    /// with a shape rule (``quickShape``) passes only if that passes too: see
+    /// `FlatEvaluator.passesQuickly(_:_:program:)`, the one caller. Sound because the first `quickPrefix` bytes
     /// printable ASCII (0x21–0x7E: no white space, no CR) make the text not blank and at
     /// least `quickPrefix` characters long (as `TextFacts.hasAtLeast`), and because a
     /// `Character` is at least one byte (at most `quickMaximum` bytes: at most that many
@@ -269,14 +271,25 @@ struct SmallKey: Sendable, Equatable {
     /// its two bytes, then its count in the discriminator of an ASCII small string.
     static let layoutHolds: Bool = {
         guard MemoryLayout<String>.size == 16 else { return false }
-        let words = unsafeBitCast("ab", to: (UInt64, UInt64).self)
-        let empty = unsafeBitCast("", to: (UInt64, UInt64).self)
+        let words = Self.words(of: "ab")
+        let empty = Self.words(of: "")
         return words.0 == 0x6261 && words.1 == 0xE200_0000_0000_0000 && empty.0 == 0 && empty.1 == 0xE000_0000_0000_0000
     }()
 
+    /// The two words of `string` on a 64-bit platform; (0, 0), which decides nothing, on
+    /// others (where a `String` is not two words and the bit cast would trap).
+    @inline(__always)
+    static func words(of string: String) -> (UInt64, UInt64) {
+        #if _pointerBitWidth(_64)
+        unsafeBitCast(string, to: (UInt64, UInt64).self)
+        #else
+        (0, 0)
+        #endif
+    }
+
     /// The key's words when it is a small ASCII string, else (0, 0).
     init(_ key: CompiledKey) {
-        let words = unsafeBitCast(key.string, to: (UInt64, UInt64).self)
+        let words = Self.words(of: key.string)
         if Self.layoutHolds, key.isASCII, key.bytes.count <= 15, words.1 & Self.smallFlag != 0 {
             (low, high) = words
         } else {

@@ -106,7 +106,7 @@ enum FlatEvaluator {
         var position = hint < count ? hint : 0
         for _ in 0..<count {
             // Performance: a small key is compared by its two words first (`SmallKey`).
-            let words = unsafeBitCast(members[position].key, to: (UInt64, UInt64).self)
+            let words = SmallKey.words(of: members[position].key)
             if bits.compare(words) ?? key.pointee.matches(members[position].key) {
                 hint = position + 1
                 return position
@@ -281,11 +281,4 @@ enum FlatEvaluator {
         return failures
     }
 
-    /// The UTF-8 bytes of a text, in place for native strings (as `ValueAccess.withUTF8`).
-    @inline(__always)
-    static func withUTF8<R>(_ text: String, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-        var copy = text
-        return copy.withUTF8(body)
-    }
 }

@@ -1,6 +1,8 @@
 // Shape checks for `email`, `url`, `uuid` and `digits`, written on UTF-8 bytes in one
 // linear pass each (no regular expressions, nothing to backtrack).
 
+/// Called under `@_effects(releasenone)` (`FlatEvaluator.checkText`): release nothing that
+/// existed before the call (no caches, no stored references; `ReleaseFreeChecksTests`).
 enum TextFormats {
     private static let at = UInt8(ascii: "@")
     private static let dot = UInt8(ascii: ".")

@@ -2,9 +2,10 @@ import XCTest
 @testable import Rulebook
 import SeededRandom
 
-/// A flat field whose rules other than `required` are all length bounds decides a text on
-/// its first bytes and its length when it can (`FlatField.passesQuickly`), without the
-/// text checks; one whose rules are all number rules decides an integer on its bounds.
+/// A flat field whose rules other than `required` are length bounds, and at most one shape
+/// rule (email, url, uuid, pattern), decides a text on its first bytes and its length when
+/// it can (`FlatField.passesQuickly`, then the shape), without the text checks; one whose
+/// rules are all number rules decides an integer on its bounds.
 /// These tests hold the quick decisions to the general evaluator (`RecordEvaluator`) on
 /// thousands of generated values around every boundary they read: the prefix's bytes
 /// (white space, CR, DEL, control characters, non-ASCII, combining marks), the length

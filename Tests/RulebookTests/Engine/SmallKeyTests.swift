@@ -17,12 +17,16 @@ final class SmallKeyTests: XCTestCase {
 
     private static let keyTexts = [
         "firstName", "lastName", "email", "age", "a", "", "id", "x_y", "fifteen_chars_k", "sixteen_chars_ke",
-        "a_much_longer_field_name", "é", "straße", "日本", "e\u{301}",
+        "a_much_longer_field_name", "é", "straße", "日本", "e\u{301}", "K", "Ka", ";", "`",
     ]
 
     private static let candidates = keyTexts + [
         "firstname", "firstName ", "FirstName", "firstNam", "lastName\u{0}", "emai", "email2", "b", "fifteen_chars_K",
         "sixteen_chars_kf", "\u{E9}", "strasse", "e", "ag", "agé",
+        // Canonically equal to ASCII keys as Swift `String`s, but other bytes: records are
+        // matched by bytes, so the words must say "another text" (KELVIN SIGN, GREEK
+        // QUESTION MARK, GREEK VARIA).
+        "\u{212A}", "\u{212A}a", "\u{037E}", "\u{1FEF}",
     ]
 
     func testTheLayoutHoldsAndSmallASCIIKeysAreRecognised() {
@@ -70,9 +74,10 @@ final class SmallKeyTests: XCTestCase {
             "é": required
             id: integer
             "": minLength 1
+            K: required, minLength 2
             """)
         XCTAssertTrue(compiled.program.isFlat)
-        let keys = ["firstName", "a_much_longer_field_name", "é", "id", "", "firstname", "e\u{301}", "other"]
+        let keys = ["firstName", "a_much_longer_field_name", "é", "id", "", "firstname", "e\u{301}", "other", "K", "\u{212A}"]
         let values: [Value] = [.string("Ann"), .string("A"), .string(""), .integer(3), .null, .string("x y z")]
         var rng = SeededGenerator(seed: 0x5A11_0001)
         var invalid = 0
