@@ -114,18 +114,7 @@ final class FlatQuickDecisionTests: XCTestCase {
                 members.append((key, .string(rng.next(below: 4) == 0 ? text(&rng) : rng.pick(texts))))
             }
             if rng.next(below: 3) == 0 { members.reverse() }
-            let value = Value.object(ValueObject(members))
-            for all in [false, true] {
-                let settings = options(all: all)
-                let got = compiled.validate(value, options: settings)
-                let expected = reference(compiled, value, settings)
-                XCTAssertEqual(got, expected, "record \(index) all=\(all): \(value)")
-                XCTAssertEqual(got.violations.map(\.message), expected.violations.map(\.message), "record \(index)")
-                let encoded = try compiled.validate(EncodedRecord(value: value), options: settings)
-                XCTAssertEqual(encoded, expected, "encodable record \(index)")
-                for field in expected.fields { if field.status == .valid { valid += 1 } else { invalid += 1 } }
-            }
-            XCTAssertEqual(compiled.isValid(value), expected(compiled, value), "isValid record \(index)")
+            try assertMatchesReference(compiled, Value.object(ValueObject(members)), index: index, valid: &valid, invalid: &invalid)
         }
         XCTAssertGreaterThan(valid, 10_000)
         XCTAssertGreaterThan(invalid, 10_000)
@@ -180,23 +169,30 @@ final class FlatQuickDecisionTests: XCTestCase {
             var members: [(key: String, value: Value)] = []
             for key in keys where rng.next(below: 8) != 0 { members.append((key, .string(text(&rng)))) }
             if rng.next(below: 3) == 0 { members.reverse() }
-            let value = Value.object(ValueObject(members))
-            for all in [false, true] {
-                let settings = options(all: all)
-                let got = compiled.validate(value, options: settings)
-                let expected = reference(compiled, value, settings)
-                XCTAssertEqual(got, expected, "record \(index) all=\(all): \(value)")
-                XCTAssertEqual(got.fields.map(\.status), expected.fields.map(\.status), "record \(index)")
-                XCTAssertEqual(got.violations.map(\.message), expected.violations.map(\.message), "record \(index)")
-                let encoded = try compiled.validate(EncodedRecord(value: value), options: settings)
-                XCTAssertEqual(encoded, expected, "encodable record \(index)")
-                for field in expected.fields { if field.status == .valid { valid += 1 } else { invalid += 1 } }
-            }
-            XCTAssertEqual(compiled.isValid(value), expected(compiled, value), "isValid record \(index)")
+            try assertMatchesReference(compiled, Value.object(ValueObject(members)), index: index, valid: &valid, invalid: &invalid)
         }
         // Fields of both outcomes (every record fails `j`, which no present text passes).
         XCTAssertGreaterThan(valid, 10_000)
         XCTAssertGreaterThan(invalid, 10_000)
+    }
+
+    /// `validate`, `isValid` and the `Encodable` path on `value` against the reference, with
+    /// and without `reportAllFailures`; counts the reference's valid and invalid fields.
+    private func assertMatchesReference(_ compiled: CompiledRuleSet, _ value: Value, index: Int, valid: inout Int,
+                                        invalid: inout Int, file: StaticString = #filePath, line: UInt = #line) throws {
+        for all in [false, true] {
+            let settings = options(all: all)
+            let got = compiled.validate(value, options: settings)
+            let expected = reference(compiled, value, settings)
+            XCTAssertEqual(got, expected, "record \(index) all=\(all): \(value)", file: file, line: line)
+            XCTAssertEqual(got.fields.map(\.status), expected.fields.map(\.status), "record \(index)", file: file, line: line)
+            XCTAssertEqual(got.violations.map(\.message), expected.violations.map(\.message), "record \(index)",
+                           file: file, line: line)
+            let encoded = try compiled.validate(EncodedRecord(value: value), options: settings)
+            XCTAssertEqual(encoded, expected, "encodable record \(index)", file: file, line: line)
+            for field in expected.fields { if field.status == .valid { valid += 1 } else { invalid += 1 } }
+        }
+        XCTAssertEqual(compiled.isValid(value), expected(compiled, value), "isValid record \(index)", file: file, line: line)
     }
 
     private static let numberSource = """
