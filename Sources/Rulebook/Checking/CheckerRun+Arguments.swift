@@ -43,8 +43,8 @@ extension CheckerRun {
     ///
     /// Performance: inlined into `lower` (its one caller, for every rule of every
     /// statement), with the common occurrence (no override) made directly; called, it
-    /// cost the 100,000-line file ≈ 18M instructions per check (docs/performance.md,
-    /// "Checker footprint (`checkfast10` branch, eighth session)").
+    /// cost the 100,000-line file 13.6M more instructions on the calling thread per check
+    /// (docs/performance.md, "Checker footprint (`checkfast10` branch, eighth session)").
     @inline(__always)
     func lowerCached(_ entry: LoweringCache.Entry, _ rule: RuleSyntax, in source: SourceFile,
                      override: MessageOverride?) -> LoweredRule {

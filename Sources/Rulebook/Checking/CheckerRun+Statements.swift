@@ -85,6 +85,9 @@ extension CheckerRun {
 
     /// Checks the field statements of `tree` (at every nesting depth).
     func checkStatements(of tree: SyntaxTree) {
+        // `unknown-field` takes the waiting references as this file's (they no longer
+        // carry their file): every earlier file's must have been checked and cleared.
+        assert(fieldReferences.isEmpty && mergedFieldReferences.isEmpty, "another file's field references are waiting")
         var walk = FileWalk(tree: tree, scope: scopes[tree.source.path] ?? [:], locator: locator(for: tree.source),
                             statementCount: tree.statements.count)
         let cut = cut(of: tree)
@@ -130,7 +133,7 @@ extension CheckerRun {
         let id = walk.intern(path)
         // The statement's rows in the walk's current block (see `RuleRows`).
         var start = walk.rows.block.count, count = 0
-        // (By index, and the head's range computed once per rule, not three times.)
+        // (By index: the rules are read in place.)
         let syntaxes = field.rules
         for index in syntaxes.indices {
             var tooLarge = false

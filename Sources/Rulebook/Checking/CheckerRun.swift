@@ -76,7 +76,7 @@ enum LoweredRule {
 /// Performance: 56 bytes (a 64-byte block; it was 72, an 80-byte block): what most
 /// occurrences lack — an expansion chain, a `message` override, a name not at the start
 /// of the range — is one optional reference (an override, or a ``Detail``). One is made
-/// per occurrence of every rule of a file, ≈ 157,000 per check of the 100,000-line file
+/// per occurrence of every rule of a file, ≈ 128,500 per check of the 100,000-line file
 /// (docs/performance.md, "Checker footprint (`checkfast10` branch, eighth session)").
 final class ExpandedRule: Sendable {
     /// The head's shared facts.
@@ -216,10 +216,10 @@ final class ExpandedRule: Sendable {
 
     /// The same rule with the expansion chain `chain` and no other detail, when it has
     /// none of its own (no chain, no override, its name at the start); `shared` is the
-    /// detail made for the first such rule, reused by the next ones (made when nil).
+    /// detail made for the first such rule, reused by the next ones (made when nil; `chain`
+    /// is read only then, so a caller passes one chain per `shared`).
     ///
-    /// Performance: a named rule's own plain validators share one detail, not one each
-    /// (≈ 19,000 objects per check of the 100,000-line file).
+    /// Performance: a named rule's own plain validators share one detail, not one each.
     func prefixedPlain(chain: [String], sharing shared: inout Detail?) -> ExpandedRule? {
         guard extra == nil else { return nil }
         let made = shared ?? Detail(expandedFrom: chain, override: nil, nameOffset: nil)

@@ -119,9 +119,11 @@ final class CompiledProgram: Sendable {
         self.isFlat = flat != nil && allValidResults != nil
         self.flatRuleMasks = flatFields.map(\.rules)
         self.flatFieldTable = .allocate(capacity: max(flatFields.count, 1))
-        _ = flatFieldTable.initialize(from: flatFields)
+        let fieldsWritten = flatFieldTable.initialize(fromContentsOf: flatFields)
         self.flatKeyTable = .allocate(capacity: max(flatFields.count, 1))
-        _ = flatKeyTable.initialize(from: flatFields.map { keys[Int($0.keyStart)] })
+        let keysWritten = flatKeyTable.initialize(fromContentsOf: flatFields.map { keys[Int($0.keyStart)] })
+        // `deinit` deinitialises exactly `flatFields.count` elements of each.
+        assert(fieldsWritten == flatFields.count && keysWritten == flatFields.count)
     }
 
     deinit {

@@ -263,7 +263,9 @@ enum FlatEvaluator {
     /// release an object, since the release could free the text. The promise holds: the
     /// checks only read the bytes, the program (its tables, matchers and texts, fixed once
     /// compiled) and `today`, and the only objects they release are temporary strings they
-    /// make themselves (the Unicode slow paths), never one that existed before the call.
+    /// make themselves (the Unicode slow paths), never one that existed before the call
+    /// (`oneOf` reads `program.oneOfTexts` through a local: a balanced retain and release
+    /// of an array the caller's program keeps alive, no net release).
     /// Keep it so: a check added here must not store into, or free, anything it did not
     /// create. (Measured in docs/performance.md, eighth session.)
     @inline(never) @_effects(releasenone)

@@ -26,27 +26,4 @@ struct FlatOutcome: Sendable, Hashable {
         failedRules |= failures
         return true
     }
-
-    /// Whether field `field` is invalid.
-    @inline(__always)
-    func isInvalid(field: Int) -> Bool { invalidFields >> UInt64(field) & 1 != 0 }
-
-    /// The same outcome in the general form, exactly as `RecordEvaluator` records it
-    /// (the violations are built from that form; only read on the cold path).
-    func expanded(program: CompiledProgram) -> EvaluationOutcome {
-        var outcome = EvaluationOutcome()
-        for field in 0..<program.flatFields.count {
-            guard isInvalid(field: field) else {
-                outcome.record(field: field, status: .valid, indices: [], expectedCount: program.fields.count)
-                continue
-            }
-            var failures = failedRules & program.flatFields[field].rules
-            while failures != 0 {
-                outcome.fail(rule: failures.trailingZeroBitCount)
-                failures &= failures &- 1
-            }
-            outcome.record(field: field, status: .invalid, indices: [], expectedCount: program.fields.count)
-        }
-        return outcome
-    }
 }

@@ -3,8 +3,8 @@
 /// inline by its ``ValidationReport``.
 ///
 /// Performance bends this: a report of an invalid record of a flat program allocated a
-/// ``DeferredFieldResults`` (≈ 90 instructions to make and ≈ 75 more to free, its
-/// renderer existential destroyed through the runtime's value witnesses). A compiled rule
+/// ``DeferredFieldResults`` (made and freed per record, its renderer existential
+/// destroyed through the runtime's value witnesses). A compiled rule
 /// set without date rules makes one of these for the built-in English messages
 /// (`CompiledRuleSet.sharedFlatContents`) and every such report shares it: a retain and a
 /// release. With another renderer, or a program whose rules read today, each invalid

@@ -197,6 +197,7 @@ public struct ValidationReport: Sendable, Hashable {
 
     /// A flat program's invalid record: `found`'s masks read with `contents`.
     init(_ contents: FlatReportContents, found: FlatOutcome) {
+        assert(!found.isValid, "a valid flat outcome shares the all-valid report")
         self.contents = contents
         self.flat = found
     }

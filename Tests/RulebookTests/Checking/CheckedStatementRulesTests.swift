@@ -63,10 +63,9 @@ final class CheckedStatementRulesTests: XCTestCase {
         XCTAssertNil(statement.rule(at: 2))
     }
 
-    /// A statement that begins with a named rule's use takes the expansion's array as its
-    /// own (a performance path, copied on the statement's next rule): every statement must
-    /// still hold exactly its uses' rules in order, and the statements that share one
-    /// expansion must not see each other's later rules.
+    /// Statements that begin with a named rule's use (whose expansion is shared by every
+    /// use) still hold exactly their uses' rules in order, and statements that share one
+    /// expansion do not see each other's later rules.
     func testStatementsBeginningWithANamedRuleKeepTheirOwnRules() throws {
         let text = """
             rule short = minLength 2, maxLength 5

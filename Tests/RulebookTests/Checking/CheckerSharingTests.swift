@@ -106,9 +106,8 @@ final class CheckerSharingTests: XCTestCase {
     }
 
     /// Each file's `unknown-field` references are checked against its own statements once
-    /// it is walked (the references waiting then are taken whole when they are all that
-    /// file's, filtered otherwise): a typo is reported in its own file, against its own
-    /// statements only.
+    /// it is walked (the references waiting then are all that file's, and are taken
+    /// whole): a typo is reported in its own file, against its own statements only.
     func testFieldReferencesAreCheckedPerFileAcrossImports() {
         let shared = "rule matching = same pasword\npassword: required\nconfirm: same pasword\nwhen contry == \"GB\" {\n  zip: required\n}\n"
         let root = MarkedSource("import \"shared.rules\"\ncountry: required\nemail: same 1️⃣passwrd2️⃣\nwhen 3️⃣countri4️⃣ {\n  x: matching\n}\n")

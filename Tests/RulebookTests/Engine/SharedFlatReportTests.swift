@@ -187,6 +187,7 @@ final class SharedFlatReportTests: XCTestCase {
         let valid: Value = ["firstName": "Ann", "lastName": "Smith", "email": "ann@example.com", "age": 30]
         let report = rules.validate(valid)
         XCTAssertTrue(report.isValid)
+        XCTAssertTrue(report.contents === rules.program.allValidReport, "a valid record's report is the shared one")
         XCTAssertEqual(report.fields.map(\.status), [.valid, .valid, .valid, .valid])
         XCTAssertTrue(report.violations.isEmpty)
         XCTAssertEqual(report, rules.validate(valid, options: ValidationOptions(messages: ForwardingMessages())))
