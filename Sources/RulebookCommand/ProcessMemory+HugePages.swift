@@ -24,12 +24,12 @@ extension ProcessMemory {
     /// (`madvise(MADV_HUGEPAGE)`; on Linux with transparent huge pages in `madvise` or
     /// `always` mode, which is how Debian and this machine ship).
     ///
-    /// Performance: `rulebook check` of the 100,000-line benchmark file touches ≈ 90 MB of
-    /// fresh heap; with 4 KiB pages that is ≈ 23,000 page faults, and in this VM the kernel
-    /// time they cost (50–90 ms system time) was a third of the command's CPU time and
-    /// swung with the host. Backed by 2 MiB pages it takes ≈ 1,700 faults and 18–30 ms of
-    /// system time (docs/performance.md, "Huge pages for batch commands"). glibc does this
-    /// itself when started with `GLIBC_TUNABLES=glibc.malloc.hugetlb=1`, but that is read
+    /// Performance: `rulebook check` of the 100,000-line benchmark file grows to ≈ 110 MB
+    /// resident: with 4 KiB pages ≈ 23,000 page faults, whose kernel time (≈ 50–60 ms of
+    /// system time in this VM) was about a third of the command's CPU time. Backed by 2 MiB
+    /// pages it took ≈ 1,700–2,200 faults and about half that system time
+    /// (docs/performance.md, "Huge pages for batch commands"). glibc does this itself when
+    /// started with `GLIBC_TUNABLES=glibc.malloc.hugetlb=1`, but that setting is read
     /// before `main`, so the process advises its heaps itself, once, at start:
     /// - the main heap: one block just under the mmap threshold grows it by that much plus
     ///   the top pad (``configureForBatchWork()``); freed, it stays as the heap's free top,
@@ -45,7 +45,7 @@ extension ProcessMemory {
     /// expect. The advice changes only how memory is backed, never what is computed: if
     /// glibc's layout were ever different, the worst case is an unrelated range of this
     /// process's memory backed by huge pages. The cost: resident memory rounds up to 2 MiB
-    /// steps (`rulebook check Rules Localizations`: 17.7 → 19.0 MB peak).
+    /// steps (`rulebook check Rules Localizations`: 17.6 → 18.6 MB peak).
     @discardableResult
     static func adviseHugePages(threadHeaps: Int = 2) -> HugePageAdvice {
         var advice = HugePageAdvice()
