@@ -8,7 +8,9 @@
 // Each file imports the shipped `Rules/common.rules` and its message keys are checked
 // against the shipped base catalogue, as in `rulebook check` and the language server.
 // `--only N` runs the N-th workload alone (for profiling under callgrind); `--lines N`
-// changes the size of the first (to see how the time grows).
+// changes the size of the first (to see how the time grows); `--keep-results` keeps every
+// run's trees and results to the end instead of freeing them between runs (untimed), the
+// way this benchmark measured until the ninth session (see `measureStage`).
 
 import Rulebook
 
@@ -17,7 +19,7 @@ func generateRepeatedFieldFile(lines: Int) -> String {
     String(repeating: "field: required, minLength 2\n", count: lines)
 }
 
-func runCheckBenchmark(runs: Int, only: Int?, lines: Int, oneCore: Bool = false) {
+func runCheckBenchmark(runs: Int, only: Int?, lines: Int, oneCore: Bool = false, keepingResults: Bool = false) {
     let common = (try? InMemorySourceProvider.readShippedCommonRules()) ?? ""
     let keys = (try? MessageCatalogs(directory: "Localizations"))?.baseKeys
     if common.isEmpty || keys == nil { print("run from the package root: Rules/common.rules or Localizations/ not found") }
@@ -31,14 +33,15 @@ func runCheckBenchmark(runs: Int, only: Int?, lines: Int, oneCore: Bool = false)
     ]
     print("check benchmark: \(runs) runs; " + (oneCore ? "--one-core: every file parsed and checked in one pass on one thread,"
         : "files of 64 KB and more are parsed and checked in two parts on two cores,"))
-    print("so the goal is wall time; CPU = all threads of the process (median run); results kept, runs 250 ms apart")
+    print("so the goal is wall time; CPU = all threads of the process (median run); runs 250 ms apart, "
+        + (keepingResults ? "--keep-results: every run's results kept to the end" : "each run's results freed after its timer stops"))
     print("| file | diagnostics | parse wall median ms | check wall median ms | parse + check wall median ms | parse + check wall best ms | parse + check CPU ms |")
     print("|---|---:|---:|---:|---:|---:|---:|")
     for (index, workload) in workloads.enumerated() where only.map({ $0 == index + 1 }) ?? true {
         let source = SourceFile(path: "Rules/bench.rules", text: workload.text)
         let commonSource = SourceFile(path: "Rules/common.rules", text: common)
         let tree = parse(source)
-        let parseTimes = measureKeepingResults(runs: runs) { parse(source) }
+        let parseTimes = measureStage(runs: runs, keepingResults: keepingResults) { parse(source) }
         let commonTree = Parser.parse(commonSource)
         let provider = InMemorySourceProvider(files: ["Rules/bench.rules": workload.text, "Rules/common.rules": common])
         // The graph is built from already parsed trees, so that only the checker is timed.
@@ -46,13 +49,13 @@ func runCheckBenchmark(runs: Int, only: Int?, lines: Int, oneCore: Bool = false)
         let workspace = Workspace(provider: provider, options: options, parse: { trees[$0.path] ?? Parser.parse($0) })
         let graph = workspace.loadGraph(roots: ["Rules/bench.rules"]).graph
         var diagnostics = 0
-        let check = measureKeepingResults(runs: runs) { () -> Any in
+        let check = measureStage(runs: runs, keepingResults: keepingResults) { () -> Any in
             let output = Checker(options: options).check(graph, roots: ["Rules/bench.rules"])
             diagnostics = output.diagnostics.count
             return output
         }
         // Both stages together, as `rulebook check` and the language server run them.
-        let both = measureKeepingResults(runs: runs) { () -> Any in
+        let both = measureStage(runs: runs, keepingResults: keepingResults) { () -> Any in
             let parsed = parse(source)
             let graph = Workspace(provider: provider, options: options, parse: { $0.path == source.path ? parsed : commonTree })
                 .loadGraph(roots: ["Rules/bench.rules"]).graph

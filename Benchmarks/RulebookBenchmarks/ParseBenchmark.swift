@@ -80,16 +80,22 @@ struct StageTimes {
 /// Runs `body` `runs` times and returns the fastest and median wall time and the fastest
 /// CPU time.
 func measure(runs: Int, _ body: () -> Void) -> StageTimes {
-    measureKeepingResults(runs: runs, pauseMilliseconds: 0) { body() }
+    measureStage(runs: runs, pauseMilliseconds: 0) { body() }
 }
 
-/// Like ``measure(runs:_:)``, for stages whose results are large: every run's result is
-/// kept until all runs are done (so that tearing down the previous run's tree or check is
-/// not timed: for the 100,000-line file that was ≈ 50 ms of a run), and the runs are
-/// `pauseMilliseconds` apart (so that a check's teardown, which it hands to another thread
-/// after returning, is over before the next run starts, as it would be between two
-/// `rulebook check` invocations or two edits).
-func measureKeepingResults(runs: Int, pauseMilliseconds: UInt32 = 250, _ body: () -> Any) -> StageTimes {
+/// Like ``measure(runs:_:)``, for stages whose results are large: each run's result is
+/// torn down after its timer stops (so that tearing down a tree or check is not timed: for
+/// the 100,000-line file that was ≈ 50 ms of a run), and the runs are `pauseMilliseconds`
+/// apart (so that a check's teardown, which it hands to another thread after returning, is
+/// over before the next run starts, as it would be between two `rulebook check`
+/// invocations or two edits).
+///
+/// With `keepingResults`, every run's result is instead kept until all runs are done (the
+/// way this benchmark measured until the ninth session): then every run allocates fresh
+/// memory on top of the earlier runs' (≈ 1.5 GB by the last of the `check` benchmark's
+/// rows), and its time swings with how fast this VM's host backs new memory; see
+/// docs/performance.md, "The 100,000-line file in process".
+func measureStage(runs: Int, pauseMilliseconds: UInt32 = 250, keepingResults: Bool = false, _ body: () -> Any) -> StageTimes {
     var kept: [Any] = []
     var walls: [Double] = []
     var cpus: [Double] = []
@@ -98,10 +104,12 @@ func measureKeepingResults(runs: Int, pauseMilliseconds: UInt32 = 250, _ body: (
         if pauseMilliseconds > 0 { usleep(pauseMilliseconds * 1000) }
         let cpuStart = threadCPUMilliseconds(), processStart = processCPUMilliseconds()
         let start = DispatchTime.now().uptimeNanoseconds
-        kept.append(body())
+        var result: Any? = body()
         walls.append(Double(DispatchTime.now().uptimeNanoseconds - start) / 1_000_000)
         cpus.append(threadCPUMilliseconds() - cpuStart)
         processCPUs.append(processCPUMilliseconds() - processStart)
+        if keepingResults, let result { kept.append(result) }
+        result = nil
     }
     withExtendedLifetime(kept) {}
     walls.sort()

@@ -16,9 +16,11 @@ import Glibc
 /// virtual (resident memory grows only with what is touched), but freed memory is kept:
 /// `validate`, which streams with little allocation and whose resident memory is bounded,
 /// and the long-running language server keep the defaults (``Command/runsAsBatch``).
+/// The heaps are then backed by 2 MiB pages where the kernel offers them
+/// (``adviseHugePages(threadHeaps:)``).
 enum ProcessMemory {
-    /// Applies the batch settings (glibc only; elsewhere nothing changes) and returns
-    /// whether glibc accepted all three. Call once, at process start, before any thread
+    /// Applies the batch settings (glibc only; elsewhere nothing changes), advises huge
+    /// pages, and returns whether glibc accepted all three settings. Call once, at process start, before any thread
     /// exists.
     @discardableResult
     static func configureForBatchWork() -> Bool {
@@ -37,6 +39,8 @@ enum ProcessMemory {
         let kept = mallopt(trimThreshold, Int32.max)
         // Grow the main heap, and make each thread's heap usable, 64 MiB at a time.
         let padded = mallopt(topPad, 64 << 20)
+        // Back the heaps with 2 MiB pages (after the settings: it grows the main heap).
+        adviseHugePages()
         return mapped == 1 && kept == 1 && padded == 1
         #else
         return false

@@ -28,4 +28,68 @@ final class ProcessMemoryTests: XCTestCase {
         XCTAssertFalse(ProcessMemory.configureForBatchWork())
         #endif
     }
+
+    /// The heaps ``ProcessMemory/adviseHugePages(threadHeaps:)`` reports are marked for
+    /// huge pages in the kernel's own view of the process (`hg` in `/proc/self/smaps`),
+    /// the main heap's range and each thread heap are where glibc puts them, and memory
+    /// in them still works.
+    func testHugePageAdviceMarksTheMainHeapAndTwoThreadHeaps() throws {
+        #if canImport(Glibc) && (arch(x86_64) || arch(arm64))
+        guard FileManager.default.fileExists(atPath: "/sys/kernel/mm/transparent_hugepage/enabled") else {
+            throw XCTSkip("this kernel has no transparent huge pages")
+        }
+        let advice = ProcessMemory.adviseHugePages(threadHeaps: 2)
+        XCTAssertFalse(advice.mainHeap.isEmpty, "the main heap's top was not advised")
+        XCTAssertEqual(advice.mainHeap.lowerBound % ProcessMemory.hugePageBytes, 0)
+        XCTAssertEqual(advice.mainHeap.upperBound % ProcessMemory.hugePageBytes, 0)
+        XCTAssertEqual(advice.threadHeaps.count, 2, "two threads allocating at once have two heaps")
+        XCTAssertEqual(Set(advice.threadHeaps).count, advice.threadHeaps.count)
+        let mappings = try KernelMappings.read()
+        XCTAssertEqual(mappings.flags(at: advice.mainHeap.lowerBound)?.contains("hg"), true)
+        XCTAssertEqual(mappings.flags(at: advice.mainHeap.upperBound - 1)?.contains("hg"), true)
+        for start in advice.threadHeaps {
+            XCTAssertEqual(start % ProcessMemory.threadHeapBytes, 0)
+            XCTAssertEqual(mappings.flags(at: start)?.contains("hg"), true, "thread heap at \(String(start, radix: 16))")
+        }
+        // Nothing else was marked by mistake: not the stack, not the program image.
+        var local = 0
+        let stackAddress = withUnsafeMutablePointer(to: &local) { Int(bitPattern: $0) }
+        XCTAssertEqual(mappings.flags(at: stackAddress)?.contains("hg"), false)
+        let codeAddress = unsafeBitCast(ProcessMemoryTests.self as AnyClass, to: Int.self)
+        XCTAssertNotEqual(mappings.flags(at: codeAddress)?.contains("hg"), true)
+        // Memory from the advised heaps is ordinary memory.
+        let bytes = [UInt8](repeating: 7, count: 3 << 20)
+        XCTAssertEqual(bytes.reduce(0) { $0 + Int($1) }, 7 * (3 << 20))
+        #else
+        XCTAssertEqual(ProcessMemory.adviseHugePages(), HugePageAdvice())
+        #endif
+    }
+}
+
+/// The process's memory mappings and their kernel flags, from `/proc/self/smaps`.
+private struct KernelMappings {
+    private var mappings: [(range: Range<Int>, flags: [Substring])] = []
+
+    static func read() throws -> KernelMappings {
+        // Read to the end: `/proc` files report a size of 0.
+        let handle = try XCTUnwrap(FileHandle(forReadingAtPath: "/proc/self/smaps"))
+        defer { try? handle.close() }
+        let text = String(decoding: handle.readDataToEndOfFile(), as: UTF8.self)
+        var result = KernelMappings()
+        var current: Range<Int>?
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("VmFlags:"), let range = current {
+                result.mappings.append((range, line.dropFirst("VmFlags:".count).split(separator: " ")))
+            } else if let dash = line.firstIndex(of: "-"), let space = line.firstIndex(of: " "), dash < space,
+                      let start = Int(line[..<dash], radix: 16), let end = Int(line[line.index(after: dash)..<space], radix: 16) {
+                current = start..<end
+            }
+        }
+        return result
+    }
+
+    /// The flags of the mapping holding `address` (nil when none does).
+    func flags(at address: Int) -> [Substring]? {
+        mappings.first { $0.range.contains(address) }?.flags
+    }
 }
