@@ -54,6 +54,11 @@ public struct JSONRecordValidator: Sendable {
     private let scansRoot: Bool
     /// The root scan's entries, two words per root key, reused from record to record.
     private var rootWords: [UInt64] = []
+    /// The root keys as ``JSONRootScan`` compares them (``JSONRootScan/keyTable(_:)``).
+    private let rootKeyTable: [UInt64]
+    /// Whether counting runs ``TapeCountingEvaluator`` (a program that is not flat but has
+    /// no condition and no rule that reads another field).
+    private let countsOnTape: Bool
 
     /// Creates a validator.
     public init(rules: CompiledRuleSet, options: ValidationOptions = ValidationOptions(), limits: JSONLimits = .default) {
@@ -68,6 +73,8 @@ public struct JSONRecordValidator: Sendable {
             program.flatFields[index].keyEnd - program.flatFields[index].keyStart == 1
                 && program.keys[Int(program.flatFields[index].keyStart)].rootSlot >= 0
         }
+        self.rootKeyTable = scansRoot ? JSONRootScan.keyTable(program.rootKeyBytes) : []
+        self.countsOnTape = !program.isFlat && TapeCountingEvaluator.accepts(program)
     }
 
     /// Validates one JSON document.
@@ -117,7 +124,7 @@ public struct JSONRecordValidator: Sendable {
     public mutating func isValid(_ bytes: UnsafeRawBufferPointer) throws(JSONError) -> Bool {
         if scansRoot, let answer = isValidFromRootScan(bytes) { return answer }
         try tape.parse(bytes)
-        let program = rules.program, today = today
+        let program = rules.program, today = today, countsOnTape = countsOnTape
         var slots = takeRootSlots(program)
         defer { swap(&slots, &rootSlots) }
         var scratch = Bindings<JSONTape.Node>()
@@ -131,6 +138,7 @@ public struct JSONRecordValidator: Sendable {
                 // Performance: a flat program is counted by `TapeFlatEvaluator` (the same
                 // answers as `RecordEvaluator`, in about a fifth of its instructions).
                 if program.isFlat { return TapeFlatEvaluator.passesAll(program: program, access: access, today: today) }
+                if countsOnTape { return TapeCountingEvaluator.passesAll(program: program, access: access, today: today) }
                 return RecordEvaluator.passesAll(program: program, access: access, today: today, scratch: &scratch)
             }
         }
@@ -152,19 +160,23 @@ public struct JSONRecordValidator: Sendable {
         defer { swap(&words, &rootWords) }
         if words.count < 2 * keyCount { words = Array(repeating: JSONRootScan.absent, count: 2 * keyCount) }
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
-        return Self.passesFromRootScan(base, bytes.count, program: program, limits: tape.limits, today: today,
-                                       words: &words, slots: &slots)
+        return rootKeyTable.withUnsafeBufferPointer { table in
+            guard let table = table.baseAddress else { return nil }
+            return Self.passesFromRootScan(base, bytes.count, program: program, table: table, limits: tape.limits,
+                                           today: today, words: &words, slots: &slots)
+        }
     }
 
     /// The scan and the evaluation of ``isValidFromRootScan(_:)``, on its buffers.
     private static func passesFromRootScan(_ base: UnsafePointer<UInt8>, _ count: Int, program: CompiledProgram,
-                                           limits: JSONLimits, today: CalendarDate, words: inout [UInt64],
+                                           table: UnsafePointer<UInt64>, limits: JSONLimits, today: CalendarDate,
+                                           words: inout [UInt64],
                                            slots: inout [Int]) -> Bool? {
         words.withUnsafeMutableBufferPointer { words in
             slots.withUnsafeMutableBufferPointer { slots in
                 guard let entries = words.baseAddress,
-                      JSONRootScan.scan(base, count, keys: program.rootKeyBytes, lengths: program.rootKeyLengths,
-                                        limits: limits, words: entries, slots: slots)
+                      JSONRootScan.scan(base, count, keys: program.rootKeyBytes, table: table,
+                                        lengths: program.rootKeyLengths, limits: limits, words: entries, slots: slots)
                 else { return nil }
                 // The entries are the root's members in slot order; no entry is a
                 // container, so none refers to another (see `JSONRootScan`).

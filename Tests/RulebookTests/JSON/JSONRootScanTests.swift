@@ -30,8 +30,10 @@ final class JSONRootScanTests: XCTestCase {
             guard let base = buffer.baseAddress else { return nil }
             let found = words.withUnsafeMutableBufferPointer { entries in
                 slots.withUnsafeMutableBufferPointer { slots in
-                    JSONRootScan.scan(base, buffer.count, keys: keyBuffers, lengths: lengths, limits: limits,
-                                      words: entries.baseAddress!, slots: slots)
+                    JSONRootScan.keyTable(keyBuffers).withUnsafeBufferPointer { table in
+                        JSONRootScan.scan(base, buffer.count, keys: keyBuffers, table: table.baseAddress!, lengths: lengths,
+                                          limits: limits, words: entries.baseAddress!, slots: slots)
+                    }
                 }
             }
             guard found else { return nil }
