@@ -117,6 +117,9 @@ public struct JSONRecordValidator: Sendable {
             return slots.withUnsafeMutableBufferPointer { slots in
                 TapeAccess.fillRootSlots(slots, keys: program.rootKeyBytes, lengths: program.rootKeyLengths, view: view, root: root)
                 let access = TapeAccess(view: view, root: root, rootSlots: UnsafePointer(slots.baseAddress))
+                // Performance: a flat program is counted by `TapeFlatEvaluator` (the same
+                // answers as `RecordEvaluator`, in about a fifth of its instructions).
+                if program.isFlat { return TapeFlatEvaluator.passesAll(program: program, access: access, today: today) }
                 return RecordEvaluator.passesAll(program: program, access: access, today: today, scratch: &scratch)
             }
         }

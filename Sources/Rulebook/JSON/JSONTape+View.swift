@@ -74,7 +74,7 @@ extension JSONTape {
         func offset(_ node: Node) -> Int { Int(truncatingIfNeeded: word0(node) & 0xFFFF_FFFF_FFFF) }
 
         /// The kind of `node`'s value.
-        @inlinable
+        @inlinable @inline(__always)
         public func kind(of node: Node) -> JSONKind {
             switch rawKind(node) {
             case RawKind.null: .null
@@ -137,7 +137,7 @@ extension JSONTape {
 
         /// The raw bytes between a string's quotes (escapes not resolved), or of a
         /// number's or literal's text; empty for containers.
-        @inlinable
+        @inlinable @inline(__always)
         public func rawUTF8(of node: Node) -> UnsafeRawBufferPointer {
             let kind = rawKind(node)
             guard kind <= RawKind.string else { return UnsafeRawBufferPointer(start: nil, count: 0) }

@@ -1,0 +1,135 @@
+// Counting evaluation of flat programs (see `Compiling/FlatPlan.swift`) over a JSON tape:
+// `JSONRecordValidator.isValid`, which `rulebook validate --quiet` runs per record.
+// `RecordEvaluator` over `TapeAccess` stays the reference: for every record the answer is
+// the one it gives (`TapeFlatEquivalenceTests` holds the two to that), and every program
+// outside the flat shape, and every report, still runs through it.
+//
+// Performance bends this: on the address workload `RecordEvaluator` spent ≈ 5,000 of the
+// ≈ 7,100 instructions per record of `validate --quiet` (≈ 700 per field: several calls
+// per rule, the text's bytes read once per rule, a `Character` count per length rule).
+// Here, per field, the member comes from the root slots, its text is read once in place,
+// its length bounds and one shape rule are decided in the loop when they can be
+// (`FlatField.passesQuickly`), and the other rules run against facts computed once
+// (`TextFacts`), as `FlatEvaluator` does for `Value` records (docs/performance.md,
+// ninth session).
+
+/// Runs a flat program on one record of a parsed tape, counting only.
+enum TapeFlatEvaluator {
+    /// Whether the record passes every rule of `program`, which must be flat
+    /// (``CompiledProgram/isFlat``); stops at the first failing field.
+    ///
+    /// `access` must have its root slots filled (``TapeAccess/fillRootSlots(_:keys:lengths:view:root:)``).
+    static func passesAll(program: CompiledProgram, access: TapeAccess, today: CalendarDate) -> Bool {
+        let count = program.flatFields.count
+        guard count > 0, let fields = program.flatFieldTable.baseAddress,
+              let keys = program.flatKeyTable.baseAddress else { return true }
+        var index = 0
+        while index < count {
+            let field = UnsafePointer(fields + index)
+            if let node = lookup(field, UnsafePointer(keys + index), program: program, access: access) {
+                if fails(field, node, program: program, access: access, today: today) { return false }
+            } else if field.pointee.requiredRules != 0 {
+                return false
+            }
+            index &+= 1
+        }
+        return true
+    }
+
+    /// The field's node: its first key from the root slots (or a search of the root when
+    /// the key has no slot), the others below it; nil when a step is missing or not an
+    /// object.
+    @inline(__always)
+    private static func lookup(_ field: UnsafePointer<FlatField>, _ key: UnsafePointer<CompiledKey>,
+                               program: CompiledProgram, access: TapeAccess) -> JSONTape.Node? {
+        var current: JSONTape.Node
+        let slot = key.pointee.rootSlot
+        if slot >= 0, let rootSlots = access.rootSlots {
+            let found = rootSlots[slot]
+            guard found >= 0 else { return nil }
+            current = JSONTape.Node(found)
+        } else {
+            guard let found = access.view.member(of: access.root, key: key.pointee.bytes) else { return nil }
+            current = found
+        }
+        var next = Int(field.pointee.keyStart) &+ 1
+        let end = Int(field.pointee.keyEnd)
+        while next < end {
+            guard let found = access.view.member(of: current, key: program.keys[next].bytes) else { return nil }
+            current = found
+            next &+= 1
+        }
+        return current
+    }
+
+    /// Whether a present value fails one of its field's rules.
+    ///
+    /// As `RecordEvaluator.evaluateConcrete`: an empty value (null, blank text, empty
+    /// array) fails only when the field is `required`; any other value runs every other
+    /// rule in order. A text is read in place (decoded first when it has escapes, as
+    /// ``TapeAccess/withUTF8(_:_:)`` does for the reference); any other value is checked
+    /// as the `Value` the JSON reader would build for it, as ``FlatChecks`` expects.
+    @inline(__always)
+    private static func fails(_ field: UnsafePointer<FlatField>, _ node: JSONTape.Node, program: CompiledProgram,
+                              access: TapeAccess, today: CalendarDate) -> Bool {
+        let view = access.view
+        switch view.kind(of: node) {
+        case .null:
+            return field.pointee.requiredRules != 0
+        case .string:
+            // Performance: the bytes are read here rather than in a closure given to
+            // `TapeAccess.withUTF8`, whose context retained and released the program once
+            // per field (≈ 40 instructions); only a text with escapes goes through it.
+            guard !view.hasEscapes(node) else { return escapedTextFails(field, node, program: program, access: access, today: today) }
+            let raw = view.rawUTF8(of: node)
+            let bytes = UnsafeBufferPointer(start: raw.baseAddress?.assumingMemoryBound(to: UInt8.self), count: raw.count)
+            return !FlatEvaluator.passesQuickly(field, bytes, program: program)
+                && textFails(field, bytes, program: program, today: today)
+        case .number:
+            guard let number = view.number(of: node) else { return true }
+            let value = number.value
+            if case .integer(let integer) = value, field.pointee.passesQuickly(integer) { return false }
+            return otherFails(field, value, program: program)
+        case .bool:
+            return otherFails(field, .bool(view.bool(of: node) ?? false), program: program)
+        case .array where view.count(of: node) == 0:
+            return field.pointee.requiredRules != 0
+        case .array, .object:
+            return otherFails(field, view.value(of: node), program: program)
+        }
+    }
+
+    /// ``fails(_:_:program:access:today:)`` for a text with escapes: decoded first.
+    @inline(never)
+    private static func escapedTextFails(_ field: UnsafePointer<FlatField>, _ node: JSONTape.Node, program: CompiledProgram,
+                                         access: TapeAccess, today: CalendarDate) -> Bool {
+        access.withUTF8(node) { bytes in
+            !FlatEvaluator.passesQuickly(field, bytes, program: program) && textFails(field, bytes, program: program, today: today)
+        }
+    }
+
+    /// Whether a text fails one of its field's rules (blank text fails only `required`).
+    /// Out of line: the loop's set-up stays out of the field loop (the text of most
+    /// fields is decided by ``FlatEvaluator/passesQuickly(_:_:program:)`` before it).
+    @inline(never)
+    private static func textFails(_ field: UnsafePointer<FlatField>, _ bytes: UnsafeBufferPointer<UInt8>,
+                                  program: CompiledProgram, today: CalendarDate) -> Bool {
+        if TextScan.isBlank(bytes) { return field.pointee.requiredRules != 0 }
+        var facts = TextFacts(bytes: bytes)
+        for index in Int(field.pointee.checkStart)..<Int(field.pointee.checkEnd)
+        where !facts.passes(program.flatChecks[index].instruction, program: program, today: today) {
+            return true
+        }
+        return false
+    }
+
+    /// Whether a present, non-empty value other than text fails one of its field's rules.
+    @inline(never)
+    private static func otherFails(_ field: UnsafePointer<FlatField>, _ value: Value, program: CompiledProgram) -> Bool {
+        for index in Int(field.pointee.checkStart)..<Int(field.pointee.checkEnd)
+        where !FlatChecks.passes(program.flatChecks[index].instruction, value, program: program) {
+            return true
+        }
+        return false
+    }
+}
