@@ -70,7 +70,9 @@ struct FlatField: Sendable {
     /// with a shape rule (``quickShape``) passes only if that passes too: see
     /// `FlatEvaluator.passesQuickly(_:_:program:)`, the one caller. Sound because the first `quickPrefix` bytes
     /// printable ASCII (0x21–0x7E: no white space, no CR) make the text not blank and at
-    /// least `quickPrefix` characters long (as `TextFacts.hasAtLeast`), and because a
+    /// least `quickPrefix` characters long (as `TextFacts.hasAtLeast`), as do its last
+    /// `quickPrefix` bytes, tested for a text of eight bytes or more when the first are
+    /// not (its first character, and one from each of those bytes after the first), and because a
     /// `Character` is at least one byte (at most `quickMaximum` bytes: at most that many
     /// characters).
     ///
@@ -84,7 +86,7 @@ struct FlatField: Sendable {
               let base = bytes.baseAddress else { return false }
         if count >= 8 {
             let word = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
-            return FlatField.notPrintable(word) & quickMask == 0
+            return FlatField.notPrintable(word) & quickMask == 0 || endPassesQuickly(base, count: count)
         }
         var index = 0
         while index < Int(quickPrefix) {
@@ -93,6 +95,24 @@ struct FlatField: Sendable {
             index += 1
         }
         return true
+    }
+
+    /// ``passesQuickly(_:)``'s second chance for a text of eight bytes or more whose first
+    /// `quickPrefix` bytes are not all printable ASCII: whether its *last* `quickPrefix`
+    /// bytes are (the mask moved to the top bytes of its last word). That too makes the
+    /// text not blank and at least `quickPrefix` characters long: its first character,
+    /// and one more from each of those bytes after the first (UAX #29 breaks between two
+    /// printable ASCII characters whatever comes before them).
+    ///
+    /// Performance: an address whose first bytes are not ASCII (`josé.…@…`, a quarter of
+    /// the profile workload's) was sent to the full text checks. Out of line, so that the
+    /// inlined first test stays as small as it was (inlined, the second load and test
+    /// made the text checks' caller too large to inline, and the text was copied again:
+    /// docs/performance.md, ninth session).
+    @inline(never) @_effects(releasenone)
+    func endPassesQuickly(_ base: UnsafePointer<UInt8>, count: Int) -> Bool {
+        let last = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
+        return FlatField.notPrintable(last) & quickMask.byteSwapped == 0
     }
 
     /// Whether an integer surely passes every rule of this field (false for a field with
