@@ -66,8 +66,8 @@ struct ValueAccess: RecordAccess {
     @inline(__always)
     func member(_ node: Value, _ key: CompiledKey) -> Value? {
         guard case .object(let object) = node else { return nil }
-        // JSON keys match byte for byte (String `==`, and so `ValueObject`'s own lookup,
-        // would also equate canonically equivalent keys, and is slower), by a linear scan
+        // JSON keys match byte for byte (as `ValueObject`'s own lookup does, but this
+        // compares a compiled key's bytes, which is faster), by a linear scan
         // with a length check first: records are small; a huge object costs O(members)
         // per rule field, still linear in the input.
         let members = object.members

@@ -17,13 +17,9 @@
 // - asking for another kind of container drops what was written, as
 //   `ValueEncodingNode.become` does (arrays and single values are encoded whole, by a
 //   `ValueEncodingNode`);
-// - keys of a `ValueObject` are unique as Swift strings (canonical equivalence), but the
-//   rules look members up byte for byte: a member whose key is canonically equal to a
-//   rule's key but spelled differently (`"\u{212A}"`, the Kelvin sign, and `"K"`) decides
-//   which spelling the object keeps. Only a non-ASCII key can be spelled so, and the
-//   compiler sends rule sets with non-ASCII root keys down the `Value` path
-//   (`CompiledProgram.readsRootMembersOnly`), so only arriving non-ASCII keys are compared
-//   as strings;
+// - keys are compared byte for byte, as a `ValueObject` and the rules compare them: a
+//   member whose key is canonically equal to a rule's key but spelt differently
+//   (`"\u{212A}"`, the Kelvin sign, and `"K"`) is another member, which no rule reads;
 // - encoding errors are thrown exactly as before, with the same coding paths: members no
 //   rule reads are still encoded (a non-finite number still throws).
 
@@ -34,10 +30,6 @@ struct RecordEncoderState {
     var kind = ValueEncodingNode.Kind.empty
     /// The slot after the last one written: members usually arrive in rule order.
     var expected = 0
-    /// Slots whose key first arrived spelled differently (canonically equal, other
-    /// bytes): the object keeps that spelling, so the rule's key finds nothing. Empty
-    /// until it happens.
-    var shadowed: [Bool] = []
     /// Nested containers and super-encoders placed in slots, filled at the end.
     var pending: [(slot: Int, node: ValueEncodingNode)] = []
     /// The storage of an array or single value at the root, made when first asked for.
@@ -99,7 +91,6 @@ final class RecordEncoder: ManagedBuffer<RecordEncoderState, Value?>, Encoder {
             guard old != .empty else { return nil }
             for slot in 0..<state.pointee.program.recordKeys.count { slots[slot] = nil }
             state.pointee.expected = 0
-            state.pointee.shadowed = []
             state.pointee.pending = []
             return state.pointee.other
         }
@@ -150,7 +141,7 @@ extension RecordEncoder {
     @inline(__always)
     func put(_ value: Value, forKey key: String) {
         withUnsafeMutablePointers { state, slots in
-            guard let slot = Self.slot(for: key, state, slots) else { return }
+            guard let slot = Self.slot(for: key, state) else { return }
             slots[slot] = value
             if !state.pointee.pending.isEmpty { state.pointee.pending.removeAll { $0.slot == slot } }
         }
@@ -161,7 +152,7 @@ extension RecordEncoder {
     func place(_ key: any CodingKey) -> ValueEncodingNode {
         withUnsafeMutablePointers { state, slots in
             let node = ValueEncodingNode(parent: nil, key: key, userInfo: state.pointee.userInfo)
-            guard let slot = Self.slot(for: key.stringValue, state, slots) else { return node }
+            guard let slot = Self.slot(for: key.stringValue, state) else { return node }
             slots[slot] = .null  // written (a placeholder), as `ValueEncodingNode.placeMember` does
             state.pointee.pending.removeAll { $0.slot == slot }
             state.pointee.pending.append((slot, node))
@@ -169,42 +160,21 @@ extension RecordEncoder {
         }
     }
 
-    /// The slot the member `key` writes to, or nil when no rule reads it (or a
-    /// differently spelled key took its place).
+    /// The slot the member `key` writes to, or nil when no rule reads it. Keys match byte
+    /// for byte, as in a `ValueObject` (a key canonically equal to a rule's but spelt with
+    /// other scalars, `"\u{212A}a"` for `Ka`, is another member, which no rule reads).
     @inline(__always)
-    private static func slot(for key: String, _ state: UnsafeMutablePointer<RecordEncoderState>,
-                             _ slots: UnsafeMutablePointer<Value?>) -> Int? {
+    private static func slot(for key: String, _ state: UnsafeMutablePointer<RecordEncoderState>) -> Int? {
         let keys = state.pointee.program.recordKeys
         let count = keys.count
         let expected = state.pointee.expected
         if expected < count, keys[expected].matches(key) {
             state.pointee.expected = expected + 1
-            return writable(expected, state)
+            return expected
         }
         for slot in 0..<count where slot != expected && keys[slot].matches(key) {
             state.pointee.expected = slot + 1
-            return writable(slot, state)
-        }
-        return canonicalMatch(key, state, slots)
-    }
-
-    @inline(__always)
-    private static func writable(_ slot: Int, _ state: UnsafeMutablePointer<RecordEncoderState>) -> Int? {
-        state.pointee.shadowed.isEmpty || !state.pointee.shadowed[slot] ? slot : nil
-    }
-
-    /// A non-ASCII key equal as a Swift string to a rule's (ASCII) key: it replaces the
-    /// slot's value when the rule's spelling came first, else it shadows the slot.
-    private static func canonicalMatch(_ key: String, _ state: UnsafeMutablePointer<RecordEncoderState>,
-                                       _ slots: UnsafeMutablePointer<Value?>) -> Int? {
-        var text = key
-        guard !text.withUTF8({ TextScan.isASCII($0) }) else { return nil }
-        let keys = state.pointee.program.recordKeys
-        for slot in keys.indices where keys[slot].string == key {
-            if slots[slot] != nil { return writable(slot, state) }
-            if state.pointee.shadowed.isEmpty { state.pointee.shadowed = Array(repeating: false, count: keys.count) }
-            state.pointee.shadowed[slot] = true
-            return nil
+            return slot
         }
         return nil
     }

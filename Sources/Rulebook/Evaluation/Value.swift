@@ -17,6 +17,12 @@ public enum Value: Sendable {
 
 /// A JSON object: members in their original order, looked up by key.
 ///
+/// Keys are compared exactly, Unicode scalar by scalar (their UTF-8 bytes), as JSON text
+/// is read (RFC 8259 §8.3) and as ``CompiledRuleSet/validate(json:options:)`` matches them:
+/// `"é"` written precomposed (U+00E9) and decomposed (`e` + U+0301) are two keys, though
+/// Swift's `String ==` calls them equal. Otherwise a record read into a `Value` could
+/// lose a member that the same record validated as JSON text keeps.
+///
 /// Small objects (the common record) are searched linearly, which beats hashing for a
 /// handful of short keys; large ones keep an index. Equality ignores order.
 public struct ValueObject: Sendable {
@@ -24,7 +30,7 @@ public struct ValueObject: Sendable {
     /// earlier value, as most JSON readers do).
     public private(set) var members: [(key: String, value: Value)]
     /// Key → index into `members`, built only for objects larger than `indexThreshold`.
-    private var index: [String: Int]?
+    private var index: [ExactKey: Int]?
 
     /// Objects with more members than this get a hash index.
     static let indexThreshold = 16
@@ -52,7 +58,7 @@ public struct ValueObject: Sendable {
     /// Whether no two members share a key (quadratic: for small objects only).
     private static func keysAreUnique(_ members: [(key: String, value: Value)]) -> Bool {
         for later in members.indices {
-            for earlier in 0..<later where members[earlier].key == members[later].key { return false }
+            for earlier in 0..<later where ExactKey.same(members[earlier].key, members[later].key) { return false }
         }
         return true
     }
@@ -60,9 +66,9 @@ public struct ValueObject: Sendable {
     /// The value for `key`, or `nil` when the object has no such member.
     public subscript(key: String) -> Value? {
         get {
-            if let index { return index[key].map { members[$0].value } }
+            if let index { return index[ExactKey(key)].map { members[$0].value } }
             // By index: iterating `members` would copy (retain) every value passed over.
-            for position in members.indices where members[position].key == key { return members[position].value }
+            for position in members.indices where ExactKey.same(members[position].key, key) { return members[position].value }
             return nil
         }
         set {
@@ -75,7 +81,7 @@ public struct ValueObject: Sendable {
                 }
             } else if let newValue {
                 members.append((key, newValue))
-                if index != nil { index![key] = members.count - 1 } else if members.count > Self.indexThreshold { rebuildIndex() }
+                if index != nil { index![ExactKey(key)] = members.count - 1 } else if members.count > Self.indexThreshold { rebuildIndex() }
             }
         }
     }
@@ -87,14 +93,33 @@ public struct ValueObject: Sendable {
     public var keys: [String] { members.map(\.key) }
 
     private func position(of key: String) -> Int? {
-        if let index { return index[key] }
-        return members.firstIndex { $0.key == key }
+        if let index { return index[ExactKey(key)] }
+        return members.firstIndex { ExactKey.same($0.key, key) }
     }
 
     private mutating func rebuildIndex() {
         guard members.count > Self.indexThreshold else { index = nil; return }
-        var built = [String: Int](minimumCapacity: members.count)
-        for (offset, member) in members.enumerated() { built[member.key] = offset }
+        var built = [ExactKey: Int](minimumCapacity: members.count)
+        for (offset, member) in members.enumerated() { built[ExactKey(member.key)] = offset }
         index = built
+    }
+}
+
+/// An object key compared and hashed by its UTF-8 bytes (see ``ValueObject``).
+struct ExactKey: Hashable {
+    let text: String
+    init(_ text: String) { self.text = text }
+
+    /// Whether `a` and `b` are the same key: the same Unicode scalars.
+    @inline(__always)
+    static func same(_ a: String, _ b: String) -> Bool {
+        a.utf8.elementsEqual(b.utf8)
+    }
+
+    static func == (lhs: ExactKey, rhs: ExactKey) -> Bool { same(lhs.text, rhs.text) }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(text.utf8.count)
+        for byte in text.utf8 { hasher.combine(byte) }
     }
 }

@@ -38,11 +38,18 @@ final class ProcessMemoryTests: XCTestCase {
         guard FileManager.default.fileExists(atPath: "/sys/kernel/mm/transparent_hugepage/enabled") else {
             throw XCTSkip("this kernel has no transparent huge pages")
         }
+        // As `rulebook` does it: the settings first (the main heap's block must be under the
+        // mmap threshold), then the advice (which the settings run once already; a second
+        // run finds the heap's free top in place and advises it again).
+        ProcessMemory.configureForBatchWork()
         let advice = ProcessMemory.adviseHugePages(threadHeaps: 2)
         XCTAssertFalse(advice.mainHeap.isEmpty, "the main heap's top was not advised")
         XCTAssertEqual(advice.mainHeap.lowerBound % ProcessMemory.hugePageBytes, 0)
         XCTAssertEqual(advice.mainHeap.upperBound % ProcessMemory.hugePageBytes, 0)
-        XCTAssertEqual(advice.threadHeaps.count, 2, "two threads allocating at once have two heaps")
+        // In a new `rulebook` process the two threads make two new heaps. This test process
+        // has run many threads before: glibc may hand a thread a heap another thread uses,
+        // even the main one (then there is nothing to advise for it), so at least one.
+        XCTAssertTrue((1...2).contains(advice.threadHeaps.count), "thread heaps advised: \(advice.threadHeaps.count)")
         XCTAssertEqual(Set(advice.threadHeaps).count, advice.threadHeaps.count)
         let mappings = try KernelMappings.read()
         XCTAssertEqual(mappings.flags(at: advice.mainHeap.lowerBound)?.contains("hg"), true)
