@@ -236,7 +236,7 @@ enum FlatEvaluator {
     private static func passesShape(_ field: UnsafePointer<FlatField>, _ bytes: UnsafeBufferPointer<UInt8>,
                                     program: CompiledProgram) -> Bool {
         switch field.pointee.quickShape {
-        case FlatField.shapeEmail: return TextFormats.isEmail(bytes)
+        case FlatField.shapeEmail: return TextFormats.emailShape(bytes)
         case FlatField.shapeURL: return TextFormats.isURL(bytes)
         case FlatField.shapeUUID: return TextFormats.isUUID(bytes)
         case FlatField.shapePattern: return program.matchers[Int(field.pointee.quickPattern)].matches(utf8: bytes)
