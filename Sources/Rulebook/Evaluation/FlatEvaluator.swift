@@ -244,6 +244,25 @@ enum FlatEvaluator {
         }
     }
 
+    /// The value of a text of 1–15 ASCII digits without a leading zero (or `0`), which
+    /// `NumericText.parse` reads as exactly that number (fewer than 2^53); nil for any
+    /// other text, which the full checks decide.
+    @inline(__always)
+    static func plainInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let count = bytes.count
+        guard count > 0, count <= 15, let base = bytes.baseAddress,
+              base[0] != UInt8(ascii: "0") || count == 1 else { return nil }
+        var value = 0
+        var index = 0
+        while index < count {
+            let digit = base[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value &* 10 &+ Int(digit)
+            index &+= 1
+        }
+        return value
+    }
+
     /// ``checkText(_:_:program:today:all:)`` for a text without contiguous UTF-8 (a
     /// bridged string), on a native copy.
     @inline(never)
@@ -271,6 +290,11 @@ enum FlatEvaluator {
     @inline(never) @_effects(releasenone)
     private static func checkText(_ field: UnsafePointer<FlatField>, _ bytes: UnsafeBufferPointer<UInt8>,
                                   program: CompiledProgram, today: CalendarDate, all: Bool) -> UInt64 {
+        // Performance: a number field's text that spells a plain integer (a form's "27")
+        // is decided as that integer (``FlatField/passesQuickly(_:)-(Int)``): its rules
+        // read the text's number, the same value, and nothing else (a tenth of the
+        // profile workload's ages; docs/performance.md, ninth session).
+        if field.pointee.numberQuick, let number = plainInteger(bytes), field.pointee.passesQuickly(number) { return 0 }
         if TextScan.isBlank(bytes) { return field.pointee.emptyFailures(all: all) }
         var facts = TextFacts(bytes: bytes)
         var failures: UInt64 = 0
