@@ -56,15 +56,21 @@ enum FlatEvaluator {
         let count = program.flatFields.count
         guard count > 0, let fields = program.flatFieldTable.baseAddress,
               let keys = program.flatKeyTable.baseAddress else { return outcome }
+        // Performance: an empty object is decided apart, so that the field loop's member
+        // search need not test for one per field.
+        let memberCount = members.count
+        guard memberCount > 0 else {
+            return run(program: program, access: ValueAccess(record), today: today, counting: counting, all: all)
+        }
         var index = 0
         while index < count {
             let field = UnsafePointer(fields + index)
             let failures: UInt64
-            let position = Self.position(of: UnsafePointer(keys + index), bits: field.pointee.keyBits, in: members,
-                                         hint: &hint)
+            let position = Self.position(of: index, keys: keys, bits: field.pointee.keyBits, in: members,
+                                         count: memberCount, hint: &hint)
             if position < 0 {
                 failures = field.pointee.emptyFailures(all: all)
-            } else if field.pointee.keyEnd &- field.pointee.keyStart == 1 {
+            } else if field.pointee.isRootKey {
                 // Performance: the member's kind is matched here. A text is checked in
                 // place (see `checkText(_:_:program:today:all:)` over bytes: with it
                 // declared release-free, the text is not copied out of the members
@@ -96,24 +102,31 @@ enum FlatEvaluator {
         return outcome
     }
 
-    /// The position of `key` among the root's members, starting at `hint` and wrapping
+    /// The position of field `field`'s first key (`keys[field]`, its words `bits`) among
+    /// the root's members (`count` of them, at least one), starting at `hint` and wrapping
     /// around (as `ValueAccess.member(_:_:hint:)`); -1 when absent.
     @inline(__always)
-    private static func position(of key: UnsafePointer<CompiledKey>, bits: SmallKey,
-                                 in members: [(key: String, value: Value)], hint: inout Int) -> Int {
-        let count = members.count
-        guard count > 0 else { return -1 }
+    private static func position(of field: Int, keys: UnsafePointer<CompiledKey>, bits: SmallKey,
+                                 in members: [(key: String, value: Value)], count: Int, hint: inout Int) -> Int {
         var position = hint < count ? hint : 0
         for _ in 0..<count {
-            // Performance: a small key is compared by its two words first (`SmallKey`).
+            // Performance: a small key is compared by its two words first (`SmallKey`);
+            // the key itself is found only when they do not decide (out of line, so that
+            // the loop does not compute its address for every field).
             let words = SmallKey.words(of: members[position].key)
-            if bits.compare(words) ?? key.pointee.matches(members[position].key) {
+            if bits.compare(words) ?? keyMatches(keys, field, members[position].key) {
                 hint = position + 1
                 return position
             }
             position = position + 1 == count ? 0 : position + 1
         }
         return -1
+    }
+
+    /// Whether `candidate` is field `field`'s first key (`keys[field]`).
+    @inline(never)
+    private static func keyMatches(_ keys: UnsafePointer<CompiledKey>, _ field: Int, _ candidate: String) -> Bool {
+        keys[field].matches(candidate)
     }
 
     /// The value of a nested field (`a.b`) below its root member.
