@@ -137,7 +137,12 @@ enum TapeCountingEvaluator {
         for group in plan.groupStart..<plan.groupEnd {
             let statement = program.groups[group]
             for rule in statement.ruleStart..<statement.ruleEnd where !program.rules[rule].isRequired {
-                if !facts.passes(program.rules[rule].instruction, program: program, today: today) { return true }
+                let instruction = program.rules[rule].instruction
+                if TodayBound.applies(instruction), let passes = TodayBound.passes(instruction, bytes, today: today) {
+                    if !passes { return true }
+                } else if !facts.passes(instruction, program: program, today: today) {
+                    return true
+                }
             }
         }
         return false
