@@ -134,11 +134,13 @@ enum TapeCountingEvaluator {
                                   today: CalendarDate) -> Bool {
         if TextScan.isBlank(bytes) { return emptyFails(plan, program: program) }
         var facts = TextFacts(bytes: bytes)
+        var date = TodayBound.unread
         for group in plan.groupStart..<plan.groupEnd {
             let statement = program.groups[group]
             for rule in statement.ruleStart..<statement.ruleEnd where !program.rules[rule].isRequired {
                 let instruction = program.rules[rule].instruction
-                if TodayBound.applies(instruction), let passes = TodayBound.passes(instruction, bytes, today: today) {
+                if TodayBound.applies(instruction),
+                   let passes = TodayBound.passes(instruction, bytes, today: today, date: &date) {
                     if !passes { return true }
                 } else if !facts.passes(instruction, program: program, today: today) {
                     return true
