@@ -86,7 +86,7 @@ struct FlatField: Sendable {
               let base = bytes.baseAddress else { return false }
         if count >= 8 {
             let word = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
-            return FlatField.notPrintable(word) & quickMask == 0 || endPassesQuickly(base, count: count)
+            return FlatField.notPrintable(word) & quickMask == 0 || FlatField.endPassesQuickly(base, count: count, mask: quickMask)
         }
         var index = 0
         while index < Int(quickPrefix) {
@@ -99,7 +99,8 @@ struct FlatField: Sendable {
 
     /// ``passesQuickly(_:)``'s second chance for a text of eight bytes or more whose first
     /// `quickPrefix` bytes are not all printable ASCII: whether its *last* `quickPrefix`
-    /// bytes are (the mask moved to the top bytes of its last word). That too makes the
+    /// bytes are (`mask`, the field's ``quickMask``, moved to the top bytes of its last
+    /// word). That too makes the
     /// text not blank and at least `quickPrefix` characters long: its first character,
     /// and one more from each of those bytes after the first (UAX #29 breaks between two
     /// printable ASCII characters whatever comes before them).
@@ -108,11 +109,13 @@ struct FlatField: Sendable {
     /// the profile workload's) was sent to the full text checks. Out of line, so that the
     /// inlined first test stays as small as it was (inlined, the second load and test
     /// made the text checks' caller too large to inline, and the text was copied again:
-    /// docs/performance.md, ninth session).
+    /// docs/performance.md, ninth session), and static, given the mask (a method's
+    /// `self`, read through the loop's field pointer, was copied to the stack, 112 bytes,
+    /// for every text field).
     @inline(never) @_effects(releasenone)
-    func endPassesQuickly(_ base: UnsafePointer<UInt8>, count: Int) -> Bool {
+    static func endPassesQuickly(_ base: UnsafePointer<UInt8>, count: Int, mask: UInt64) -> Bool {
         let last = UnsafeRawPointer(base).loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self)
-        return FlatField.notPrintable(last) & quickMask.byteSwapped == 0
+        return notPrintable(last) & mask.byteSwapped == 0
     }
 
     /// Whether an integer surely passes every rule of this field (false for a field with

@@ -15,43 +15,84 @@ enum TextFormats {
         // The shortest address is `a@b.c`; below that nothing passes.
         guard let base = bytes.baseAddress, bytes.count >= 5 else { return false }
         let end = bytes.count
+        let raw = UnsafeRawPointer(base)
+        // Performance: two passes of eight bytes at a time. The first, over the whole
+        // text, only collects white space and control characters into one mask (tested
+        // once, after it), notes a byte that could lead a non-ASCII white-space scalar,
+        // and locates the `@`, exactly only in a word the borrow test says has one. The
+        // second reads the domain alone for its dots. The last 1–7 bytes are one word
+        // read before the loop (loaded from the text's last eight bytes, or gathered for a
+        // text of fewer than eight, and shifted down, topped with `a`s, which no test here
+        // reacts to), so the loop's words are plain loads. (Was one pass that tested every
+        // word for both marks exactly and for each byte left: ≈ 263 instructions for a
+        // 26-byte address, ≈ 150 now; docs/performance.md, ninth session.)
+        let whole = end & ~7
+        let last = whole < end ? Self.lastWord(base, from: whole, end: end) : 0
+        var spaceOrControl: UInt64 = 0
+        var mayHaveSpace = false
         var atIndex = -1
-        var mayHaveSpace = false  // some byte could lead a non-ASCII white-space scalar
-        var previousDot = false
-        var sawDot = false
         var index = 0
-        // Performance: one pass, eight bytes at a time, the last (partial) word loaded
-        // from the text's last eight bytes (or gathered, for a text of fewer than eight)
-        // and shifted down, its top filled with `a`s, which no test here reacts to (was
-        // a byte loop for the last 0–7 bytes). Control characters and spaces rule the
-        // text out; the `@` is located by its mask; dots after the `@` are checked for
-        // doubles with an exact per-byte mask; and the exact non-ASCII white-space scan
-        // runs only when some word holds a byte that could lead such a scalar
-        // (`SWAR.mayLeadNonASCIIWhitespace`), not for every non-ASCII address.
-        while index < end {
-            let word = Self.word(base, at: index, end: end)
-            if Self.hasSpaceOrControl(word) { return false }
+        repeat {
+            let word = index < whole ? raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) : last
+            spaceOrControl |= Self.spaceOrControlBits(word)
             if SWAR.mayLeadNonASCIIWhitespace(word) { mayHaveSpace = true }
-            let ats = SWAR.equalMask(word, at)
-            if ats != 0 {
+            if SWAR.contains(word, at) {
                 // The `@`'s position from its exact mask; a second `@` rules the text out.
+                let ats = SWAR.equalMask(word, at)
                 guard atIndex < 0, ats & (ats &- 1) == 0 else { return false }
                 atIndex = index &+ ats.trailingZeroBitCount &>> 3
             }
-            if atIndex >= 0 {
-                // Dots of this word, keeping only those after the `@`.
-                var dots = SWAR.equalMask(word, dot)
-                if atIndex >= index { dots &= ~0 << UInt64((atIndex - index + 1) * 8) }
-                if dots != 0 {
-                    if dots & (dots << 8) != 0 || (previousDot && dots & 0x80 != 0) { return false }
-                    sawDot = true
-                }
-                previousDot = dots &>> 56 != 0
-            }
+            index &+= 8
+        } while index < end
+        guard spaceOrControl & SWAR.high == 0, atIndex > 0, atIndex &+ 1 < end, base[atIndex &+ 1] != dot,
+              base[end &- 1] != dot, Self.isDottedDomain(raw, from: atIndex &+ 1, end: end) else { return false }
+        return !mayHaveSpace || !TextScan.containsNonASCIIWhitespace(bytes)
+    }
+
+    /// Whether the bytes `start..<end` (`0 < start < end`, `end >= 5`) hold a dot and no
+    /// two dots in a row: eight at a time, a dot in a word's last byte carried to the next
+    /// word's first.
+    @inline(__always)
+    private static func isDottedDomain(_ raw: UnsafeRawPointer, from start: Int, end: Int) -> Bool {
+        var index = start
+        var carried: UInt64 = 0  // 0x80 when the previous word ended with a dot
+        var dots: UInt64 = 0     // every word's dots, or-ed
+        while index &+ 8 <= end {
+            let found = SWAR.equalMask(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self), dot)
+            if found & (found &<< 8 | carried) != 0 { return false }
+            dots |= found
+            carried = found &>> 56
             index &+= 8
         }
-        guard atIndex > 0, atIndex + 1 < end, sawDot, base[atIndex + 1] != dot, base[end - 1] != dot else { return false }
-        return !mayHaveSpace || !TextScan.containsNonASCIIWhitespace(bytes)
+        if index < end {
+            // The last 1–7 bytes, shifted down (zeros above: not dots).
+            let word: UInt64
+            if end >= 8 {
+                word = raw.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self)
+                    &>> UInt64(truncatingIfNeeded: (8 &- (end &- index)) &* 8)
+            } else {
+                // A text of 5–7 bytes: gathered from two overlapping four-byte loads.
+                let low = UInt64(raw.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
+                let high = UInt64(raw.loadUnaligned(fromByteOffset: end &- 4, as: UInt32.self))
+                word = (low | high &<< UInt64(truncatingIfNeeded: (end &- 4) &* 8)) &>> UInt64(truncatingIfNeeded: index &* 8)
+            }
+            let found = SWAR.equalMask(word, dot)
+            if found & (found &<< 8 | carried) != 0 { return false }
+            dots |= found
+        }
+        return dots != 0
+    }
+
+    /// Bit 7 of each byte of `word` that is an ASCII control character, a space or DEL: an
+    /// ASCII byte whose low seven bits are below 0x21 (adding 0x5F leaves bit 7 clear) or
+    /// 0x7F (adding 1 sets it); exact per byte in bit 7 (no carry: at most 0x7F + 0x5F);
+    /// the other bits are not meaningful.
+    @inline(__always)
+    static func spaceOrControlBits(_ word: UInt64) -> UInt64 {
+        let seven = word & 0x7F7F_7F7F_7F7F_7F7F
+        let printable = seven &+ 0x5F5F_5F5F_5F5F_5F5F
+        let delete = seven &+ SWAR.ones
+        return (~printable | delete) & ~word
     }
 
     /// Whether some byte of `word` is an ASCII control character, a space or DEL: an
@@ -60,21 +101,17 @@ enum TextFormats {
     /// where `containsLess` and `contains` were two.
     @inline(__always)
     static func hasSpaceOrControl(_ word: UInt64) -> Bool {
-        let seven = word & 0x7F7F_7F7F_7F7F_7F7F
-        let printable = seven &+ 0x5F5F_5F5F_5F5F_5F5F
-        let delete = seven &+ SWAR.ones
-        return (~printable | delete) & ~word & SWAR.high != 0
+        spaceOrControlBits(word) & SWAR.high != 0
     }
 
-    /// The eight bytes of a text from `index` (`index < end`, `end >= 5`), little-endian;
-    /// past `end`, `a`s.
+    /// The last 1–7 bytes of a text from `index` (`end - 8 < index < end`, `end >= 5`),
+    /// little-endian; past `end`, `a`s.
     @inline(__always)
-    private static func word(_ base: UnsafePointer<UInt8>, at index: Int, end: Int) -> UInt64 {
-        // (Wrapping arithmetic and masking shifts: `index < end`, so `remaining` is 1–7
-        // below and every shift is 8–56 bits; `end` is 5–7 for the last case.)
+    private static func lastWord(_ base: UnsafePointer<UInt8>, from index: Int, end: Int) -> UInt64 {
+        // (Wrapping arithmetic and masking shifts: `remaining` is 1–7 below and every
+        // shift is 8–56 bits; `end` is 5–7 for the last case.)
         let raw = UnsafeRawPointer(base)
         let remaining = end &- index
-        if remaining >= 8 { return raw.loadUnaligned(fromByteOffset: index, as: UInt64.self) }
         let filler: UInt64 = 0x6161_6161_6161_6161 &<< UInt64(truncatingIfNeeded: remaining &* 8)
         if end >= 8 {
             return raw.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self)

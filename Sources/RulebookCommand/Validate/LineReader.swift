@@ -63,8 +63,7 @@ struct LineReader {
             if buffer.count > limits.maxRecordBytes, Self.lastNewline(in: buffer) == nil {
                 return oversizedLine()
             }
-            buffer.reserveCapacity(buffer.count + limits.chunkSize)
-            try source.fill(&buffer, count: limits.chunkSize)
+            try source.fill(&buffer, count: limits.chunkSize)  // (reserves the room it needs)
         }
     }
 
