@@ -42,14 +42,21 @@ extension ProcessMemory {
     ///
     /// Both read glibc's chunk header (the word before a block, whose flags say "mapped
     /// alone" and "not the main heap"), and advise nothing when it does not say what they
-    /// expect. The advice changes only how memory is backed, never what is computed: if
-    /// glibc's layout were ever different, the worst case is an unrelated range of this
-    /// process's memory backed by huge pages. The cost: resident memory rounds up to 2 MiB
-    /// steps (`rulebook check Rules Localizations`: 17.6 → 18.6 MB peak).
+    /// expect. Nothing is advised at all unless `malloc` is glibc's own (not a sanitizer's
+    /// or a preloaded allocator's, whose blocks have no such header), the pages are 4 KiB,
+    /// and `GLIBC_TUNABLES` does not set `glibc.malloc.hugetlb` (with `1` glibc advises
+    /// its heaps itself; with `2` its heaps are not 64 MiB-aligned; `hugetlb=0` is how a
+    /// user turns this advice off). The advice changes only how memory is backed, never
+    /// what is computed. The costs: resident memory rounds up to 2 MiB steps (`rulebook
+    /// check Rules Localizations`: 17.6 → 18.6 MB peak), and where the kernel compacts
+    /// memory on a fault in advised ranges (THP `defrag` set to `madvise`, the default), a
+    /// host short of free 2 MiB blocks can make a fault slower instead of faster.
     @discardableResult
     static func adviseHugePages(threadHeaps: Int = 2) -> HugePageAdvice {
         var advice = HugePageAdvice()
         #if canImport(Glibc) && (arch(x86_64) || arch(arm64))
+        guard heapsAreGlibcs, getpagesize() == 4096 else { return advice }
+        if let tunables = getenv("GLIBC_TUNABLES"), String(cString: tunables).contains("glibc.malloc.hugetlb") { return advice }
         advice.mainHeap = adviseMainHeap()
         advice.threadHeaps = adviseThreadHeaps(count: threadHeaps)
         #endif
@@ -60,6 +67,13 @@ extension ProcessMemory {
     /// glibc's chunk flags (`malloc.c`): the block was mapped on its own / belongs to a
     /// heap other than the main one.
     private static let mappedAlone = 0x2, notMainHeap = 0x4
+
+    /// Whether `malloc` is glibc's (`__libc_malloc`), so that its blocks have glibc's
+    /// chunk headers: not when a sanitizer or a preloaded allocator replaces it.
+    private static var heapsAreGlibcs: Bool {
+        guard let malloc = dlsym(nil, "malloc"), let glibc = dlsym(nil, "__libc_malloc") else { return false }
+        return malloc == glibc
+    }
 
     /// The flags in the chunk header of a block `malloc` returned.
     private static func chunkFlags(_ block: UnsafeMutableRawPointer) -> Int {
@@ -77,10 +91,10 @@ extension ProcessMemory {
         let top = Int(bitPattern: sbrk(0))
         // The block must be in the main heap, below its end, and the heap not much longer
         // than the block, the pad and slack: anything else is not the layout assumed.
-        guard flags & (mappedAlone | notMainHeap) == 0, top > address, top - address <= request + (80 << 20) else { return 0..<0 }
-        let range = roundedUp(address)..<(top & ~(hugePageBytes - 1))
-        guard !range.isEmpty, advise(range.lowerBound, range.count) else { return 0..<0 }
-        return range
+        guard flags & (mappedAlone | notMainHeap) == 0, top - address >= request, top - address <= request + (80 << 20) else { return 0..<0 }
+        let lower = roundedUp(address), upper = top & ~(hugePageBytes - 1)
+        guard lower < upper, advise(lower, upper - lower) else { return 0..<0 }
+        return lower..<upper
     }
 
     private static func adviseThreadHeaps(count: Int) -> [Int] {
@@ -106,7 +120,8 @@ extension ProcessMemory {
         }
         // Joining also makes each thread's `advisedStart` visible here.
         for (thread, _) in started { pthread_join(thread, nil) }
-        return started.compactMap(\.work.advisedStart).sorted()
+        // Two threads share a heap when glibc has no other to give (at its arena limit).
+        return Array(Set(started.compactMap(\.work.advisedStart))).sorted()
     }
 
     /// Advises the 64 MiB thread heap holding `block` and returns its start, or nil when

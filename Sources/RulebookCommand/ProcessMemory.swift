@@ -20,8 +20,10 @@ import Glibc
 /// (``adviseHugePages(threadHeaps:)``).
 enum ProcessMemory {
     /// Applies the batch settings (glibc only; elsewhere nothing changes), advises huge
-    /// pages, and returns whether glibc accepted all three settings. Call once, at process start, before any thread
-    /// exists.
+    /// pages when glibc accepted them, and returns whether it accepted all three settings.
+    /// Call once, at process start, before any other thread exists (the huge-page advice
+    /// prepares heaps for the threads that come after it: see
+    /// ``adviseHugePages(threadHeaps:)``).
     @discardableResult
     static func configureForBatchWork() -> Bool {
         #if canImport(Glibc)
@@ -39,9 +41,12 @@ enum ProcessMemory {
         let kept = mallopt(trimThreshold, Int32.max)
         // Grow the main heap, and make each thread's heap usable, 64 MiB at a time.
         let padded = mallopt(topPad, 64 << 20)
-        // Back the heaps with 2 MiB pages (after the settings: it grows the main heap).
-        adviseHugePages()
-        return mapped == 1 && kept == 1 && padded == 1
+        let accepted = mapped == 1 && kept == 1 && padded == 1
+        // Back the heaps with 2 MiB pages, after the settings (it grows the main heap by
+        // them) and only when glibc took them: a sanitizer's or another allocator's
+        // `mallopt` refuses them, and then the heaps are not glibc's to reason about.
+        if accepted { adviseHugePages() }
+        return accepted
         #else
         return false
         #endif

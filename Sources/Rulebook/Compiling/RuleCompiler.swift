@@ -67,15 +67,16 @@ struct RuleCompiler {
     }
 
     /// Whether a record can be evaluated from the root members in `recordKeys` alone: no
-    /// field or root-anchored reference reads the root itself (a path starting with `[*]`),
-    /// and every root key is ASCII (then byte equality of keys is `String` equality, which
-    /// `ValueObject` decides duplicates by; see `RecordSlots`).
+    /// field or root-anchored reference reads the root itself (a path starting with `[*]`).
+    /// (Until the ninth session every root key also had to be ASCII, because `ValueObject`
+    /// decided duplicate keys as Swift compares strings; keys now match byte for byte on
+    /// every path, see `RecordSlots`.)
     private func readsRootMembersOnly(_ recordKeys: [CompiledKey]) -> Bool {
         for plan in fields where runs[plan.runStart].keyEnd == runs[plan.runStart].keyStart { return false }
         for reference in references where reference.anchor < 0 {
             guard case .key? = reference.steps.first else { return false }
         }
-        return recordKeys.allSatisfy(\.isASCII)
+        return true
     }
 
     private mutating func add(_ path: FieldPath, statements: [CheckedStatement]) {

@@ -55,7 +55,7 @@ extension ValueObject: Hashable {
         var combined = 0
         for member in members {
             var memberHasher = Hasher()
-            memberHasher.combine(member.key)
+            ExactKey.hash(member.key, into: &memberHasher)  // by bytes, as keys compare
             memberHasher.combine(member.value)
             combined ^= memberHasher.finalize()
         }

@@ -113,13 +113,19 @@ struct ExactKey: Hashable {
     /// Whether `a` and `b` are the same key: the same Unicode scalars.
     @inline(__always)
     static func same(_ a: String, _ b: String) -> Bool {
-        a.utf8.elementsEqual(b.utf8)
+        // The length (O(1) for native strings) rules out most other keys first.
+        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
     }
 
     static func == (lhs: ExactKey, rhs: ExactKey) -> Bool { same(lhs.text, rhs.text) }
 
-    func hash(into hasher: inout Hasher) {
-        hasher.combine(text.utf8.count)
-        for byte in text.utf8 { hasher.combine(byte) }
+    func hash(into hasher: inout Hasher) { ExactKey.hash(text, into: &hasher) }
+
+    /// Hashes `key` by its bytes, consistently with ``same(_:_:)``.
+    static func hash(_ key: String, into hasher: inout Hasher) {
+        hasher.combine(key.utf8.count)
+        if key.utf8.withContiguousStorageIfAvailable({ hasher.combine(bytes: UnsafeRawBufferPointer($0)) }) == nil {
+            for byte in key.utf8 { hasher.combine(byte) }
+        }
     }
 }

@@ -53,7 +53,17 @@ enum JSONRootScan {
             while true {
                 guard i < count, p[i] == ASCII.quote else { return false }
                 let keyStart = i &+ 1
-                guard let keyEscaped = try? JSONScan.scanString(p, count, &i, limits), !keyEscaped else { return false }
+                // The key the rules name next, when the member is it: its bytes and the
+                // closing quote compared at once (see `expectedKeyEnd`).
+                var known = -1
+                if expected < keyCount, let end = expectedKeyEnd(p, keyStart, count, table: table + expected &* 4,
+                                                                 limits: limits) {
+                    known = expected
+                    expected &+= 1
+                    i = end
+                } else {
+                    guard let keyEscaped = try? JSONScan.scanString(p, count, &i, limits), !keyEscaped else { return false }
+                }
                 let keyLength = i &- keyStart &- 1
                 JSONScan.skipWhitespace(p, count, &i)
                 guard i < count, p[i] == ASCII.colon else { return false }
@@ -80,8 +90,8 @@ enum JSONRootScan {
                 }
                 // Eight bytes can be read at the key: its closing quote, the colon and the
                 // value follow it.
-                let slot = match(p + keyStart, keyLength, wordReadable: keyStart &+ 8 <= count, keys: keys, table: table,
-                                 keyCount: keyCount, lengths: lengths, expected: &expected)
+                let slot = known >= 0 ? known : match(p + keyStart, keyLength, wordReadable: keyStart &+ 8 <= count, keys: keys,
+                                                      table: table, keyCount: keyCount, lengths: lengths, expected: &expected)
                 if slot >= 0 {
                     words[slot &* 2] = word0
                     words[slot &* 2 &+ 1] = word1
@@ -103,23 +113,49 @@ enum JSONRootScan {
         return i == count
     }
 
-    /// The key table `scan` compares member keys with: three words per key — its length,
-    /// and for a key of at most eight bytes its bytes (little-endian, zero-padded) and the
-    /// mask of those bytes (0 for a longer key, compared byte for byte).
+    /// The key table `scan` compares member keys with: four words per key — its length;
+    /// for a key of at most eight bytes its bytes (little-endian, zero-padded) and the
+    /// mask of those bytes (0 for a longer key, compared byte for byte); and 1 when the
+    /// key is such a key whose bytes are all plain string content (no quote, backslash or
+    /// control character), else 0 (see ``expectedKeyEnd(_:_:_:table:limits:)``).
     static func keyTable(_ keys: [UnsafeRawBufferPointer]) -> [UInt64] {
         var table: [UInt64] = []
         for key in keys {
             table.append(UInt64(key.count))
             guard key.count <= 8, key.count > 0 else {
-                table.append(contentsOf: [0, key.count == 0 ? ~0 : 0])
+                table.append(contentsOf: [0, key.count == 0 ? ~0 : 0, 0])
                 continue
             }
             var word: UInt64 = 0
             for (index, byte) in key.enumerated() { word |= UInt64(byte) << (8 * UInt64(index)) }
             table.append(word)
             table.append(key.count == 8 ? ~0 : (1 << (8 * UInt64(key.count))) - 1)
+            let plain = key.allSatisfy { $0 >= 0x20 && $0 != ASCII.quote && $0 != ASCII.backslash }
+            table.append(plain ? 1 : 0)
         }
         return table
+    }
+
+    /// When the string at `p[start - 1]` (its opening quote) is exactly the key of
+    /// `table`'s entry followed by its closing quote, the index after that quote; else
+    /// nil (the caller scans the string).
+    ///
+    /// Sound because the entry's key is valid UTF-8 (it comes from a `String`) with no
+    /// quote, backslash or control character: bytes equal to it and then a quote are a
+    /// string `JSONScan.scanString` accepts, without escapes, of that length (checked
+    /// against the limit here as there).
+    ///
+    /// Performance: records list their members in rule order, so most keys are found
+    /// here with one masked compare instead of a scan and a comparison (address and
+    /// profile workloads; docs/performance.md, ninth session).
+    @inline(__always)
+    private static func expectedKeyEnd(_ p: UnsafePointer<UInt8>, _ start: Int, _ count: Int,
+                                       table entry: UnsafePointer<UInt64>, limits: JSONLimits) -> Int? {
+        let length = Int(entry[0])
+        guard entry[3] != 0, start &+ 8 < count, length <= limits.maxStringBytes else { return nil }
+        let word = UInt64(littleEndian: UnsafeRawPointer(p + start).loadUnaligned(as: UInt64.self))
+        guard word & entry[2] == entry[1], p[start &+ length] == ASCII.quote else { return nil }
+        return start &+ length &+ 1
     }
 
     /// Whether the member key `p[0..<length]` is key `slot`.
@@ -129,7 +165,7 @@ enum JSONRootScan {
     @inline(__always)
     private static func isKey(_ slot: Int, _ p: UnsafePointer<UInt8>, _ length: Int, wordReadable: Bool,
                               keys: [UnsafeRawBufferPointer], table: UnsafePointer<UInt64>) -> Bool {
-        let entry = table + slot &* 3
+        let entry = table + slot &* 4
         guard entry[0] == UInt64(length) else { return false }
         let mask = entry[2]
         if mask != 0 {

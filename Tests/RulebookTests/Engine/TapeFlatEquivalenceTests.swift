@@ -26,7 +26,9 @@ final class TapeFlatEquivalenceTests: XCTestCase {
         #""12345""#, #""1234""#, #""07366""#, #""0736a""#, #""1234\u0035""#, #""yes""#, #""on""#, #""1""#, #""true""#,
         #""GB""#, #""FR""#, #""PL""#, #""G\u0042""#, #""gb""#, #""2000-02-29""#, #""2026-01-15""#, #""2026-01-14""#,
         #""2026-02-30""#, #""2026-01-15T10:00:00Z""#, #""2008-01-15""#, #""1960-06-01""#, #""2999-01-01""#,
-        #""2026-01-1\u0034""#, #""ABC-1234""#, #""AB""#, #""ab cd""#,
+        #""2026-01-1\u0034""#, #""ABC-1234""#, #""AB""#, #""ab cd""#, #""2026-01-16""#, #""0000-02-29""#,
+        #""2000-02-29""#, #""1900-02-29""#, #""2026-13-01""#, #""2026-00-10""#, #""2026/01/15""#, #""+026-01-15""#,
+        #""2026-1-15x""#, #""2026-01-15 ""#, #""9999-12-31""#, #""2026-01-15T00:00:00+01:00""#,
         "[]", "[1]", "[1,1]", "[1,1.0]", #"["a","b","c"]"#, "[null]", "{}", #"{"b":"x"}"#, #"{"a":{"b":1}}"#,
     ]
 
@@ -128,7 +130,9 @@ final class TapeFlatEquivalenceTests: XCTestCase {
             let city = mostlyFirst(&rng, [#""München""#, #""Paris""#, #""P""#, #""P\u0061""#, "true"])
             let postcode = mostlyFirst(&rng, [#""07366""#, #""0736""#, #""07366 ""#, #""0736\u0036""#, "7366"])
             let country = mostlyFirst(&rng, [#""DE""#, #""GB""#, #""XX""#, #""D\u0045""#, #""de""#])
-            let birthday = mostlyFirst(&rng, [#""1952-04-20""#, #""2026-01-15""#, #""2026-01-14""#, #""2026-02-30""#, #""later""#])
+            let birthday = mostlyFirst(&rng, [#""1952-04-20""#, #""2026-01-15""#, #""2026-01-14""#, #""2026-02-30""#, #""later""#,
+                                                         #""2026-01-16""#, #""2026-01-14T23:59:59Z""#,
+                                                         #""1999-02-29""#, #""2001-04-31""#, #""1980-00-10""#])
             var members = [("house", house), ("line1", line1), ("line2", line2), ("city", city), ("postcode", postcode),
                            ("country", country), ("birthday", birthday)]
                 .filter { _ in rng.next(below: 30) != 0 }
@@ -187,6 +191,29 @@ final class TapeFlatEquivalenceTests: XCTestCase {
         XCTAssertGreaterThan(compiledSets, 30)
         XCTAssertGreaterThan(totals.valid, 500)
         XCTAssertGreaterThan(totals.invalid, 5_000)
+    }
+
+    /// `before today` and `after today` without `date` before them: every kind of date
+    /// text, real and not, on both sides of today, decided alone.
+    func testTodayBoundsWithoutDateMatchTheReference() throws {
+        let compiled = rules("d: before today\ne: after today\nf: required, before today, after 1990-01-01")
+        let dates = ["2026-01-14", "2026-01-15", "2026-01-16", "1999-02-29", "2001-04-31", "1980-00-10", "2030-02-30",
+                     "2000-02-29", "1900-02-29", "0000-01-01", "9999-12-31", "2026-1-15x", "2026/01/14", "1990-01-01",
+                     "2026-01-14T23:59:59Z", "2026-01-16T00:00:00+05:00", "2026-01-15T12:00:00Z", "abc", "", "1e3"]
+        var records: [String] = []
+        for first in dates { for second in dates.prefix(6) { records.append(#"{"d":"\#(first)","e":"\#(second)","f":"2000-01-01"}"#) } }
+        for first in dates { records.append(#"{"d":"2000-01-01","e":"2030-01-01","f":"\#(first)"}"#) }
+        let today = compiled.today(options().context)
+        var validator = JSONRecordValidator(rules: compiled, options: options())
+        var valid = 0
+        for text in records {
+            let bytes = Array(text.utf8)
+            let expected = try referencePasses(compiled, bytes, today: today)
+            XCTAssertEqual(try validator.isValid(bytes), expected, text)
+            if expected { valid += 1 }
+        }
+        XCTAssertGreaterThan(valid, 0)
+        XCTAssertLessThan(valid, records.count - 50)
     }
 
     func testNonObjectRootsAndEmptyObjects() throws {

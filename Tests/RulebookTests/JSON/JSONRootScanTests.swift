@@ -99,9 +99,23 @@ final class JSONRootScanTests: XCTestCase {
         }
     }
 
+    /// A key that is not plain string content (a control character, a quote, a
+    /// backslash) is never taken as matched from its bytes: the record's raw bytes would
+    /// not be a valid string.
+    func testKeysWithBytesAStringCannotHoldRawAreScanned() {
+        for key in ["a\tb", "a\"b", "a\\b", "\u{1}"] {
+            let text = "{\"" + key + "\":1,\"zzzzzzzz\":2}"
+            // (Invalid JSON, or a string with an escape: either way not this key's bytes.)
+            XCTAssertNil(scan(text, keys: [key]), key)
+        }
+        // The same keys spelt as JSON escapes: escaped keys are left to the tape.
+        XCTAssertNil(scan(#"{"a\tb":1,"zzzzzzzz":2}"#, keys: ["a\tb"]))
+    }
+
     func testAppliesTheTapesLimits() {
         let text = #"{"a":"abcdef","house":12345}"#
         XCTAssertNil(scan(text, limits: JSONLimits(maxStringBytes: 5)))
+        XCTAssertNil(scan(#"{"house":1,"a":2}"#, limits: JSONLimits(maxStringBytes: 4)))
         XCTAssertNil(scan(text, limits: JSONLimits(maxNumberLength: 4)))
         XCTAssertNil(scan(text, limits: JSONLimits(maxDepth: 0)))
         XCTAssertNil(scan(text, limits: JSONLimits(maxDocumentBytes: text.utf8.count - 1)))

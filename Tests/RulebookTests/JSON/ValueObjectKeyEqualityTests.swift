@@ -41,6 +41,24 @@ final class ValueObjectKeyEqualityTests: XCTestCase {
         XCTAssertEqual(object[decomposed], .integer(2))
     }
 
+    func testHashingTellsTheSpellingsApartAndIgnoresOrder() {
+        let spellings: Set<Value> = [.object(ValueObject([(precomposed, .integer(1))])), .object(ValueObject([(decomposed, .integer(1))])),
+                                     .object(ValueObject([("x\u{316}\u{301}", .integer(1))])), .object(ValueObject([("x\u{301}\u{316}", .integer(1))]))]
+        XCTAssertEqual(spellings.count, 4)
+        let forward = Value.object(ValueObject([(decomposed, .integer(1)), ("a", .null), ("b", .string("x"))]))
+        let backward = Value.object(ValueObject([("b", .string("x")), ("a", .null), (decomposed, .integer(1))]))
+        XCTAssertEqual(forward.hashValue, backward.hashValue)
+        XCTAssertEqual(Set([forward, backward]).count, 1)
+    }
+
+    /// Two combining marks in either order: canonically equivalent, the same length in
+    /// bytes, different bytes.
+    func testSameLengthSpellingsAreTwoMembers() {
+        let object = ValueObject([("x\u{316}\u{301}", .integer(1)), ("x\u{301}\u{316}", .integer(2))])
+        XCTAssertEqual(object.count, 2)
+        XCTAssertEqual(object["x\u{301}\u{316}"], .integer(2))
+    }
+
     func testEqualityTellsTheSpellingsApart() {
         XCTAssertNotEqual(Value.object(ValueObject([(precomposed, .integer(1))])), .object(ValueObject([(decomposed, .integer(1))])))
         XCTAssertEqual(Value.object(ValueObject([(decomposed, .integer(1)), ("a", .null)])),
