@@ -14,6 +14,8 @@ struct FlatField: Sendable {
     /// `program.keys[keyStart..<keyEnd]`: the path, from the root (no `[*]`).
     let keyStart: Int32
     let keyEnd: Int32
+    /// Whether the path is one key (`keyEnd == keyStart + 1`): a member of the root.
+    let isRootKey: Bool
     /// `program.flatChecks[checkStart..<checkEnd]`: the field's rules other than
     /// `required`, in rule order.
     let checkStart: Int32
@@ -253,6 +255,7 @@ enum FlatPlanBuilder {
             let quick = FlatField.quickBounds(instructions)
             let number = FlatField.numberBounds(instructions)
             flatFields.append(FlatField(keyStart: Int32(run.keyStart), keyEnd: Int32(run.keyEnd),
+                                        isRootKey: run.keyEnd == run.keyStart + 1,
                                         checkStart: Int32(checkStart), checkEnd: Int32(checks.count),
                                         requiredRules: required, firstRequiredRule: required & (~required &+ 1), rules: all,
                                         quickMask: quick.mask, quickPrefix: quick.prefix, quickMaximum: quick.maximum,

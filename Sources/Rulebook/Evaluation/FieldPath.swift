@@ -85,7 +85,7 @@ public struct ConcretePath: Sendable, Hashable, CustomStringConvertible, Compara
     ///
     /// Performance: a form spells each failing field (`field.description`); deciding
     /// whether the key needs quotes cost ≈ 75 instructions per name, every time.
-    let isIdentifierKey: Bool
+    @usableFromInline let isIdentifierKey: Bool
 
     public init(_ segments: [Segment]) {
         self.segments = segments
@@ -113,8 +113,16 @@ public struct ConcretePath: Sendable, Hashable, CustomStringConvertible, Compara
     public func hash(into hasher: inout Hasher) { hasher.combine(segments) }
 
     /// `items[2].sku`.
-    public var description: String {
+    ///
+    /// (`@inlinable`: a form spelling a failing field of a compiled program's report reads
+    /// its key in place, without a call: docs/performance.md, ninth session.)
+    @inlinable public var description: String {
         if isIdentifierKey, case .key(let key)? = segments.first { return key }
+        return spelledOut
+    }
+
+    /// ``description`` for a path not known to be one identifier key.
+    @usableFromInline var spelledOut: String {
         // Performance: the checker spells every statement's path for "did you mean"; a
         // single identifier key (most paths) is its own spelling.
         if segments.count == 1, case .key(let key) = segments[0], FieldPath.isIdentifier(key) { return key }

@@ -56,15 +56,21 @@ enum FlatEvaluator {
         let count = program.flatFields.count
         guard count > 0, let fields = program.flatFieldTable.baseAddress,
               let keys = program.flatKeyTable.baseAddress else { return outcome }
+        // Performance: an empty object is decided apart, so that the field loop's member
+        // search need not test for one per field.
+        let memberCount = members.count
+        guard memberCount > 0 else {
+            return run(program: program, access: ValueAccess(record), today: today, counting: counting, all: all)
+        }
         var index = 0
         while index < count {
             let field = UnsafePointer(fields + index)
             let failures: UInt64
-            let position = Self.position(of: UnsafePointer(keys + index), bits: field.pointee.keyBits, in: members,
-                                         hint: &hint)
+            let position = Self.position(of: index, keys: keys, bits: field.pointee.keyBits, in: members,
+                                         count: memberCount, hint: &hint)
             if position < 0 {
                 failures = field.pointee.emptyFailures(all: all)
-            } else if field.pointee.keyEnd &- field.pointee.keyStart == 1 {
+            } else if field.pointee.isRootKey {
                 // Performance: the member's kind is matched here. A text is checked in
                 // place (see `checkText(_:_:program:today:all:)` over bytes: with it
                 // declared release-free, the text is not copied out of the members
@@ -96,24 +102,31 @@ enum FlatEvaluator {
         return outcome
     }
 
-    /// The position of `key` among the root's members, starting at `hint` and wrapping
+    /// The position of field `field`'s first key (`keys[field]`, its words `bits`) among
+    /// the root's members (`count` of them, at least one), starting at `hint` and wrapping
     /// around (as `ValueAccess.member(_:_:hint:)`); -1 when absent.
     @inline(__always)
-    private static func position(of key: UnsafePointer<CompiledKey>, bits: SmallKey,
-                                 in members: [(key: String, value: Value)], hint: inout Int) -> Int {
-        let count = members.count
-        guard count > 0 else { return -1 }
+    private static func position(of field: Int, keys: UnsafePointer<CompiledKey>, bits: SmallKey,
+                                 in members: [(key: String, value: Value)], count: Int, hint: inout Int) -> Int {
         var position = hint < count ? hint : 0
         for _ in 0..<count {
-            // Performance: a small key is compared by its two words first (`SmallKey`).
+            // Performance: a small key is compared by its two words first (`SmallKey`);
+            // the key itself is found only when they do not decide (out of line, so that
+            // the loop does not compute its address for every field).
             let words = SmallKey.words(of: members[position].key)
-            if bits.compare(words) ?? key.pointee.matches(members[position].key) {
+            if bits.compare(words) ?? keyMatches(keys, field, members[position].key) {
                 hint = position + 1
                 return position
             }
             position = position + 1 == count ? 0 : position + 1
         }
         return -1
+    }
+
+    /// Whether `candidate` is field `field`'s first key (`keys[field]`).
+    @inline(never)
+    private static func keyMatches(_ keys: UnsafePointer<CompiledKey>, _ field: Int, _ candidate: String) -> Bool {
+        keys[field].matches(candidate)
     }
 
     /// The value of a nested field (`a.b`) below its root member.
@@ -236,12 +249,31 @@ enum FlatEvaluator {
     private static func passesShape(_ field: UnsafePointer<FlatField>, _ bytes: UnsafeBufferPointer<UInt8>,
                                     program: CompiledProgram) -> Bool {
         switch field.pointee.quickShape {
-        case FlatField.shapeEmail: return TextFormats.isEmail(bytes)
+        case FlatField.shapeEmail: return TextFormats.emailShape(bytes)
         case FlatField.shapeURL: return TextFormats.isURL(bytes)
         case FlatField.shapeUUID: return TextFormats.isUUID(bytes)
         case FlatField.shapePattern: return program.matchers[Int(field.pointee.quickPattern)].matches(utf8: bytes)
         default: return true
         }
+    }
+
+    /// The value of a text of 1–15 ASCII digits without a leading zero (or `0`), which
+    /// `NumericText.parse` reads as exactly that number (fewer than 2^53); nil for any
+    /// other text, which the full checks decide.
+    @inline(__always)
+    static func plainInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        let count = bytes.count
+        guard count > 0, count <= 15, let base = bytes.baseAddress,
+              base[0] != UInt8(ascii: "0") || count == 1 else { return nil }
+        var value = 0
+        var index = 0
+        while index < count {
+            let digit = base[index] &- UInt8(ascii: "0")
+            guard digit < 10 else { return nil }
+            value = value &* 10 &+ Int(digit)
+            index &+= 1
+        }
+        return value
     }
 
     /// ``checkText(_:_:program:today:all:)`` for a text without contiguous UTF-8 (a
@@ -271,6 +303,11 @@ enum FlatEvaluator {
     @inline(never) @_effects(releasenone)
     private static func checkText(_ field: UnsafePointer<FlatField>, _ bytes: UnsafeBufferPointer<UInt8>,
                                   program: CompiledProgram, today: CalendarDate, all: Bool) -> UInt64 {
+        // Performance: a number field's text that spells a plain integer (a form's "27")
+        // is decided as that integer (``FlatField/passesQuickly(_:)-(Int)``): its rules
+        // read the text's number, the same value, and nothing else (a tenth of the
+        // profile workload's ages; docs/performance.md, ninth session).
+        if field.pointee.numberQuick, let number = plainInteger(bytes), field.pointee.passesQuickly(number) { return 0 }
         if TextScan.isBlank(bytes) { return field.pointee.emptyFailures(all: all) }
         var facts = TextFacts(bytes: bytes)
         var failures: UInt64 = 0

@@ -11,7 +11,13 @@ enum TextFormats {
     /// characters anywhere; the domain has at least one dot and no empty label (so no
     /// leading, trailing or doubled dot). Non-ASCII letters are allowed (internationalised
     /// addresses).
-    static func isEmail(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+    static func isEmail(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { emailShape(bytes) }
+
+    /// ``isEmail(_:)``, inlined where the flat evaluator decides an email field in its
+    /// quick path (`FlatEvaluator.passesShape`): one call and one frame per address
+    /// instead of two.
+    @inline(__always)
+    static func emailShape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // The shortest address is `a@b.c`; below that nothing passes.
         guard let base = bytes.baseAddress, bytes.count >= 5 else { return false }
         let end = bytes.count
