@@ -88,7 +88,8 @@ struct FlatField: Sendable {
               let base = bytes.baseAddress else { return false }
         if count >= 8 {
             let word = UnsafeRawPointer(base).loadUnaligned(as: UInt64.self)
-            return FlatField.notPrintable(word) & quickMask == 0 || FlatField.endPassesQuickly(base, count: count, mask: quickMask)
+            return FlatField.notPrintable(word) & quickMask == 0
+                || FlatField.endPassesQuickly(base, count: count, mask: quickMask)
         }
         var index = 0
         while index < Int(quickPrefix) {
@@ -102,10 +103,9 @@ struct FlatField: Sendable {
     /// ``passesQuickly(_:)``'s second chance for a text of eight bytes or more whose first
     /// `quickPrefix` bytes are not all printable ASCII: whether its *last* `quickPrefix`
     /// bytes are (`mask`, the field's ``quickMask``, moved to the top bytes of its last
-    /// word). That too makes the
-    /// text not blank and at least `quickPrefix` characters long: its first character,
-    /// and one more from each of those bytes after the first (UAX #29 breaks between two
-    /// printable ASCII characters whatever comes before them).
+    /// word). That too makes the text not blank and at least `quickPrefix` characters
+    /// long: its first character, and one more from each of those bytes after the first
+    /// (UAX #29 breaks between two printable ASCII characters whatever comes before them).
     ///
     /// Performance: an address whose first bytes are not ASCII (`josé.…@…`, a quarter of
     /// the profile workload's) was sent to the full text checks. Out of line, so that the

@@ -80,7 +80,8 @@ enum TextFormats {
                 // A text of 5–7 bytes: gathered from two overlapping four-byte loads.
                 let low = UInt64(raw.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
                 let high = UInt64(raw.loadUnaligned(fromByteOffset: end &- 4, as: UInt32.self))
-                word = (low | high &<< UInt64(truncatingIfNeeded: (end &- 4) &* 8)) &>> UInt64(truncatingIfNeeded: index &* 8)
+                word = (low | high &<< UInt64(truncatingIfNeeded: (end &- 4) &* 8))
+                    &>> UInt64(truncatingIfNeeded: index &* 8)
             }
             let found = SWAR.equalMask(word, dot)
             if found & (found &<< 8 | carried) != 0 { return false }
