@@ -7,9 +7,15 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     public let month: Int
     public let day: Int
 
-    /// Creates a date if it exists in the calendar (`2026-02-30` does not).
+    /// The years a date may have: wide enough for any calendar use, narrow enough that
+    /// day arithmetic on them (``daysSinceEpoch``, ages, comparisons) cannot overflow.
+    public static let years = -999_999_999...999_999_999
+
+    /// Creates a date if it exists in the calendar (`2026-02-30` does not) and its year is
+    /// within ``years``.
     public init?(year: Int, month: Int, day: Int) {
-        guard (1...12).contains(month), day >= 1, day <= CalendarDate.daysIn(month: month, year: year) else { return nil }
+        guard CalendarDate.years.contains(year), (1...12).contains(month), day >= 1,
+              day <= CalendarDate.daysIn(month: month, year: year) else { return nil }
         self.year = year
         self.month = month
         self.day = day

@@ -1,5 +1,6 @@
-// Counting evaluation over a JSON tape of programs that are not flat only because of
-// `[*]` paths or nested keys (`items[*].sku`): `JSONRecordValidator.isValid`, which
+// Counting evaluation over a JSON tape of programs that are not flat (`[*]` paths such as
+// `items[*].sku`, more fields or rules than the flat plan holds, statements that are not
+// contiguous) and have no `when` condition or field reference: `JSONRecordValidator.isValid`, which
 // `rulebook validate --quiet` runs per record. `RecordEvaluator` over `TapeAccess` stays
 // the reference (`TapeCountingEquivalenceTests` holds the two to the same answers) and
 // runs every program with a `when` condition or a rule that reads another field, and

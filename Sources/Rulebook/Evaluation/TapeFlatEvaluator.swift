@@ -152,7 +152,8 @@ enum TapeFlatEvaluator {
 /// compares the days (`ValidatorPredicates.passesDate`). Any other text (a date-time, or
 /// not ten bytes) is left to the general path.
 enum TodayBound {
-    /// `today` as one comparable number (year, month and day in decimal places).
+    /// `today` as one comparable number (year, month and day in decimal places; a date's
+    /// year is within `CalendarDate.years`, so this cannot overflow).
     static func key(_ today: CalendarDate) -> Int { today.year * 10_000 + today.month * 100 + today.day }
 
     /// Whether ``passes(_:_:today:date:)`` may decide `instruction`. Inlined, so that the

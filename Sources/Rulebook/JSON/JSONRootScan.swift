@@ -5,8 +5,9 @@
 // Performance bends this: for a flat program whose fields are all members of the root,
 // parsing the whole record into a `JSONTape` and then walking the root's members to fill
 // the root slots cost ≈ 2,500 of the ≈ 4,200 instructions per address record. Here the
-// record is checked byte for byte by the same scanning functions as `JSONTapeBuilder`,
-// and only the values of the members the rules name are written, as tape entries in slot
+// record is checked byte for byte by the same scanning functions as `JSONTapeBuilder`
+// (except the key the rules name next, accepted by one masked compare with its closing
+// quote: see `expectedKeyEnd`), and only the values of the members the rules name are written, as tape entries in slot
 // order, so that `TapeFlatEvaluator` reads them through an ordinary `JSONTape.View`. The
 // scan answers only for the common shape — an object whose member values are all
 // scalars and whose keys have no escapes; for anything else, and for every document that

@@ -74,13 +74,17 @@ final class ByteSource {
         // Performance: a buffer holding at most a line's remainder (the common case: the
         // line reader's carry) is rebuilt with `read(2)` writing straight into its new
         // storage, instead of into `scratch` and then copied (≈ 1 instruction per input
-        // byte, ≈ 150 per address record). A fuller buffer (a line longer than a chunk)
-        // is appended to as before, so that it is not copied whole on every read.
+        // byte, ≈ 150 per address record). A fuller buffer (a line longer than a chunk, a
+        // whole document, stdin) is appended to, its capacity at least doubled when it
+        // must grow: `reserveCapacity` allocates exactly what it is asked for, so asking
+        // for one more chunk each time would copy the whole buffer on every fill.
         if buffer.count <= count / 8 {
             buffer = try readFresh(keeping: buffer, count: count)
             return
         }
-        buffer.reserveCapacity(buffer.count + count)
+        if buffer.capacity < buffer.count + count {
+            buffer.reserveCapacity(Swift.max(buffer.count + count, 2 * buffer.capacity))
+        }
         var remaining = count
         while remaining > 0 {
             let got = try read(into: &buffer, count: remaining)

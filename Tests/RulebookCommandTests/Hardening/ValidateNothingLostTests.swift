@@ -58,6 +58,35 @@ final class ValidateNothingLostTests: XCTestCase {
         }
     }
 
+    /// `--quiet` counts exactly what the results say, for rule sets that take each of its
+    /// counting paths (root members scanned in one pass, a flat program on the tape, a
+    /// `[*]` program counted on the tape), from a file and from stdin: the same records,
+    /// invalid and unreadable counts, and exit status 2.
+    func testQuietCountsWhatTheResultsSay() throws {
+        let project = try TemporaryProject(copyRules: false, copyLocalizations: false)
+        var input: [UInt8] = []
+        for line in hostileLines() { input += line.bytes + [0x0A] }
+        input += Array(#"{"name":"Zo"#.utf8) + [0x0A] + Array(#"{"a":{"b":"x"},"items":[{"sku":"s"}],"name":"Al"}"#.utf8)
+        try project.write(Data(input), to: "in.ndjson")
+        let ruleSets = ["root": rules, "nested": "a.b: required\nname: required, minLength 2\n",
+                        "wildcard": "items[*].sku: required, minLength 2\nname: required, minLength 2\n"]
+        for (name, text) in ruleSets.sorted(by: { $0.key < $1.key }) {
+            try project.write(text, to: "\(name).rules")
+            let results = try project.run(["validate", "--rules", "\(name).rules", "--format", "ndjson", "--no-summary", "in.ndjson"])
+            let outputs = try Self.parseLines(results.stdout)
+            let expected = "\(outputs.count) records, \(outputs.filter { $0["valid"] as? Bool == false }.count) invalid, "
+                + "\(outputs.filter { $0["error"] != nil }.count) unreadable"
+            XCTAssertEqual(outputs.count, hostileLines().count + 2, name)
+            let quiet = try project.run(["validate", "--rules", "\(name).rules", "--quiet", "in.ndjson"])
+            let piped = try project.run(["validate", "--rules", "\(name).rules", "--quiet", "-"], stdin: Data(input))
+            for (how, run) in [("file", quiet), ("stdin", piped)] {
+                XCTAssertTrue(run.stderr.hasPrefix(expected), "\(name), \(how): \(run.stderr) (expected \(expected))")
+                XCTAssertEqual(run.status, 2, "\(name), \(how)")
+                XCTAssertEqual(run.stdout, "", "\(name), \(how)")
+            }
+        }
+    }
+
     /// The same input from stdin gives the same results.
     func testStdinGivesTheSameResults() throws {
         let project = try TemporaryProject(copyRules: false, copyLocalizations: false)

@@ -216,6 +216,25 @@ final class TapeFlatEquivalenceTests: XCTestCase {
         XCTAssertLessThan(valid, records.count - 50)
     }
 
+    /// A library caller may give any today within `CalendarDate.years`: at its ends both
+    /// paths answer alike (nothing overflows); beyond them there is no such date.
+    func testTodaysAtTheEndsOfTheCalendar() throws {
+        let compiled = rules("d: date, before today\ne: after today")
+        for year in [Int.max / 100, 1_000_000_000, -1_000_000_000, Int.min] {
+            XCTAssertNil(CalendarDate(year: year, month: 6, day: 15), "\(year)")
+        }
+        for year in [999_999_999, -999_999_999, 10_000, -1] {
+            let today = try XCTUnwrap(CalendarDate(year: year, month: 12, day: 31))
+            let options = ValidationOptions(context: EvaluationContext(today: today))
+            var validator = JSONRecordValidator(rules: compiled, options: options)
+            for text in [#"{"d":"2000-01-01","e":"2000-01-01"}"#, #"{"d":"9999-12-31","e":"0000-01-01"}"#, #"{"d":"2000-02-30"}"#] {
+                let bytes = Array(text.utf8)
+                let report = try compiled.validate(json: bytes, options: options)
+                XCTAssertEqual(try validator.isValid(bytes), report.isValid, "\(year): \(text)")
+            }
+        }
+    }
+
     func testNonObjectRootsAndEmptyObjects() throws {
         for ruleText in ["name: required", "name: minLength 2", "a.b: required, integer", "name: maxLength 3\nage: min 1"] {
             let compiled = rules(ruleText)

@@ -227,6 +227,56 @@ final class GuardPageReadTests: XCTestCase {
         }
     }
 
+    /// The counting path (`rulebook validate --quiet`): the root scan's masked key loads,
+    /// the flat evaluators' quick length and shape tests, dates against today, and the
+    /// tape counting of `[*]` programs, over records whose last bytes touch an unreadable
+    /// page; the answer is the plain buffer's, and the report's.
+    func testCountingStaysInsideTheRecord() throws {
+        let flat = try CompiledRuleSet(source: """
+        a: minLength 8
+        zip: digits 5
+        name: required, minLength 2, maxLength 40
+        email: email
+        born: date, before today
+        n: integer, between 1 99
+        """)
+        let nested = try CompiledRuleSet(source: "a.b: required, minLength 8\nzip: digits 5\n")
+        let wildcard = try CompiledRuleSet(source: "items[*].sku: required, minLength 3\nitems: maxItems 3\nzip: digits 5\n")
+        var generator = SeededGenerator(seed: 88)
+        let texts = ["", "1234", "12345", "abcdefgh", "abcdefghi", "Ada", "a@b.co", "2001-02-03", "2999-12-31", "2001-02-30",
+                     "é", "日本語テキスト", "x\\u0041y"]
+        let keys = ["a", "zip", "name", "email", "born", "n", "nam", "zipp", "\\u0061"]
+        var records: [[UInt8]] = ["{\"zip\":\"12345\"}", "{\"a\":\"abcdefgh\"}", "{\"a\":{\"b\":\"abcdefgh\"}}",
+                                  "{\"items\":[{\"sku\":\"abc\"}],\"zip\":\"1\"}", "{}", "{\"n\":42}", "{\"n\":042}"].map { Array($0.utf8) }
+        for _ in 0..<400 {
+            let members = (0..<Int.random(in: 1...5, using: &generator)).map { _ -> String in
+                let key = keys.randomElement(using: &generator) ?? "a"
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0: return "\"\(key)\":\(Int.random(in: -5...120, using: &generator))"
+                case 1: return "\"items\":[{\"sku\":\"\(texts.randomElement(using: &generator) ?? "")\"}]"
+                default: return "\"\(key)\":\"\(texts.randomElement(using: &generator) ?? "")\""
+                }
+            }
+            records.append(Array("{\(members.joined(separator: ","))}".utf8))
+        }
+        let today = try XCTUnwrap(CalendarDate(year: 2026, month: 1, day: 1))
+        let options = ValidationOptions(context: EvaluationContext(today: today))
+        for rules in [flat, nested, wildcard] {
+            for record in records {
+                compare(record) { guarded, plain in
+                    var validator = JSONRecordValidator(rules: rules, options: options)
+                    var plainValidator = JSONRecordValidator(rules: rules, options: options)
+                    let counted = Result { () throws(JSONError) in try validator.isValid(UnsafeRawBufferPointer(guarded)) }
+                    let plainCounted = Result { () throws(JSONError) in try plainValidator.isValid(UnsafeRawBufferPointer(plain)) }
+                    let report = try? plainValidator.validate(UnsafeRawBufferPointer(plain))
+                    let text = String(decoding: record, as: UTF8.self)
+                    XCTAssertEqual(try? counted.get(), try? plainCounted.get(), text)
+                    XCTAssertEqual(try? counted.get(), report?.isValid, text)
+                }
+            }
+        }
+    }
+
     func testPatternMatchingStaysInside() throws {
         let patterns = try ["abc", "^[A-Z]{3}-[0-9]{4}$", "[0-9]{5}", "foo.*bar", "^a", "z$", "(ab|cd)+x", "é+"].map {
             try Pattern($0)
