@@ -14,8 +14,6 @@ struct FlatField: Sendable {
     /// `program.keys[keyStart..<keyEnd]`: the path, from the root (no `[*]`).
     let keyStart: Int32
     let keyEnd: Int32
-    /// Whether the path is one key (`keyEnd == keyStart + 1`): a member of the root.
-    let isRootKey: Bool
     /// `program.flatChecks[checkStart..<checkEnd]`: the field's rules other than
     /// `required`, in rule order.
     let checkStart: Int32
@@ -41,6 +39,10 @@ struct FlatField: Sendable {
     /// them: ``FlatField/shapeNone`` (none), `shapeEmail`, `shapeURL`, `shapeUUID` or
     /// `shapePattern` (the pattern ``quickPattern``).
     let quickShape: UInt8
+    /// Whether the path is one key (`keyEnd == keyStart + 1`): a member of the root.
+    /// (Declared here, beside `quickShape`, so that it fills padding: ``FlatField`` stays
+    /// 112 bytes; `FlatLoopShapeTests.testFlatFieldLayout`.)
+    let isRootKey: Bool
     /// The shape's pattern (an index into ``CompiledProgram/matchers``), or 0.
     let quickPattern: Int32
 
@@ -255,11 +257,11 @@ enum FlatPlanBuilder {
             let quick = FlatField.quickBounds(instructions)
             let number = FlatField.numberBounds(instructions)
             flatFields.append(FlatField(keyStart: Int32(run.keyStart), keyEnd: Int32(run.keyEnd),
-                                        isRootKey: run.keyEnd == run.keyStart + 1,
                                         checkStart: Int32(checkStart), checkEnd: Int32(checks.count),
                                         requiredRules: required, firstRequiredRule: required & (~required &+ 1), rules: all,
                                         quickMask: quick.mask, quickPrefix: quick.prefix, quickMaximum: quick.maximum,
-                                        quickShape: quick.shape, quickPattern: quick.pattern,
+                                        quickShape: quick.shape, isRootKey: run.keyEnd == run.keyStart + 1,
+                                        quickPattern: quick.pattern,
                                         numberQuick: number.quick, numberLow: number.low, numberHigh: number.high,
                                         keyBits: SmallKey(keys[run.keyStart])))
         }

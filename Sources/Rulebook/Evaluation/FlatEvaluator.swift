@@ -257,13 +257,14 @@ enum FlatEvaluator {
         }
     }
 
-    /// The value of a text of 1–15 ASCII digits without a leading zero (or `0`), which
-    /// `NumericText.parse` reads as exactly that number (fewer than 2^53); nil for any
-    /// other text, which the full checks decide.
+    /// The value of a text of 1–15 ASCII digits (1–9 where `Int` has 32 bits) without a
+    /// leading zero (or `0`), which `NumericText.parse` reads as exactly that number
+    /// (fewer than 2^53, and it fits `Int`); nil for any other text, which the full
+    /// checks decide.
     @inline(__always)
     static func plainInteger(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         let count = bytes.count
-        guard count > 0, count <= 15, let base = bytes.baseAddress,
+        guard count > 0, count <= (Int.bitWidth == 64 ? 15 : 9), let base = bytes.baseAddress,
               base[0] != UInt8(ascii: "0") || count == 1 else { return nil }
         var value = 0
         var index = 0

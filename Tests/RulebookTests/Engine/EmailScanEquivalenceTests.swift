@@ -2,8 +2,8 @@ import XCTest
 @testable import Rulebook
 import SeededRandom
 
-/// `TextFormats.isEmail` (one pass whose words are tested for an `@` or a dot before
-/// either is located, with white space collected into one mask) against the scan it
+/// `TextFormats.isEmail` (two passes: the whole text for white space and the `@`, then
+/// the domain for its dots, eight bytes at a time) against the scan it
 /// replaced (kept below as `LegacyEmailScan`, verbatim but for its helpers' names) and a
 /// plain reading of the rule, on generated texts around everything the scan reacts to:
 /// `@`s and dots at every byte of a word and across words, white space (ASCII, and

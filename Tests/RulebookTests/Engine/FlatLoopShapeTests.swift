@@ -25,6 +25,16 @@ final class FlatLoopShapeTests: XCTestCase {
         return compiled.report(outcome, today: today, options: settings, changes: nil)
     }
 
+    /// `FlatField` is read through a pointer per field of every record; its flag sits in
+    /// padding, so that it stays 112 bytes on 64-bit platforms (the size its comments and
+    /// docs/performance.md measure against).
+    func testFlatFieldLayout() {
+        #if _pointerBitWidth(_64)
+        XCTAssertEqual(MemoryLayout<FlatField>.size, 112)
+        XCTAssertEqual(MemoryLayout<FlatField>.stride, 112)
+        #endif
+    }
+
     func testRootKeysAreMarked() {
         let compiled = rules(Self.source)
         XCTAssertTrue(compiled.program.isFlat)

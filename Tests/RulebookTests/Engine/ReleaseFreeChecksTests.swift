@@ -3,7 +3,8 @@ import XCTest
 import RulebookRegex
 
 /// Guards the promise behind `@_effects(releasenone)` on the flat evaluator's text checks
-/// (`FlatEvaluator.checkText` over bytes, `passesShape`): they must not release any object
+/// (`FlatEvaluator.checkText` over bytes, `passesShape`, `FlatField.endPassesQuickly`):
+/// they must not release any object
 /// that existed before the call, or the optimiser's removal of the caller's retain is
 /// undefined behaviour. What they read per check is plain data; were a reference added to
 /// one of these types (a cache, a shared buffer), reading or replacing it could release,
