@@ -107,3 +107,47 @@ final class RecordingMessages: MessageRendering, @unchecked Sendable {
         return "<\(request.field)|\(request.messageKey)>"
     }
 }
+
+/// What the general evaluator (`RecordEvaluator` over the whole `Value`) reports for
+/// `value`: the reference the flat evaluator's fast paths are held to.
+func referenceReport(_ compiled: CompiledRuleSet, _ value: Value, all: Bool) -> ValidationReport {
+    let settings = options(all: all)
+    let today = compiled.today(settings.context)
+    let outcome = RecordEvaluator.outcome(program: compiled.program, access: ValueAccess(value), today: today,
+                                          reportAllFailures: all)
+    return compiled.report(outcome, today: today, options: settings, changes: nil)
+}
+
+/// Asserts that `validate` (first failure and all failures, messages included) and
+/// `isValid` answer for `value` as the reference does; returns how many of the
+/// reference's field results (both modes) were valid and invalid, for the caller to check
+/// that its records exercise both.
+@discardableResult
+func assertMatchesReference(_ compiled: CompiledRuleSet, _ value: Value, _ label: String,
+                            file: StaticString = #filePath, line: UInt = #line) -> (valid: Int, invalid: Int) {
+    var counts = (valid: 0, invalid: 0)
+    for all in [false, true] {
+        let got = compiled.validate(value, options: options(all: all))
+        let expected = referenceReport(compiled, value, all: all)
+        XCTAssertEqual(got, expected, "\(label) all=\(all): \(value)", file: file, line: line)
+        XCTAssertEqual(got.violations.map(\.message), expected.violations.map(\.message), label, file: file, line: line)
+        for field in expected.fields { if field.status == .valid { counts.valid += 1 } else { counts.invalid += 1 } }
+    }
+    let today = compiled.today(options().context)
+    XCTAssertEqual(compiled.isValid(value),
+                   RecordEvaluator.passesAll(program: compiled.program, access: ValueAccess(value), today: today),
+                   "isValid \(label)", file: file, line: line)
+    return counts
+}
+
+/// Whether the JSON record `bytes` passes every rule, by the general evaluator
+/// (`RecordEvaluator` over its tape, finding members by search): the reference the tape
+/// counting paths are held to.
+func referencePasses(_ compiled: CompiledRuleSet, _ bytes: [UInt8], today: CalendarDate) throws -> Bool {
+    var tape = JSONTape()
+    try tape.parse(bytes)
+    return tape.withView(over: bytes) { view in
+        guard let root = view.root else { return true }
+        return RecordEvaluator.passesAll(program: compiled.program, access: TapeAccess(view: view, root: root), today: today)
+    }
+}

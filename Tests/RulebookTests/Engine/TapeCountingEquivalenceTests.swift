@@ -32,15 +32,6 @@ final class TapeCountingEquivalenceTests: XCTestCase {
         }
     }
 
-    private func referencePasses(_ compiled: CompiledRuleSet, _ bytes: [UInt8], today: CalendarDate) throws -> Bool {
-        var tape = JSONTape()
-        try tape.parse(bytes)
-        return tape.withView(over: bytes) { view in
-            guard let root = view.root else { return true }
-            return RecordEvaluator.passesAll(program: compiled.program, access: TapeAccess(view: view, root: root), today: today)
-        }
-    }
-
     @discardableResult
     private func compare(_ compiled: CompiledRuleSet, records: [String], file: StaticString = #filePath,
                          line: UInt = #line) throws -> (valid: Int, invalid: Int) {

@@ -63,16 +63,6 @@ final class TapeFlatEquivalenceTests: XCTestCase {
         return "\"" + escaped + String(key.unicodeScalars.dropFirst()) + "\""
     }
 
-    /// The reference: `RecordEvaluator` over the tape, finding members by search.
-    private func referencePasses(_ compiled: CompiledRuleSet, _ bytes: [UInt8], today: CalendarDate) throws -> Bool {
-        var tape = JSONTape()
-        try tape.parse(bytes)
-        return tape.withView(over: bytes) { view in
-            guard let root = view.root else { return true }
-            return RecordEvaluator.passesAll(program: compiled.program, access: TapeAccess(view: view, root: root), today: today)
-        }
-    }
-
     /// Runs `count` records through the validator and the reference; returns how many
     /// were valid and invalid.
     @discardableResult
