@@ -70,7 +70,7 @@ extension ProcessMemory {
 
     /// Whether `malloc` is glibc's (`__libc_malloc`), so that its blocks have glibc's
     /// chunk headers: not when a sanitizer or a preloaded allocator replaces it.
-    private static var heapsAreGlibcs: Bool {
+    static var heapsAreGlibcs: Bool {
         guard let malloc = dlsym(nil, "malloc"), let glibc = dlsym(nil, "__libc_malloc") else { return false }
         return malloc == glibc
     }
