@@ -139,13 +139,7 @@ enum TapeCountingEvaluator {
         for group in plan.groupStart..<plan.groupEnd {
             let statement = program.groups[group]
             for rule in statement.ruleStart..<statement.ruleEnd where !program.rules[rule].isRequired {
-                let instruction = program.rules[rule].instruction
-                if TodayBound.applies(instruction),
-                   let passes = TodayBound.passes(instruction, bytes, today: today, date: &date) {
-                    if !passes { return true }
-                } else if !facts.passes(instruction, program: program, today: today) {
-                    return true
-                }
+                if facts.fails(program.rules[rule].instruction, program: program, today: today, date: &date) { return true }
             }
         }
         return false
