@@ -151,3 +151,16 @@ func referencePasses(_ compiled: CompiledRuleSet, _ bytes: [UInt8], today: Calen
         return RecordEvaluator.passesAll(program: compiled.program, access: TapeAccess(view: view, root: root), today: today)
     }
 }
+
+/// The `email` rule read plainly from its definition (one `@` with text before it, a
+/// domain of two or more non-empty dot-separated labels, no white space or control
+/// character anywhere), on Swift strings: the reference the byte scans are held to.
+func plainEmailReading(_ bytes: [UInt8]) -> Bool {
+    let text = String(decoding: bytes, as: UTF8.self)
+    let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+    guard parts.count == 2, !parts[0].isEmpty,
+          !text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F })
+    else { return false }
+    let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+    return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty }
+}
