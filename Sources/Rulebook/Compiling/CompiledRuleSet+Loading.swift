@@ -31,7 +31,7 @@ extension CompiledRuleSet {
         try self.init(checking: root, provider: RootOverlayProvider(root: root, text: source), options: options)
     }
 
-    private init(checking path: String, provider: any SourceProvider, options: CheckOptions) throws(RuleFileError) {
+    init(checking path: String, provider: any SourceProvider, options: CheckOptions) throws(RuleFileError) {
         let result: CheckResult
         do {
             result = try Workspace(provider: provider, options: options).check(rootFile: path)
