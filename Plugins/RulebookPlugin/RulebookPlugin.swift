@@ -9,8 +9,20 @@ import PackagePlugin
 struct RulebookPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        return try commands(ruleFiles: target.sourceFiles(withSuffix: "rules").map(\.url),
+        return try commands(ruleFiles: ruleFiles(in: target.sourceFiles.map(\.url)),
                             tool: context.tool(named: "rulebook").url, workDirectory: context.pluginWorkDirectoryURL)
+    }
+
+    /// The `.rules` files among `files`, and inside those that are folders (a resource
+    /// folder copied whole, `.copy("Rules")`, is one entry).
+    func ruleFiles(in files: [URL]) -> [URL] {
+        files.flatMap { file -> [URL] in
+            if file.pathExtension == "rules" { return [file] }
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), isDirectory.boolValue,
+                  let walk = FileManager.default.enumerator(at: file, includingPropertiesForKeys: nil) else { return [] }
+            return walk.compactMap { $0 as? URL }.filter { $0.pathExtension == "rules" }.sorted { $0.path < $1.path }
+        }
     }
 
     /// One command per rule file; each depends on all of them, so a change to an imported
@@ -36,7 +48,7 @@ import XcodeProjectPlugin
 extension RulebookPlugin: XcodeBuildToolPlugin {
     /// The same commands for a target of an Xcode project.
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
-        let ruleFiles = target.inputFiles.filter { $0.url.pathExtension == "rules" }.map(\.url)
+        let ruleFiles = ruleFiles(in: target.inputFiles.map(\.url))
         return try commands(ruleFiles: ruleFiles, tool: context.tool(named: "rulebook").url,
                             workDirectory: context.pluginWorkDirectoryURL)
     }
