@@ -91,40 +91,44 @@ struct SwiftGenerator {
 
 /// Writes the nested `Codable` structs of a ``RecordShape``.
 private struct ModelWriter {
+    /// One stored property: its Swift name, the record's key, its type and a note for its comment.
+    typealias Property = (name: String, key: String, type: String, note: String)
+
     let access: String
     var text = ""
     /// Whether some property is a `Rulebook.Value` (the file then imports Rulebook).
     var usesValue = false
 
     mutating func writeStruct(named name: String, node: RecordShape.Node, indent: String, doc: String) {
-        var properties: [(name: String, key: String, type: String)] = []
+        var properties: [Property] = []
         var nested: [(name: String, node: RecordShape.Node)] = []
         var usedTypes: Set<String> = [name]
         for key in node.keys {
             guard let member = node.members[key] else { continue }
             let words = SwiftIdentifier.words(key)
             let type = swiftType(member, typeWords: words, nested: &nested, usedTypes: &usedTypes)
-            properties.append((SwiftIdentifier.lower(words), key, member.mustBePresent ? type : type + "?"))
+            properties.append((SwiftIdentifier.lower(words), key, member.mustBePresent ? type : type + "?",
+                               member.kinds.contains(.date) ? ": ISO 8601 date or date-time text, as written" : ""))
         }
         text += "\(indent)/// \(doc)\n"
         text += "\(indent)\(access)struct \(name): Codable, Hashable, Sendable {\n"
         let inner = indent + "    "
         for property in properties {
-            text += "\(inner)/// `\(property.key)`\n"
+            text += "\(inner)/// `\(property.key)`\(property.note)\n"
             text += "\(inner)\(access)var \(property.name): \(property.type)\n"
         }
-        writeInitializer(properties, indent: inner)
+        writeInitializer(properties, indent: inner, what: name == "Record" ? "record" : "value")
         writeCodingKeys(properties, indent: inner)
         for (typeName, member) in nested {
             text += "\n"
-            writeStruct(named: typeName, node: member, indent: inner, doc: "A value of `\(typeName)` in the record.")
+            writeStruct(named: typeName, node: member, indent: inner, doc: "A value of `\(typeName)`, as the rules read it.")
         }
         text += "\(indent)}\n"
     }
 
-    private mutating func writeInitializer(_ properties: [(name: String, key: String, type: String)], indent: String) {
+    private mutating func writeInitializer(_ properties: [Property], indent: String, what: String) {
         let parameters = properties.map { "\($0.name): \($0.type)\($0.type.hasSuffix("?") ? " = nil" : "")" }
-        text += "\n\(indent)/// Creates a record.\n"
+        text += "\n\(indent)/// Creates a \(what).\n"
         text += "\(indent)\(access)init(\(parameters.joined(separator: ", "))) {\n"
         for property in properties {
             let bare = property.name.trimmingCharacters(in: "`")
@@ -133,7 +137,7 @@ private struct ModelWriter {
         text += "\(indent)}\n"
     }
 
-    private mutating func writeCodingKeys(_ properties: [(name: String, key: String, type: String)], indent: String) {
+    private mutating func writeCodingKeys(_ properties: [Property], indent: String) {
         guard properties.contains(where: { $0.name.trimmingCharacters(in: "`") != $0.key }) else { return }
         text += "\n\(indent)private enum CodingKeys: String, CodingKey {\n"
         for property in properties {
