@@ -2,7 +2,7 @@
 ///
 /// A value type so that the command and the language server can each build one per run
 /// (the language server rebuilds it when a catalogue changes); the checker keeps no state
-/// (a ``PatternCache`` only remembers compilations, which never change a result).
+/// (a `PatternCache` only remembers compilations, which never change a result).
 public struct CheckOptions: Sendable {
     /// The keys of the base (`en`) catalogue. When set, a `message KEY` override naming
     /// another key is an `unknown-message-key` error; when `nil` (no catalogue loaded)

@@ -4,7 +4,7 @@ public enum Severity: String, Sendable, Hashable, Codable, Comparable, CaseItera
     case error
     /// Probably a mistake; `check` passes unless `--warnings-as-errors`.
     case warning
-    /// Information attached to a file (rare; most information is a ``Note``).
+    /// Information attached to a file (rare; most information is a `Note`).
     case note
 
     private var rank: Int {

@@ -2,7 +2,7 @@
 ///
 /// Every syntax node, token and diagnostic carries one. Offsets are converted to
 /// line and column (in UTF-8, UTF-16 or Unicode scalars) only at the edges, by a
-/// ``LineTable``.
+/// `LineTable`.
 public struct SourceRange: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The offset of the first byte.
     public var start: Int

@@ -74,7 +74,7 @@ public struct MessageCatalogs: Sendable {
     /// (the checker's `unknown-message-key` check).
     package var baseKeys: Set<String> { Set(base?.keys ?? []) }
 
-    /// Problems found while loading the files (the full checks are ``CatalogChecker``'s).
+    /// Problems found while loading the files (the full checks are `CatalogChecker`'s).
     public var loadDiagnostics: [Diagnostic] { catalogs.values.flatMap(\.diagnostics).sorted() }
 
     /// A renderer for `locale`; create one per request (it is cheap).
