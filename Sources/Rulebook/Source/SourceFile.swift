@@ -17,10 +17,12 @@ public struct SourceFile: Sendable, Hashable {
         self.lines = LineTable(text)
     }
 
+    /// Equal path and text (the line table follows from the text).
     public static func == (lhs: SourceFile, rhs: SourceFile) -> Bool {
         lhs.path == rhs.path && lhs.text == rhs.text
     }
 
+    /// Hashes the path and the text.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(path)
         hasher.combine(text)

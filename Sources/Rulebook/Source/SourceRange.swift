@@ -43,9 +43,11 @@ public struct SourceRange: Hashable, Sendable, Comparable, CustomStringConvertib
         SourceRange(start: Swift.min(start, other.start), end: Swift.max(end, other.end))
     }
 
+    /// By start, then by end.
     public static func < (lhs: SourceRange, rhs: SourceRange) -> Bool {
         (lhs.start, lhs.end) < (rhs.start, rhs.end)
     }
 
+    /// `start..<end`.
     public var description: String { "\(start)..<\(end)" }
 }
