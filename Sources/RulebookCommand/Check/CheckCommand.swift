@@ -47,7 +47,9 @@ struct CheckCommand: Command {
         sections: [("EXIT STATUS", """
               0  no errors (warnings allowed unless --warnings-as-errors)
               1  errors found (or warnings, with --warnings-as-errors)
-              2  usage or I/O errors (a path that does not exist, an unreadable file)
+              2  usage or I/O errors: a path that does not exist, a file that cannot be read
+                 or is not UTF-8 (reported as an unreadable-file diagnostic in every format;
+                 the other files are still checked)
             """)]
     )
 
@@ -70,7 +72,7 @@ struct CheckCommand: Command {
     func run(in context: CommandContext) throws -> ExitStatus {
         let explicit = !paths.isEmpty
         let files = try FileCollector().collect(explicit ? paths : Self.defaultPaths, explicit: explicit)
-        guard !files.all.isEmpty else {
+        guard !files.all.isEmpty || !files.missing.isEmpty else {
             throw CommandError(explicit ? "no rule files or catalogues found in \(paths.joined(separator: ", "))"
                                         : "no rule files found: there is no Rules or Localizations directory here")
         }
@@ -80,7 +82,9 @@ struct CheckCommand: Command {
         }
         let report = outcome.report
         context.stdout.write(DiagnosticPrinter(format: format, color: color, context: context).render(report))
-        for problem in outcome.unreadable { context.reportError(problem) }
+        // The text format already printed them where a person reads; the machine formats
+        // go to a file or a pipe, so stderr says it too.
+        if format != .text { for problem in outcome.unreadable { context.reportError(problem) } }
         if !outcome.unreadable.isEmpty { return .usageError }
         if report.count(.error) > 0 { return .failure }
         if warningsAsErrors && report.count(.warning) > 0 { return .failure }

@@ -53,20 +53,34 @@ struct FormatCommand: Command {
         if paths == ["-"] { return try formatStandardInput(context) }
         let explicit = !paths.isEmpty
         let files = try FileCollector(includeCatalogues: false).collect(explicit ? paths : ["Rules"], explicit: explicit)
-        guard !files.ruleFiles.isEmpty else {
+        guard !files.ruleFiles.isEmpty || !files.missing.isEmpty else {
             throw CommandError(explicit ? "no rule files found in \(paths.joined(separator: ", "))" : "no rule files found in Rules")
         }
+        // A path that is missing or a file that cannot be read is reported and the others
+        // are still formatted; the exit status is then 2.
         var status = ExitStatus.success
+        for path in files.missing {
+            context.reportError(TextFile.missingMessage(path))
+            status = .usageError
+        }
         for file in files.ruleFiles {
-            let source = SourceFile(path: file, text: try TextFile.read(file))
+            let text: String
+            do {
+                text = try TextFile.read(file)
+            } catch {
+                context.reportError(error.message)
+                status = .usageError
+                continue
+            }
+            let source = SourceFile(path: file, text: text)
             guard let formatted = format(source, in: context) else {
-                status = .failure
+                status = status.combined(with: .failure)
                 continue
             }
             guard formatted != source.text else { continue }
             if check {
                 context.stdout.write(file + "\n")
-                status = .failure
+                status = status.combined(with: .failure)
             } else {
                 try TextFile.write(formatted, to: file)
                 context.stdout.write("formatted \(file)\n")

@@ -100,13 +100,15 @@ struct ValidateCommand: Command {
 
     func run(in context: CommandContext) throws -> ExitStatus {
         let loader = try RuleLoader(catalogs: catalogs, locale: locale)
-        let catalogues = try loader.catalogs()
+        let catalogues = try loader.catalogs(warningsTo: context)
         let compiled = try loader.compile(rules, catalogs: catalogues, in: context)
         let options = ValidationOptions(reportAllFailures: all, onlyChangedFields: onlyChanged,
                                         messages: loader.messages(catalogues),
                                         context: today.map { EvaluationContext(today: $0) } ?? EvaluationContext())
-        let sources = try openInputs(context)
+        var unopened = 0
+        let sources = try openInputs(context, unopened: &unopened)
         var statistics = RunStatistics()
+        statistics.inputErrors = unopened
         var writer = ResultWriter(output: context.stdout, quiet: quiet)
         let pipeline = OrderedPipeline<BatchResult>(window: OrderedPipeline<BatchResult>.defaultWindow)
         var originals = try changedFrom.map { path throws(CommandError) in
@@ -115,7 +117,7 @@ struct ValidateCommand: Command {
         }
         let pool = RuleSetPool(compiled)
         var offset = 0
-        for source in sources {
+        for source in sources where !context.stdout.failed {
             var stream = try RecordStream(source: source, limits: ReaderLimits())
             let output = quiet ? nil : ValidationOutput(
                 format: format, numbered: !(sources.count == 1 && stream.layout == .document),
@@ -125,7 +127,8 @@ struct ValidateCommand: Command {
                                             inputName: sources.count > 1 ? source.name : nil)
             let naming: RecordNaming = stream.layout == .ndjson ? .line : stream.layout == .array ? .element : .document
             let base = offset
-            while let batch = try stream.next() {
+            // Once stdout fails (a full disk), nothing more can be reported: stop reading.
+            while !context.stdout.failed, let batch = try stream.next() {
                 let paired = try originals?.take(for: batch)
                 pipeline.submit({ processor.process(batch, offset: base, naming: naming, originals: paired) }) { result in
                     statistics.add(result)
@@ -144,14 +147,18 @@ struct ValidateCommand: Command {
             offset += stream.recordNumbersUsed
         }
         writer.finish()
-        context.stdout.flush()
+        if let failure = context.stdout.takeFailure() {
+            // No summary: it would count results nobody received.
+            throw CommandError(failure)
+        }
         if summary { statistics.printSummary(on: context.stderr) }
-        if exitZero { return .success }
+        if exitZero { return unopened > 0 ? .usageError : .success }  // an input never read is an I/O error
         if statistics.errors > 0 || statistics.inputErrors > 0 { return .usageError }
         return statistics.invalid > 0 ? .failure : .success
     }
 
-    private func openInputs(_ context: CommandContext) throws -> [ByteSource] {
+    /// Opens the inputs; `unopened` counts those that could not be opened.
+    private func openInputs(_ context: CommandContext, unopened: inout Int) throws -> [ByteSource] {
         if inputs.isEmpty {
             guard !context.stdinIsTerminal else {
                 throw Self.usageError("no input: give record files, or pipe records to stdin")
@@ -160,8 +167,14 @@ struct ValidateCommand: Command {
         }
         var sources: [ByteSource] = []
         for input in inputs {
-            sources.append(input == "-" ? ByteSource(descriptor: context.stdinDescriptor, name: "<stdin>")
-                                        : try ByteSource(path: input))
+            do {
+                sources.append(input == "-" ? ByteSource(descriptor: context.stdinDescriptor, name: "<stdin>")
+                                            : try ByteSource(path: input))
+            } catch {
+                // Reported now; the other inputs are still validated and the status is 2.
+                context.reportError(FileManager.default.fileExists(atPath: input) ? error.message : TextFile.missingMessage(input))
+                unopened += 1
+            }
         }
         return sources
     }
