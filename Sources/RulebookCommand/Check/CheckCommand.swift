@@ -77,15 +77,16 @@ struct CheckCommand: Command {
                                         : "no rule files found: there is no Rules or Localizations directory here")
         }
         var outcome = try ProjectChecker(files: files).check()
+        var refused = Set<String>()
         if fix {
-            outcome = try applyFixes(outcome, files: files, in: context)
+            outcome = try applyFixes(outcome, files: files, refused: &refused, in: context)
         }
         let report = outcome.report
         context.stdout.write(DiagnosticPrinter(format: format, color: color, context: context).render(report))
         // The text format already printed them where a person reads; the machine formats
         // go to a file or a pipe, so stderr says it too.
         if format != .text { for problem in outcome.unreadable { context.reportError(problem) } }
-        if !outcome.unreadable.isEmpty { return .usageError }
+        if !outcome.unreadable.isEmpty || !refused.isEmpty { return .usageError }
         if report.count(.error) > 0 { return .failure }
         if warningsAsErrors && report.count(.warning) > 0 { return .failure }
         return .success
@@ -93,19 +94,29 @@ struct CheckCommand: Command {
 
     /// Applies the offered fixes, then checks again (up to a few rounds: a fix may make
     /// room for another that overlapped it).
-    private func applyFixes(_ first: ProjectChecker.Outcome, files: FileCollector.Files,
+    ///
+    /// A file that cannot be written (read-only, or changed since it was read) is reported
+    /// and left alone in later rounds (`refused`); the other files are still fixed.
+    private func applyFixes(_ first: ProjectChecker.Outcome, files: FileCollector.Files, refused: inout Set<String>,
                             in context: CommandContext) throws -> ProjectChecker.Outcome {
         var outcome = first
         var applied = 0
         var changedFiles = Set<String>()
         for _ in 0..<4 {
-            let plan = FixApplier.plan(outcome.report.diagnostics)
+            let plan = FixApplier.plan(outcome.report.diagnostics.filter { diagnostic in
+                !diagnostic.fixIts.contains { $0.edits.contains { refused.contains($0.file) } }
+            })
             guard plan.fixCount > 0 else { break }
             for (file, edits) in plan.edits.sorted(by: { $0.key < $1.key }) {
                 // A fix may create a file (a missing base catalogue): it starts empty.
-                let text = outcome.report.sources[file]?.text ?? ""
-                try TextFile.write(FixApplier.apply(edits, to: text), to: file)
-                changedFiles.insert(file)
+                let original = outcome.report.sources[file]?.text
+                do {
+                    try TextFile.write(FixApplier.apply(edits, to: original ?? ""), to: file, expected: original)
+                    changedFiles.insert(file)
+                } catch {
+                    context.reportError(error.message)
+                    refused.insert(file)
+                }
             }
             applied += plan.fixCount
             outcome = try ProjectChecker(files: files).check()

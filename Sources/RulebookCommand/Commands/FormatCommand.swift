@@ -82,8 +82,13 @@ struct FormatCommand: Command {
                 context.stdout.write(file + "\n")
                 status = status.combined(with: .failure)
             } else {
-                try TextFile.write(formatted, to: file)
-                context.stdout.write("formatted \(file)\n")
+                do {
+                    try TextFile.write(formatted, to: file, expected: source.text)
+                    context.stdout.write("formatted \(file)\n")
+                } catch {
+                    context.reportError(error.message)
+                    status = .usageError
+                }
             }
         }
         return status

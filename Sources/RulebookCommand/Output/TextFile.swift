@@ -60,15 +60,6 @@ enum TextFile {
         }
     }
 
-    /// Replaces the contents of `path` atomically (a crash never leaves half a file).
-    static func write(_ text: String, to path: String) throws(CommandError) {
-        do {
-            try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw CommandError("cannot write '\(path)': \(error.localizedDescription)")
-        }
-    }
-
     /// Everything on stdin.
     static func readStandardInput(_ descriptor: Int32) throws(CommandError) -> [UInt8] {
         let source = ByteSource(descriptor: descriptor, name: "<stdin>")
