@@ -48,7 +48,8 @@ struct InputLayoutDetector {
         guard let lineEnd = try newline(in: &buffer, from: start, source) else {
             // One line only: one document. A line too long to look at is an NDJSON line
             // over the limit, reported on its own while the lines after it are read.
-            return (source.reachedEnd && buffer.count <= limits.maxRecordBytes ? .document : .ndjson, buffer)
+            // A blank line before it is a line to answer: NDJSON.
+            return (source.reachedEnd && buffer.count <= limits.maxRecordBytes && !blankLineFirst ? .document : .ndjson, buffer)
         }
         var scanner = JSONStructureScanner()
         var closedAt: Int?
