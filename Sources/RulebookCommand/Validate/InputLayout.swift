@@ -51,6 +51,8 @@ struct InputLayoutDetector {
             // A blank line before it is a line to answer: NDJSON.
             return (source.reachedEnd && buffer.count <= limits.maxRecordBytes && !blankLineFirst ? .document : .ndjson, buffer)
         }
+        // A first line over the limit is reported as a line; there is no need to scan it.
+        if lineEnd - start > limits.maxRecordBytes { return (.ndjson, buffer) }
         var scanner = JSONStructureScanner()
         var closedAt: Int?
         for offset in start..<lineEnd {

@@ -19,6 +19,7 @@ final class RecordNumberingTests: XCTestCase {
         let (status, records) = try results(Data("\n{\"name\":\"Ann\"}".utf8), in: project)
         XCTAssertEqual(status, 2)
         XCTAssertEqual(records.map { $0["record"] as? Int }, [0, 1])
+        guard records.count == 2 else { return }
         XCTAssertEqual(records[0]["error"] as? String, "line 1: empty line, expected a JSON object")
         XCTAssertEqual(records[1]["valid"] as? Bool, true)
     }
@@ -42,13 +43,15 @@ final class RecordNumberingTests: XCTestCase {
         let project = try TemporaryProject(copyRules: false, copyLocalizations: false)
         try project.write(rules, to: "r.rules")
         var long = Data(#"{"name":""#.utf8)
-        long.append(Data(repeating: UInt8(ascii: "x"), count: (64 << 20) + 1))
+        // Over the limit by more than one 512 KiB read, so no read takes in its line break.
+        long.append(Data(repeating: UInt8(ascii: "x"), count: (64 << 20) + (1 << 20)))
         long.append(Data(#""}"#.utf8))
         let after = Data("\n{\"name\":\"Ann\"}\n{}\n".utf8)
         for (name, input, lineOfLong) in [("first", long + after, 0), ("second", Data(#"{"name":"Bo"}"#.utf8) + Data("\n".utf8) + long + after, 1)] {
             let (status, records) = try results(input, in: project)
             XCTAssertEqual(status, 2, name)
             XCTAssertEqual(records.map { $0["record"] as? Int }, Array(0...(lineOfLong + 2)), name)
+            guard records.count == lineOfLong + 3 else { continue }
             XCTAssertEqual(records[lineOfLong]["error"] as? String,
                            "line \(lineOfLong + 1): longer than the limit of 67108864 bytes", name)
             XCTAssertEqual(records[lineOfLong + 1]["valid"] as? Bool, true, name)
