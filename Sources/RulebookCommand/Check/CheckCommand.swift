@@ -18,7 +18,9 @@ struct CheckCommand: Command {
 
             Directories are walked for *.rules files, and for *.json catalogues inside a \
             directory named Localizations. Without paths, Rules and Localizations are \
-            checked (whichever exist).
+            checked (whichever exist). A path that does not exist, or a file that cannot \
+            be read or is not UTF-8, is an unreadable-file error in every format (at the \
+            first invalid byte); the other files are still checked.
 
             The text format prints each diagnostic like a compiler (file:line:column, with \
             columns counted in Unicode scalars), the source line with carets under the exact \
@@ -30,7 +32,7 @@ struct CheckCommand: Command {
             .option("format", valueName: "FORMAT", help: "How to print diagnostics.", defaultValue: "text",
                     allowedValues: DiagnosticFormat.allCases.map(\.rawValue)),
             .flag("warnings-as-errors", help: "Exit with status 1 when there are warnings, too."),
-            .flag("fix", help: "Apply the fixes the checker offers (e.g. misspelled validator names) to the files in place, then check again and report what is left."),
+            .flag("fix", help: "Apply the fixes the checker offers (e.g. misspelled validator names) to the files in place, then check again and report what is left. Links, mode, owner and byte order marks are kept; read-only files and files changed since they were read are refused (exit status 2)."),
             .option("color", valueName: "WHEN", help: "Colour the text format: auto colours a terminal unless NO_COLOR is set.",
                     defaultValue: "auto", allowedValues: Terminal.ColorMode.allCases.map(\.rawValue)),
         ],

@@ -13,9 +13,11 @@ struct FormatCommand: Command {
             aligned, when blocks indented by two spaces, blank lines collapsed, every \
             comment kept. Formatting is idempotent.
 
-            Files are rewritten in place and listed as they change. With --check nothing is \
-            written: the files that would change are listed and the exit status is 1 when \
-            there are any (for CI).
+            Files are rewritten in place and listed as they change: a symbolic link's \
+            target is written, and hard links, mode, owner and a byte order mark are kept. \
+            A read-only file, or one changed since it was read, is refused with an error \
+            (exit status 2). With --check nothing is written: the files that would change \
+            are listed and the exit status is 1 when there are any (for CI).
 
             A file with syntax errors is never touched: its diagnostics are printed on \
             stderr instead and the exit status is 1. The path - formats stdin to stdout.

@@ -23,7 +23,9 @@ struct ValidateCommand: Command {
             (malformed JSON, a blank line, not an object, invalid UTF-8, over 64 MiB) is \
             reported as \
             {"record": N, "error": "line N+1, column C: reason"} and the run goes on; the \
-            exit status is then 2.
+            exit status is then 2. A missing input is reported and the other inputs are \
+            still validated (exit status 2); a failed write to stdout ends the run with \
+            status 2.
 
             A summary goes to stderr at the end (1,000,000 records, 312,118 invalid, 2.1 s), \
             with a progress line while running when stderr is a terminal.
@@ -33,7 +35,7 @@ struct ValidateCommand: Command {
             .option("format", valueName: "FORMAT",
                     help: "text: failing fields and messages per invalid record; json: one object (an array of objects for many records); ndjson: one object per line with \"record\": N.",
                     defaultValue: "text", allowedValues: ValidationFormat.allCases.map(\.rawValue)),
-            .option("locale", valueName: "LOCALE", help: "The language of messages, a BCP 47 tag (de, pl, pt-BR); needs catalogues.",
+            .option("locale", valueName: "LOCALE", help: "The language of messages, a BCP 47 tag (de, pl, pt-BR; read case-insensitively, de_DE as de-DE); needs catalogues. A locale without a catalogue is a warning.",
                     defaultValue: "en"),
             .option("catalogs", valueName: "DIR", help: "The message catalogue directory.",
                     defaultValue: "Localizations, when it exists"),
@@ -42,7 +44,7 @@ struct ValidateCommand: Command {
             .flag("all", help: "Report every failing rule of a field, not just the first."),
             .option("changed-from", valueName: "FILE",
                     help: "The original record(s), in the same layout and order as the input: each result says whether the record changed (\"changed\"), which fields (\"changedFields\") and the JSON Merge Patch from the original (\"patch\")."),
-            .flag("only-changed", help: "With --changed-from, report only the fields that changed."),
+            .flag("only-changed", help: "With --changed-from, list only the violations of fields that changed. The record is still checked in full: violations of unchanged fields make it invalid and are counted (\"unlistedViolations\")."),
             .flag("quiet", short: "q", help: "Print no results: count valid and invalid records (the fastest mode); the exit status and the stderr summary tell the outcome."),
             .flag("no-summary", help: "Do not print the summary line on stderr."),
             .flag("exit-zero", help: "Exit with status 0 once every record was reported, even when some are invalid or unreadable (for runners such as Spark's RDD.pipe and Hadoop Streaming that treat any other status as a crashed task). Rule-file, usage and I/O errors still exit with 2."),
