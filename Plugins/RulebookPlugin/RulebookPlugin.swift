@@ -9,8 +9,9 @@ import PackagePlugin
 struct RulebookPlugin: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
-        return try commands(ruleFiles: ruleFiles(in: target.sourceFiles.map(\.url)),
-                            tool: context.tool(named: "rulebook").url, workDirectory: context.pluginWorkDirectoryURL)
+        return try commands(
+            ruleFiles: ruleFiles(in: target.sourceFiles.map(\.url)),
+            tool: context.tool(named: "rulebook").url, workDirectory: context.pluginWorkDirectoryURL)
     }
 
     /// The `.rules` files among `files`, and inside those that are folders (a resource
@@ -20,7 +21,8 @@ struct RulebookPlugin: BuildToolPlugin {
             if file.pathExtension == "rules" { return [file] }
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: file.path, isDirectory: &isDirectory), isDirectory.boolValue,
-                  let walk = FileManager.default.enumerator(at: file, includingPropertiesForKeys: nil) else { return [] }
+                let walk = FileManager.default.enumerator(at: file, includingPropertiesForKeys: nil)
+            else { return [] }
             return walk.compactMap { $0 as? URL }.filter { $0.pathExtension == "rules" }.sorted { $0.path < $1.path }
         }
     }
@@ -43,14 +45,15 @@ struct RulebookPlugin: BuildToolPlugin {
 }
 
 #if canImport(XcodeProjectPlugin)
-import XcodeProjectPlugin
+    import XcodeProjectPlugin
 
-extension RulebookPlugin: XcodeBuildToolPlugin {
-    /// The same commands for a target of an Xcode project.
-    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
-        let ruleFiles = ruleFiles(in: target.inputFiles.map(\.url))
-        return try commands(ruleFiles: ruleFiles, tool: context.tool(named: "rulebook").url,
-                            workDirectory: context.pluginWorkDirectoryURL)
+    extension RulebookPlugin: XcodeBuildToolPlugin {
+        /// The same commands for a target of an Xcode project.
+        func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+            let ruleFiles = ruleFiles(in: target.inputFiles.map(\.url))
+            return try commands(
+                ruleFiles: ruleFiles, tool: context.tool(named: "rulebook").url,
+                workDirectory: context.pluginWorkDirectoryURL)
+        }
     }
-}
 #endif

@@ -27,7 +27,10 @@ final class RuleResourceLoadingTests: XCTestCase {
 
     func testABundleResourceWithAnErrorNamesTheFileAndPosition() {
         XCTAssertThrowsError(try CompiledRuleSet(resource: "broken", bundle: .module, subdirectory: "Rules")) { error in
-            XCTAssertEqual("\(error)", "Rules/broken.rules:4:42: error: unknown validator or named rule 'minLenght'; did you mean 'minLength'? [unknown-validator]")
+            XCTAssertEqual(
+                "\(error)",
+                "Rules/broken.rules:4:42: error: unknown validator or named rule 'minLenght'; did you mean 'minLength'? [unknown-validator]"
+            )
         }
     }
 
@@ -59,8 +62,11 @@ final class RuleResourceLoadingTests: XCTestCase {
     }
 
     func testAMissingImportInMemoryIsAnErrorAtTheImport() {
-        XCTAssertThrowsError(try CompiledRuleSet(files: ["main.rules": "\nimport \"gone.rules\"\nname: required\n"],
-                                                 entry: "main.rules")) { error in
+        XCTAssertThrowsError(
+            try CompiledRuleSet(
+                files: ["main.rules": "\nimport \"gone.rules\"\nname: required\n"],
+                entry: "main.rules")
+        ) { error in
             XCTAssertTrue("\(error)".hasPrefix("main.rules:2:8: error: "), "\(error)")
         }
     }

@@ -18,15 +18,18 @@ extension CompiledRuleSet {
     ///   - options: Checker options (known message keys, limits).
     /// - Throws: ``RuleFileError`` with every diagnostic, naming files by their path inside
     ///   the bundle (`Rules/profile.rules:2:12`), when a file cannot be read or has errors.
-    public init(resource name: String, bundle: Bundle, subdirectory: String? = nil,
-                options: CheckOptions = CheckOptions()) throws(RuleFileError) {
+    public init(
+        resource name: String, bundle: Bundle, subdirectory: String? = nil,
+        options: CheckOptions = CheckOptions()
+    ) throws(RuleFileError) {
         let file = name.hasSuffix(".rules") ? name : name + ".rules"
         let root = subdirectory.map { "\($0)/\(file)" } ?? file
         guard let resources = bundle.resourceURL else {
             throw RuleFileError(diagnostics: [], readError: SourceReadError(path: root, reason: .notFound), files: [:])
         }
-        try self.init(checking: SourcePath.normalize(root), provider: DiskSourceProvider(baseDirectory: resources.path),
-                      options: options)
+        try self.init(
+            checking: SourcePath.normalize(root), provider: DiskSourceProvider(baseDirectory: resources.path),
+            options: options)
     }
 
     /// Checks and compiles rule files held in memory: `entry` and the files it imports,

@@ -7,8 +7,11 @@ enum ExportCommand {
         name: "export",
         abstract: "export rule files for other stacks (JSON Schema)",
         discussion: "Run 'rulebook export json-schema --help' for the JSON Schema export.",
-        examples: [Example(command: "rulebook export json-schema Rules/profile.rules -o schemas",
-                           explanation: "Write schemas/profile.schema.json.")]
+        examples: [
+            Example(
+                command: "rulebook export json-schema Rules/profile.rules -o schemas",
+                explanation: "Write schemas/profile.schema.json.")
+        ]
     )
 
     /// The subcommands.
@@ -46,14 +49,20 @@ struct ExportJSONSchemaCommand: Command {
         arguments: [ArgumentDefinition("FILE", help: "Rule files.", repeated: true)],
         examples: [
             Example(command: "rulebook export json-schema Rules/profile.rules", explanation: "Print the schema."),
-            Example(command: "rulebook export json-schema --strict -o schemas Rules/*.rules",
-                    explanation: "Write every schema; fail when one is not exact."),
+            Example(
+                command: "rulebook export json-schema --strict -o schemas Rules/*.rules",
+                explanation: "Write every schema; fail when one is not exact."),
         ],
-        sections: [("EXIT STATUS", """
-              0  written (and exact, with --strict)
-              1  a rule file has errors; or, with --strict, some rule is not exported exactly
-              2  usage or I/O errors
-            """)]
+        sections: [
+            (
+                "EXIT STATUS",
+                """
+                  0  written (and exact, with --strict)
+                  1  a rule file has errors; or, with --strict, some rule is not exported exactly
+                  2  usage or I/O errors
+                """
+            )
+        ]
     )
 
     let files: [String]

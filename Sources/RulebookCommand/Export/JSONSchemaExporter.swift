@@ -39,12 +39,15 @@ struct JSONSchemaExporter {
         for group in groups {
             let rules = group.statements.flatMap(\.rules)
             let isRequired = rules.contains { $0.validator == .required }
-            var schema = at(group.path.segments[...], field(rules.filter { $0.validator != .required }, required: isRequired),
-                            required: isRequired)
+            var schema = at(
+                group.path.segments[...], field(rules.filter { $0.validator != .required }, required: isRequired),
+                required: isRequired)
             if let condition = group.condition {
                 guard let test = self.condition(condition) else {
-                    limitations.append(Limitation(location: group.statements[0].location,
-                                                  message: "the condition '\(Self.spelling(condition))' is not exported; its rules are left out"))
+                    limitations.append(
+                        Limitation(
+                            location: group.statements[0].location,
+                            message: "the condition '\(Self.spelling(condition))' is not exported; its rules are left out"))
                     continue
                 }
                 schema = .object(["if": test, "then": schema])
@@ -94,11 +97,13 @@ struct JSONSchemaExporter {
     static let empty: JSONNode = .object(["$ref": .string("#/$defs/empty")])
 
     /// Rulebook's empty values other than absence: `null`, white-space-only text, `[]`.
-    static let emptyDefinition: JSONNode = .object(["anyOf": .array([
-        .object(["type": .string("null")]),
-        .object(["type": .string("string"), "pattern": .string(SchemaPattern.only(SchemaPattern.whitespace))]),
-        .object(["type": .string("array"), "maxItems": .integer(0)]),
-    ])])
+    static let emptyDefinition: JSONNode = .object([
+        "anyOf": .array([
+            .object(["type": .string("null")]),
+            .object(["type": .string("string"), "pattern": .string(SchemaPattern.only(SchemaPattern.whitespace))]),
+            .object(["type": .string("array"), "maxItems": .integer(0)]),
+        ])
+    ])
 
     /// The value's schema: not empty and every rule when required; else empty or every rule.
     private mutating func field(_ rules: [CheckedRule], required: Bool) -> JSONNode {
@@ -116,7 +121,9 @@ struct JSONSchemaExporter {
             guard case .count(let value)? = rule.arguments.first(where: { $0.name == name })?.value else { return nil }
             return value
         }
-        func inexact(_ why: String) { limitations.append(Limitation(location: rule.location, message: "'\(rule.validator.rawValue)' \(why)")) }
+        func inexact(_ why: String) {
+            limitations.append(Limitation(location: rule.location, message: "'\(rule.validator.rawValue)' \(why)"))
+        }
         let counts = rule.arguments.compactMap { argument -> Int? in
             if case .count(let value) = argument.value { return value }
             return nil
@@ -131,8 +138,10 @@ struct JSONSchemaExporter {
         case .accepted: return .object(["enum": .array([.bool(true), .string("yes"), .string("on"), .string("1")])])
         case .uuid:
             let hex = "[0-9a-fA-F]"
-            return .object(["type": .string("string"),
-                            "pattern": .string("^\(hex){8}-\(hex){4}-\(hex){4}-\(hex){4}-\(hex){12}\(SchemaPattern.end)")])
+            return .object([
+                "type": .string("string"),
+                "pattern": .string("^\(hex){8}-\(hex){4}-\(hex){4}-\(hex){4}-\(hex){12}\(SchemaPattern.end)"),
+            ])
         case .digits:
             return .object(["type": .string("string"), "pattern": .string(SchemaPattern.only("0-9", count: counts.first))])
         case .minItems: return .object(["type": .string("array"), "minItems": .integer(counts.first ?? 0)])
@@ -140,38 +149,49 @@ struct JSONSchemaExporter {
         case .unique: return .object(["type": .string("array"), "uniqueItems": .bool(true)])
         case .oneOf:
             guard case .list(let values)? = rule.arguments.first?.value else { return nil }
-            return .object(["enum": .array(values.compactMap { value in
-                if case .value(let literal) = value { return Self.json(literal) }
-                return nil
-            })])
+            return .object([
+                "enum": .array(
+                    values.compactMap { value in
+                        if case .value(let literal) = value { return Self.json(literal) }
+                        return nil
+                    })
+            ])
         case .pattern:
             guard case .regex(let pattern, let source)? = rule.arguments.first?.value,
-                  let translated = SchemaPattern.wholeText(source, flags: pattern.flags) else {
-                inexact("uses regular-expression features JSON Schema's pattern dialects do not share (flags, Unicode properties, POSIX classes or non-ASCII text)")
+                let translated = SchemaPattern.wholeText(source, flags: pattern.flags)
+            else {
+                inexact(
+                    "uses regular-expression features JSON Schema's pattern dialects do not share (flags, Unicode properties, POSIX classes or non-ASCII text)"
+                )
                 return Self.string
             }
             return .object(["type": .string("string"), "pattern": .string(translated)])
         case .minLength, .maxLength, .length:
             inexact("counts characters (grapheme clusters); JSON Schema counts code points")
-            let bounds: (Int?, Int?) = switch rule.validator {
-            case .minLength: (counts.first, nil)
-            case .maxLength: (nil, counts.first)
-            default: counts.count == 2 ? (counts[0], counts[1]) : (counts.first, counts.first)
-            }
-            return .object(["type": .string("string"), "minLength": bounds.0.map(JSONNode.integer),
-                            "maxLength": bounds.1.map(JSONNode.integer)])
+            let bounds: (Int?, Int?) =
+                switch rule.validator {
+                case .minLength: (counts.first, nil)
+                case .maxLength: (nil, counts.first)
+                default: counts.count == 2 ? (counts[0], counts[1]) : (counts.first, counts.first)
+                }
+            return .object([
+                "type": .string("string"), "minLength": bounds.0.map(JSONNode.integer),
+                "maxLength": bounds.1.map(JSONNode.integer),
+            ])
         case .integer, .number, .min, .max, .between:
             inexact("also accepts numeric text (\"27\"), which JSON Schema cannot compare or test for a whole number")
             return nil
         case .date, .before, .after, .minAge, .maxAge:
-            inexact(rule.arguments.contains { if case .today = $0.value { true } else { false } }
-                    ? "compares with today, which a schema cannot know" : "reads ISO 8601 dates, which JSON Schema's format is not required to check")
+            inexact(
+                rule.arguments.contains { if case .today = $0.value { true } else { false } }
+                    ? "compares with today, which a schema cannot know"
+                    : "reads ISO 8601 dates, which JSON Schema's format is not required to check")
             return Self.string
         case .same, .different:
             inexact("compares two fields, which JSON Schema cannot")
             return nil
         case .email, .url, .alpha, .alphanumeric, .noDigits, .noSpecialChars, .containsDigit, .containsLetter,
-             .containsUppercase, .containsLowercase, .containsSymbol:
+            .containsUppercase, .containsLowercase, .containsSymbol:
             inexact("has no exact JSON Schema equivalent (only 'type: string' is exported)")
             return Self.string
         }
@@ -183,7 +203,8 @@ struct JSONSchemaExporter {
     private func condition(_ condition: Condition) -> JSONNode? {
         switch condition {
         case .present(let path):
-            return presence(path, .object(["allOf": .array([.object(["not": Self.empty]), .object(["not": .object(["const": .bool(false)])])])]))
+            return presence(
+                path, .object(["allOf": .array([.object(["not": Self.empty]), .object(["not": .object(["const": .bool(false)])])])]))
         case .equals(let path, let value):
             return presence(path, .object(["const": Self.json(value)]))
         case .notEquals(let path, let value):
@@ -204,8 +225,10 @@ struct JSONSchemaExporter {
         guard !path.hasWildcard else { return nil }
         return path.segments.reversed().reduce(leaf) { inner, segment in
             guard case .key(let key) = segment else { return inner }
-            return .object(["type": .string("object"), "required": .array([.string(key)]),
-                            "properties": .object([JSONNode.Member(key: key, value: inner)])])
+            return .object([
+                "type": .string("object"), "required": .array([.string(key)]),
+                "properties": .object([JSONNode.Member(key: key, value: inner)]),
+            ])
         }
     }
 

@@ -49,7 +49,8 @@ enum SchemaPattern {
                 let inside = String(String.UnicodeScalarView(scalars[index..<close]))
                 let bounds = inside.split(separator: ",", omittingEmptySubsequences: false)
                 guard (1...2).contains(bounds.count), bounds.allSatisfy({ $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
-                      !(bounds.count == 1 && bounds[0].isEmpty) else { return nil }
+                    !(bounds.count == 1 && bounds[0].isEmpty)
+                else { return nil }
                 output += "{" + (bounds.count == 2 && bounds[0].isEmpty ? "0" + inside : inside) + "}"
                 index = close + 1
             case "^": output += start

@@ -19,8 +19,9 @@ struct CheckedRuleFile {
             throw CommandError(error.description)
         }
         if !result.diagnostics.isEmpty {
-            let report = DiagnosticReport(diagnostics: result.diagnostics, sources: result.trees.values.map(\.source),
-                                          fileCount: result.trees.count)
+            let report = DiagnosticReport(
+                diagnostics: result.diagnostics, sources: result.trees.values.map(\.source),
+                fileCount: result.trees.count)
             let printer = DiagnosticPrinter(format: .text, color: .never, context: context)
             context.stderr.write(printer.render(report, to: context.stderr))
         }

@@ -10,8 +10,11 @@ enum GenerateCommand {
             the Swift generator; the SwiftPM build-tool plugin RulebookPlugin runs it on \
             every .rules file of a target at build time.
             """,
-        examples: [Example(command: "rulebook generate swift Rules/profile.rules -o Sources/App/ProfileRules.swift",
-                           explanation: "Write ProfileRules (field constants and the Record model).")]
+        examples: [
+            Example(
+                command: "rulebook generate swift Rules/profile.rules -o Sources/App/ProfileRules.swift",
+                explanation: "Write ProfileRules (field constants and the Record model).")
+        ]
     )
 
     /// The subcommands.
@@ -44,22 +47,30 @@ struct GenerateSwiftCommand: Command {
             """,
         options: [
             .option("output", short: "o", valueName: "FILE", help: "Where to write the code.", defaultValue: "stdout"),
-            .option("access", valueName: "LEVEL", help: "The access level of the declarations.", defaultValue: "internal",
-                    allowedValues: ["internal", "package", "public"]),
+            .option(
+                "access", valueName: "LEVEL", help: "The access level of the declarations.", defaultValue: "internal",
+                allowedValues: ["internal", "package", "public"]),
             .flag("identifiers-only", help: "Write only the field constants (no model); what the build plugin writes."),
         ],
         arguments: [ArgumentDefinition("FILE", help: "The rule file.")],
         examples: [
-            Example(command: "rulebook generate swift Rules/profile.rules",
-                    explanation: "Print ProfileRules with its Record model."),
-            Example(command: "rulebook generate swift --identifiers-only --access public Rules/address.rules -o AddressRules.swift",
-                    explanation: "Write only the public field constants."),
+            Example(
+                command: "rulebook generate swift Rules/profile.rules",
+                explanation: "Print ProfileRules with its Record model."),
+            Example(
+                command: "rulebook generate swift --identifiers-only --access public Rules/address.rules -o AddressRules.swift",
+                explanation: "Write only the public field constants."),
         ],
-        sections: [("EXIT STATUS", """
-              0  written
-              1  the rule file has errors (nothing written)
-              2  usage or I/O errors
-            """)]
+        sections: [
+            (
+                "EXIT STATUS",
+                """
+                  0  written
+                  1  the rule file has errors (nothing written)
+                  2  usage or I/O errors
+                """
+            )
+        ]
     )
 
     let file: String
@@ -71,8 +82,9 @@ struct GenerateSwiftCommand: Command {
         guard arguments.positionals.count == 1 else { throw Self.usageError("give one rule FILE") }
         self.file = file
         output = arguments.value("output")
-        generator = SwiftGenerator(access: arguments.value("access") ?? "internal",
-                                   includesModel: !arguments.flag("identifiers-only"))
+        generator = SwiftGenerator(
+            access: arguments.value("access") ?? "internal",
+            includesModel: !arguments.flag("identifiers-only"))
     }
 
     func run(in context: CommandContext) throws -> ExitStatus {

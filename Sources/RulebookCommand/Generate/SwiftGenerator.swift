@@ -24,8 +24,9 @@ struct SwiftGenerator {
         var usesValue = false
         if includesModel {
             var writer = ModelWriter(access: prefix)
-            writer.writeStruct(named: "Record", node: shape.root, indent: "    ",
-                               doc: "A record of `\(file.baseName).rules`, typed as its rules read it.")
+            writer.writeStruct(
+                named: "Record", node: shape.root, indent: "    ",
+                doc: "A record of `\(file.baseName).rules`, typed as its rules read it.")
             model = writer.text
             usesValue = writer.usesValue
         }
@@ -107,8 +108,11 @@ private struct ModelWriter {
             guard let member = node.members[key] else { continue }
             let words = SwiftIdentifier.words(key)
             let type = swiftType(member, typeWords: words, nested: &nested, usedTypes: &usedTypes)
-            properties.append((SwiftIdentifier.lower(words), key, member.mustBePresent ? type : type + "?",
-                               member.kinds.contains(.date) ? ": ISO 8601 date or date-time text, as written" : ""))
+            properties.append(
+                (
+                    SwiftIdentifier.lower(words), key, member.mustBePresent ? type : type + "?",
+                    member.kinds.contains(.date) ? ": ISO 8601 date or date-time text, as written" : ""
+                ))
         }
         text += "\(indent)/// \(doc)\n"
         text += "\(indent)\(access)struct \(name): Codable, Hashable, Sendable {\n"
@@ -148,9 +152,11 @@ private struct ModelWriter {
     }
 
     /// The Swift type of `node` (without the optional mark); a struct it needs is queued in `nested`.
-    private mutating func swiftType(_ node: RecordShape.Node, typeWords: [String],
-                                    nested: inout [(name: String, node: RecordShape.Node)],
-                                    usedTypes: inout Set<String>) -> String {
+    private mutating func swiftType(
+        _ node: RecordShape.Node, typeWords: [String],
+        nested: inout [(name: String, node: RecordShape.Node)],
+        usedTypes: inout Set<String>
+    ) -> String {
         if !node.members.isEmpty {
             var name = SwiftIdentifier.upper(typeWords)
             var suffix = 2

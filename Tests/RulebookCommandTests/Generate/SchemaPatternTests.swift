@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import RulebookCommand
 
 /// Rulebook patterns as JSON Schema `pattern`s: the shared subset translates, the rest is refused.
@@ -16,8 +17,9 @@ final class SchemaPatternTests: XCTestCase {
     }
 
     func testGroupsQuantifiersAndEscapes() {
-        XCTAssertEqual(SchemaPattern.wholeText(#"(?<year>\d{4})-(a|b){,2}\.x"#, flags: ""),
-                       #"^(?:(?:[0-9]{4})-(?:a|b){0,2}\.x)"# + end)
+        XCTAssertEqual(
+            SchemaPattern.wholeText(#"(?<year>\d{4})-(a|b){,2}\.x"#, flags: ""),
+            #"^(?:(?:[0-9]{4})-(?:a|b){0,2}\.x)"# + end)
         XCTAssertEqual(SchemaPattern.wholeText("[]a-]", flags: ""), #"^(?:[\]a-])"# + end)
     }
 

@@ -16,9 +16,9 @@ for field in SignupRules.allFields {
 
 // The Codable model `rulebook generate swift` wrote for order.rules.
 let json = #"""
-{"id": "0b7c8a2e-5f1d-4c3b-9a6e-2d4f8b1c7e90", "customer": {"name": "Ada"},
- "items": [{"sku": "ABC-1234", "quantity": 2}], "delivery-note": "ring twice"}
-"""#
+    {"id": "0b7c8a2e-5f1d-4c3b-9a6e-2d4f8b1c7e90", "customer": {"name": "Ada"},
+     "items": [{"sku": "ABC-1234", "quantity": 2}], "delivery-note": "ring twice"}
+    """#
 let order = try JSONDecoder().decode(OrderRules.Record.self, from: Data(json.utf8))
 print("order: \(order.customer.name), \(order.items[0].sku) × \(order.items[0].quantity), note: \(order.deliveryNote ?? "-")")
 let orderRules = try CompiledRuleSet(contentsOfFile: CommandLine.arguments[1])
