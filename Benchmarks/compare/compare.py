@@ -77,6 +77,9 @@ def line_count(path):
         return sum(chunk.count(b"\n") for chunk in iter(lambda: handle.read(1 << 20), b""))
 
 
+COLUMNS = ["rulebook 2 cores", "rulebook 1 core", "rulebook ndjson", "jsonschema-rs", "C floor"]
+
+
 def measure_workload(name, rules, args):
     data = os.path.join(args.dir, f"{name}.ndjson")
     validate = [args.binary, "validate", "--rules", rules, "--today", TODAY]
@@ -111,7 +114,8 @@ def main():
     parser.add_argument("--value-ns", type=float, default=None, help="the Swift API's ns per built profile Value")
     args = parser.parse_args()
 
-    rows, goals, mismatches = [], [], []
+    load_before = os.getloadavg()[0]
+    rows, cpu_rows, goals, mismatches = [], [], [], []
     for name, rules in WORKLOADS:
         records, samples, counts = measure_workload(name, rules, args)
         reference = counts["rulebook 2 cores"]
@@ -120,6 +124,7 @@ def main():
                 mismatches.append(f"{name}: {column} counts valid {found[0]} invalid {found[1]}, "
                                   f"rulebook valid {reference[0]} invalid {reference[1]}")
         wall = {column: median([s[0] for s in values]) for column, values in samples.items()}
+        cpu_rows.append([name] + [rate(records / max(1e-9, median([s[1] for s in values]))) for values in samples.values()])
         cpu = median([s[1] for s in samples["rulebook 2 cores"]])
         rss = max(s[2] for column in ("rulebook 2 cores", "rulebook 1 core", "rulebook ndjson") for s in samples[column])
         per_second = {column: records / seconds for column, seconds in wall.items()}
@@ -132,12 +137,20 @@ def main():
                       ndjson >= GOAL_NDJSON_RATE if name == "profile" else None, rss < GOAL_RSS_MB))
 
     print(f"\nrulebook validate side by side: medians of {args.runs} runs, {os.cpu_count()} cores, "
-          f"load {os.getloadavg()[0]:.2f}, {time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}\n")
+          f"load average {load_before:.2f} before and {os.getloadavg()[0]:.2f} after, "
+          f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}\n")
     header = ["workload", "records", "invalid", "rulebook 2 cores", "per CPU-s", "1 core", "2c/1c", "ndjson",
               "jsonschema-rs", "× jsonschema-rs", "C floor", "× C floor", "peak RSS MB"]
     print("| " + " | ".join(header) + " |")
     print("|" + "|".join(["---"] + ["---:"] * (len(header) - 1)) + "|")
     for row in rows:
+        print("| " + " | ".join(row) + " |")
+
+    print("\nRecords per CPU-second (user + system time of each process, all its threads; steadier than")
+    print("the rates above when other processes share the machine):\n")
+    print("| workload | " + " | ".join(COLUMNS) + " |")
+    print("|---|" + "---:|" * len(COLUMNS))
+    for row in cpu_rows:
         print("| " + " | ".join(row) + " |")
 
     def mark(ok):
