@@ -112,6 +112,7 @@ def main():
     parser.add_argument("--floor", default=".build/floor")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--value-ns", type=float, default=None, help="the Swift API's ns per built profile Value")
+    parser.add_argument("--counts-only", action="store_true", help="check that the counts agree; print no speeds")
     args = parser.parse_args()
 
     load_before = os.getloadavg()[0]
@@ -123,6 +124,9 @@ def main():
             if found != reference:
                 mismatches.append(f"{name}: {column} counts valid {found[0]} invalid {found[1]}, "
                                   f"rulebook valid {reference[0]} invalid {reference[1]}")
+        if args.counts_only:
+            print(f"{name}: {records:,} records, rulebook counts {reference[0]:,} valid and {reference[1]:,} invalid")
+            continue
         wall = {column: median([s[0] for s in values]) for column, values in samples.items()}
         cpu_rows.append([name] + [rate(records / max(1e-9, median([s[1] for s in values]))) for values in samples.values()])
         cpu = median([s[1] for s in samples["rulebook 2 cores"]])
@@ -136,6 +140,8 @@ def main():
         goals.append((name, two / schema >= GOAL_SCHEMA_RATIO, two >= floor, two / one >= GOAL_CORE_RATIO,
                       ndjson >= GOAL_NDJSON_RATE if name == "profile" else None, rss < GOAL_RSS_MB))
 
+    if args.counts_only:
+        return report_mismatches(mismatches)
     print(f"\nrulebook validate side by side: medians of {args.runs} runs, {os.cpu_count()} cores, "
           f"load average {load_before:.2f} before and {os.getloadavg()[0]:.2f} after, "
           f"{time.strftime('%Y-%m-%d %H:%M UTC', time.gmtime())}\n")
@@ -166,6 +172,11 @@ def main():
         print(f"| Swift API, built profile Value ≤ {GOAL_VALUE_NS:g} ns | {args.value_ns:.0f} ns: "
               f"{mark(args.value_ns <= GOAL_VALUE_NS)} |" + " |" * (len(goals) - 1))
 
+    return report_mismatches(mismatches)
+
+
+def report_mismatches(mismatches):
+    """Prints whether every column counted alike; the exit status."""
     if mismatches:
         print("\n!!! COUNTS DISAGREE — the columns did not validate the same way:", file=sys.stderr)
         for mismatch in mismatches:
