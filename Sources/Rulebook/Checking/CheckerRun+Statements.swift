@@ -154,7 +154,7 @@ extension CheckerRun {
         // (the field itself, or below a known field: `address.country` under `address:
         // object`). The prefixes of statement paths include each first segment, so that
         // is the case exactly when its first segment starts some statement's path.
-        let known = Set(distinctPaths.lazy.compactMap(\.segments.first))
+        let known = Set(distinctPaths.lazy.compactMap { $0.segments.first })
         var suggestions: [String: String?] = [:]  // one search per distinct spelling
         var suggestedAny = false
         for reference in references {

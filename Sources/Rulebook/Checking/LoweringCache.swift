@@ -37,18 +37,36 @@ struct LoweringCache {
     }
 
     /// Entries by their text: every rule of every statement looks its head up here.
-    private var entries: [Substring: Entry] = [:]
+    private var entries: [HeadText: Entry] = [:]
 
     /// The number of distinct heads stored.
     var count: Int { entries.count }
 
     /// The entry whose text is exactly `range` of `source`, if one is stored.
     func entry(for range: SourceRange, in source: SourceFile) -> Entry? {
-        entries[source.text(in: range)]
+        entries[HeadText(source.text(in: range))]
     }
 
     /// Stores `entry` (its text is the head's text).
     mutating func insert(_ entry: Entry) {
-        entries[Substring(entry.text)] = entry
+        entries[HeadText(Substring(entry.text))] = entry
+    }
+
+    /// A head's text as the table's key: compared and hashed as its UTF-8 bytes, which
+    /// is what "written the same way" means here (and spares the standard string hash
+    /// its Unicode normalisation on every rule).
+    struct HeadText: Hashable {
+        let text: Substring
+
+        init(_ text: Substring) { self.text = text }
+
+        static func == (lhs: HeadText, rhs: HeadText) -> Bool {
+            lhs.text.utf8.elementsEqual(rhs.text.utf8)
+        }
+
+        func hash(into hasher: inout Hasher) {
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
     }
 }
