@@ -111,7 +111,7 @@ def main():
     parser.add_argument("--dir", default="Benchmarks/data")
     parser.add_argument("--floor", default=".build/floor")
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--value-ns", type=float, default=None, help="the Swift API's ns per built profile Value")
+    parser.add_argument("--value-ns", type=float, default=None, help="the Swift API's ns per built profile Value (rulebook-bench engine's goal row)")
     parser.add_argument("--counts-only", action="store_true", help="check that the counts agree; print no speeds")
     args = parser.parse_args()
 

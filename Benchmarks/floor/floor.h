@@ -245,29 +245,43 @@ static inline int members(const jval *object, void (*visit)(const char *, int, c
 #define KEY_IS(name, length, literal) ((length) == (int)sizeof(literal) - 1 && !memcmp((name), (literal), (length)))
 
 /* Runs `record_is_valid` on every line of the file named by argv[1] and prints the counts.
- * A line that is not one JSON object is unreadable. */
+ * The file is read in 1 MiB blocks (a line longer than what is left of a block is
+ * carried into the next, which grows as needed), so memory stays small whatever the
+ * file's size. A line that is not one JSON object is unreadable. */
 static inline int run(int argc, char **argv, int (*record_is_valid)(const jval *record)) {
     if (argc != 2) { fprintf(stderr, "usage: %s FILE.ndjson\n", argv[0]); return 2; }
     FILE *file = fopen(argv[1], "rb");
     if (!file) { perror(argv[1]); return 2; }
-    fseek(file, 0, SEEK_END);
-    long size = ftell(file);
-    fseek(file, 0, SEEK_SET);
-    char *data = malloc(size + 1);
-    if (!data || fread(data, 1, size, file) != (size_t)size) { fprintf(stderr, "cannot read %s\n", argv[1]); return 2; }
-    fclose(file);
+    size_t capacity = 1 << 20, held = 0;
+    char *buffer = malloc(capacity);
     long valid = 0, invalid = 0, unreadable = 0;
-    for (char *line = data, *stop = data + size; line < stop;) {
-        char *newline = memchr(line, '\n', stop - line);
-        char *end = newline ? newline : stop;
-        jval record;
-        const char *after = scan_value(line, end, &record);
-        if (!after || ws(after, end) != end || record.kind != K_OBJ) unreadable++;
-        else if (record_is_valid(&record)) valid++;
-        else invalid++;
-        line = end + 1;
+    for (;;) {
+        if (held == capacity) {
+            capacity *= 2;
+            if (!(buffer = realloc(buffer, capacity))) { fprintf(stderr, "out of memory\n"); return 2; }
+        }
+        size_t read = fread(buffer + held, 1, capacity - held, file);
+        int atEnd = read == 0;
+        held += read;
+        char *line = buffer, *stop = buffer + held;
+        for (;;) {
+            char *newline = memchr(line, '\n', stop - line);
+            if (!newline && !(atEnd && line < stop)) break;
+            char *end = newline ? newline : stop;
+            jval record;
+            const char *after = scan_value(line, end, &record);
+            if (!after || ws(after, end) != end || record.kind != K_OBJ) unreadable++;
+            else if (record_is_valid(&record)) valid++;
+            else invalid++;
+            line = newline ? newline + 1 : stop;
+        }
+        held = stop - line;
+        memmove(buffer, line, held);
+        if (atEnd) break;
     }
+    if (ferror(file)) { fprintf(stderr, "cannot read %s\n", argv[1]); return 2; }
+    fclose(file);
     printf("valid %ld invalid %ld unreadable %ld\n", valid, invalid, unreadable);
-    free(data);
+    free(buffer);
     return 0;
 }
