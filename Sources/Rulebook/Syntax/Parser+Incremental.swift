@@ -16,7 +16,7 @@ extension Parser {
     /// - Parameters:
     ///   - previous: the tree of an earlier text of the same file, parsed with the same
     ///     `limits`; nil parses from scratch.
-    public static func parse(_ source: SourceFile, reusing previous: SyntaxTree?, limits: ParserLimits = .default) -> SyntaxTree {
+    package static func parse(_ source: SourceFile, reusing previous: SyntaxTree?, limits: ParserLimits = .default) -> SyntaxTree {
         // (Without blocks allowed, the cut conditions below do not hold: see `IncrementalParse`.)
         guard let previous, previous.source.path == source.path, limits.maxBlockNesting > 0,
               source.text.utf8.count <= limits.effectiveMaxFileBytes,

@@ -6,14 +6,14 @@
 /// of the statement's line, or to the enclosing block's `}` — so a file with three
 /// independent mistakes reports exactly three. Work is linear in the input: each token is
 /// looked at a bounded number of times, and recursion is bounded by ``ParserLimits``.
-public enum Parser {
+package enum Parser {
     /// Parses `source` with the default limits.
-    public static func parse(_ source: SourceFile) -> SyntaxTree {
+    package static func parse(_ source: SourceFile) -> SyntaxTree {
         parse(source, limits: .default)
     }
 
     /// Parses `source`, diagnosing anything beyond `limits` as `limit-exceeded`.
-    public static func parse(_ source: SourceFile, limits: ParserLimits) -> SyntaxTree {
+    package static func parse(_ source: SourceFile, limits: ParserLimits) -> SyntaxTree {
         let byteCount = source.text.utf8.count
         let maxFileBytes = limits.effectiveMaxFileBytes
         if byteCount > maxFileBytes {
