@@ -21,6 +21,9 @@ public struct CheckOptions: Sendable {
     /// two parts on a second core when there is one. The result is the same either way;
     /// `false` keeps the check on the calling thread (and lets a benchmark compare).
     public var usesSecondCore = true
+    /// The validators rule files may name: the built-ins and any an application
+    /// registered. A name not here is an `unknown-validator` error.
+    public var validators: ValidatorRegistry = .builtins
 
     /// Creates options; by default message keys are not checked.
     public init(

@@ -4,8 +4,7 @@ import Synchronization
 import Foundation
 #endif
 
-/// The results of one record, kept as an ``EvaluationOutcome`` until read. (A flat
-/// program's reports keep a ``FlatOutcome`` inline instead: ``FlatReportContents``.)
+/// The results of one record, kept as an ``EvaluationOutcome`` until read.
 ///
 /// Shared by every copy of its ``ValidationReport`` and by the invalid ``FieldResult``s
 /// read from it, which may be read from several threads at once.
@@ -53,7 +52,7 @@ final class DeferredFieldResults: ReportContents, @unchecked Sendable {
     /// The results, in evaluation order; an invalid one builds its violations when read.
     /// (Made on each read rather than kept: a kept array of results pointing back here
     /// would be a reference cycle. Equal content on every read.)
-    override func results(_ flat: FlatOutcome) -> [FieldResult] { fields(of: found) }
+    override func results() -> [FieldResult] { fields(of: found) }
 
     private func fields(of outcome: EvaluationOutcome) -> [FieldResult] {
         var results: [FieldResult] = []

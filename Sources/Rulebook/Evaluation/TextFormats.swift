@@ -1,8 +1,6 @@
 // Shape checks for `email`, `url`, `uuid` and `digits`, written on UTF-8 bytes in one
 // linear pass each (no regular expressions, nothing to backtrack).
 
-/// Called under `@_effects(releasenone)` (`FlatEvaluator.checkText`): release nothing that
-/// existed before the call (no caches, no stored references; `ReleaseFreeChecksTests`).
 enum TextFormats {
     private static let at = UInt8(ascii: "@")
     private static let dot = UInt8(ascii: ".")
@@ -13,9 +11,7 @@ enum TextFormats {
     /// addresses).
     static func isEmail(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { emailShape(bytes) }
 
-    /// ``isEmail(_:)``, inlined where the flat evaluator decides an email field in its
-    /// quick path (`FlatEvaluator.passesShape`): one call and one frame per address
-    /// instead of two.
+    /// ``isEmail(_:)``'s body.
     @inline(__always)
     static func emailShape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // The shortest address is `a@b.c`; below that nothing passes.

@@ -48,8 +48,6 @@ struct TextTraits: OptionSet, Sendable {
 
 /// Scans over the characters of one text.
 ///
-/// Called under `@_effects(releasenone)` (`FlatEvaluator.checkText`): release nothing that
-/// existed before the call (no caches, no stored references; `ReleaseFreeChecksTests`).
 enum TextScan {
     /// Whether every byte is ASCII. Reads eight bytes at a time.
     @inline(__always)

@@ -157,16 +157,6 @@ final class ValueEncodingNode: Encoder {
         return node.finish() ?? .object(ValueObject())
     }
 
-    /// `encodeNested(_:key:)` for a member of a root (coding path `[key]`) without a
-    /// parent node (``RecordEncoder``'s members).
-    static func encodeNested<T: Encodable>(_ value: T, key: any CodingKey,
-                                           userInfo: [CodingUserInfoKey: any Sendable]) throws -> Value {
-        if let special = try special(value, at: nil, key: key) { return special }
-        let node = ValueEncodingNode(parent: nil, key: key, userInfo: userInfo)
-        try value.encode(to: node)
-        return node.finish() ?? .object(ValueObject())
-    }
-
     /// The values encoded specially rather than through their own `encode(to:)`,
     /// checked by type identity (a pointer comparison) before any dynamic cast.
     /// Whether `special(_:at:key:)` handles values of type `T` (metatype comparisons
