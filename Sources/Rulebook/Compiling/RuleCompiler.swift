@@ -152,11 +152,22 @@ extension RuleCompiler {
         }
     }
 
-    /// A number argument as reported: an integer when written as one (`2`, not `2.0`).
+    /// A number argument as reported: an integer when written as one (`2`, not `2.0`),
+    /// exactly as written.
     static func numberValue(_ number: Double, text: String) -> Value {
-        let looksIntegral = !text.isEmpty && !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
-        if looksIntegral, number.rounded() == number, abs(number) < 9.007_199_254_740_992e15 { return .integer(Int(number)) }
+        if let exact = JSONNumber(text), exact.hasIntegerSyntax, let integer = exact.integerValue { return .integer(integer) }
         return .decimal(number)
+    }
+
+    /// A number argument as a message argument: as written when its `Double` is not the
+    /// written number (a whole number beyond 2^53), so messages show the bound the rule
+    /// file states.
+    static func numberArgument(_ number: Double, text: String) -> MessageArgument {
+        if let exact = JSONNumber(text), exact.hasIntegerSyntax, let integer = exact.integerValue,
+           Int(exactly: number) != integer {
+            return .text(text)
+        }
+        return .number(number)
     }
 
     /// A parameter as ``Violation/Parameter`` reports it.
@@ -177,7 +188,7 @@ extension RuleCompiler {
     static func messageArgument(_ argument: RuleArgument) -> MessageArgument {
         switch argument {
         case .count(let count): .number(Double(count))
-        case .number(let number, _): .number(number)
+        case .number(let number, let text): numberArgument(number, text: text)
         case .value(let value): messageArgument(value)
         case .regex(_, let source): .text(source)
         case .date(let date): .date(date)
