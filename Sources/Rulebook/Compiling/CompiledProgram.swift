@@ -26,6 +26,13 @@ final class CompiledProgram: Sendable {
     /// Statements: a condition and a range of rules.
     let groups: [GroupPlan]
     let rules: [RulePlan]
+    /// Parallel to `rules`: each rule's check, in a buffer this program owns.
+    ///
+    /// Performance bends this: a check holds closures, and copying one out of an array
+    /// goes through the enum's value witnesses and a retain and release per rule; read
+    /// through a pointer, evaluation switches on it in place. `nonisolated(unsafe)`: raw
+    /// pointers are not `Sendable`; the buffer is written once here and freed in `deinit`.
+    nonisolated(unsafe) let checks: UnsafeMutablePointer<Check>
     /// Parallel to `rules`: what a violation reports (read only on failure).
     let reports: [RuleReport]
     /// Parallel to `fields`: the written path and, without `[*]`, the concrete path.
@@ -53,6 +60,8 @@ final class CompiledProgram: Sendable {
         self.rootKeyLengths = rootKeys.reduce(0) { $0 | 1 << UInt64(min($1.bytes.count, 63)) }
         self.groups = groups
         self.rules = rules
+        self.checks = .allocate(capacity: max(rules.count, 1))
+        checks.initialize(from: rules.map(\.check), count: rules.count)
         self.reports = reports
         self.fieldInfos = fieldInfos
         self.conditions = conditions
@@ -62,6 +71,11 @@ final class CompiledProgram: Sendable {
         self.allValidResults = fixedPaths.count == fieldInfos.count
             ? fixedPaths.map { FieldResult(field: $0.spellingDecided, status: .valid, violations: []) } : nil
         self.allValidReport = allValidResults.map { BuiltReportContents($0, isValid: true, changes: nil) }
+    }
+
+    deinit {
+        checks.deinitialize(count: rules.count)
+        checks.deallocate()
     }
 }
 

@@ -50,7 +50,7 @@ extension CompiledRuleSet {
             throw RuleFileError(diagnostics: result.diagnostics, readError: nil,
                                 files: result.trees.mapValues(\.source))
         }
-        self.init(ruleSet, validators: validators)
+        self.init(ruleSet, validators: validators.addingDeclarations(in: result.trees.values).0)
     }
 }
 

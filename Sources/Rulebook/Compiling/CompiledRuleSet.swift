@@ -46,10 +46,9 @@ public struct CompiledRuleSet: Sendable {
     /// Performance bends the code here. Evaluation retains and releases the program, its
     /// arrays and its patterns' tables a few times per record; those counts are atomics in
     /// the objects' headers, and with two cores validating through one shared program
-    /// every one of them moved a cache line from the other core. On an idle two-core
-    /// machine `rulebook validate --quiet` then burnt 2.5× the CPU time of the same work
-    /// on one core (payment: 0.72 against 0.28 CPU-s) for no gain in wall time; with one
-    /// copy per worker it uses about the one-core CPU time (docs/performance.md).
+    /// every one of them would move a cache line from the other core, costing more CPU
+    /// time than the second core gains. With one copy per worker each core touches only
+    /// its own counts.
     /// Results are identical: the copy is compiled from the same checked ``ruleSet``.
     package func independentCopy() -> CompiledRuleSet {
         var compiler = RuleCompiler(validators: validators)
@@ -61,6 +60,20 @@ public struct CompiledRuleSet: Sendable {
     /// Whether both evaluate through the same compiled program (false for an
     /// ``independentCopy()``): what the command's tests check its workers by.
     package func sharesProgram(with other: CompiledRuleSet) -> Bool { program === other.program }
+
+    /// The validators the rules use that a rule file only declares (`#validator`), with
+    /// nothing to run: their rules pass. The command reports them.
+    package var declaredOnlyValidators: [String] {
+        var names: [String] = []
+        for statement in ruleSet.statements {
+            for rule in statement.rules where !names.contains(rule.validator.rawValue) {
+                if case .declared? = validators.definition(named: rule.validator.rawValue)?.implementation {
+                    names.append(rule.validator.rawValue)
+                }
+            }
+        }
+        return names
+    }
 
     /// The field paths the rules name, in rule order (`items[*].sku` as written).
     public var fieldPaths: [FieldPath] { program.fieldInfos.map(\.pattern) }

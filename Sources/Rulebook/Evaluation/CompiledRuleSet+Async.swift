@@ -80,7 +80,7 @@ struct PendingAsyncCollector: EvaluationCollector {
     }
 
     mutating func trace(rule: Int, group: Int, _ event: TraceEvent) {
-        guard case .passed = event, case .deferred(let test?) = program.rules[rule].check else { return }
+        guard case .passed = event, case .deferred(let test?) = program.checks[rule] else { return }
         rules.append((rule, test))
     }
 

@@ -33,7 +33,7 @@ extension CompiledRuleSet {
 /// var validator = JSONRecordValidator(rules: rules)
 /// for line in lines { if try !validator.isValid(line) { invalid += 1 } }
 /// ```
-public struct JSONRecordValidator: Sendable {
+package struct JSONRecordValidator: Sendable {
     /// The rules.
     public let rules: CompiledRuleSet
     /// How reports are made (messages, all failures); today is fixed at creation.

@@ -14,8 +14,8 @@ import Foundation
 /// pointing back here); the ``Violation``s, with
 /// their rendered messages, are built for the whole report when some field's violations
 /// are first read, outside the lock (rendering may be slow); the first stored wins and
-/// every reader gets that one. Building every violation for every invalid record, and
-/// freeing them, was ≈ 3,900 instructions per invalid profile record.
+/// every reader gets that one, so a record whose violations nobody reads never pays for
+/// them.
 ///
 /// (`@unchecked Sendable`, as its superclass: the stored properties are immutable but
 /// `built`, which is an `Atomic` on Linux and guarded by `lock` elsewhere.)
@@ -30,8 +30,8 @@ final class DeferredFieldResults: ReportContents, @unchecked Sendable {
     /// Each entry's violations once built (retained by this object).
     ///
     /// Performance: an atomic reference rather than a `Mutex<[[Violation]]?>`, whose
-    /// contents were destroyed through the runtime's generic value witnesses with every
-    /// report (≈ 550 instructions per invalid record) even when never built.
+    /// contents would be destroyed through the runtime's generic value witnesses with
+    /// every report even when never built.
     private let built = Atomic<Unmanaged<ViolationLists>?>(nil)
     #else
     /// `Atomic` needs macOS 15; the package supports macOS 13.

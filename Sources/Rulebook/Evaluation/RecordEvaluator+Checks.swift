@@ -8,8 +8,8 @@ extension RecordEvaluator {
     ///
     /// The closures below capture local copies (`access`), never `self`: a closure
     /// capturing `self` copies the whole evaluator per call.
-    func passes(_ check: Check, _ node: Node, bindings: Bindings<Node>) -> Bool {
-        switch check {
+    func passes(_ check: UnsafePointer<Check>, _ node: Node, bindings: Bindings<Node>) -> Bool {
+        switch check.pointee {
         case .required: return !isEmpty(node)
         case .kind(let kind): return access.kind(node) == kind
         case .text(let test): return access.kind(node) == .string && access.withUTF8(node, test)

@@ -154,7 +154,7 @@ struct RecordEvaluator<Access: RecordAccess, Collector: EvaluationCollector> {
             if !empty, let present = node {
                 for rule in group.ruleStart..<group.ruleEnd {
                     if stopped { collector.trace(rule: rule, group: groupIndex, .skipped(.earlierFailure)); continue }
-                    if program.rules[rule].isRequired || passes(program.rules[rule].check, present, bindings: bindings) {
+                    if program.rules[rule].isRequired || passes(program.checks + rule, present, bindings: bindings) {
                         if Collector.traces { collector.trace(rule: rule, group: groupIndex, .passed) }
                         continue
                     }

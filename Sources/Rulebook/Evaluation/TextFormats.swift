@@ -25,9 +25,7 @@ enum TextFormats {
         // second reads the domain alone for its dots. The last 1–7 bytes are one word
         // read before the loop (loaded from the text's last eight bytes, or gathered for a
         // text of fewer than eight, and shifted down, topped with `a`s, which no test here
-        // reacts to), so the loop's words are plain loads. (Was one pass that tested every
-        // word for both marks exactly and for each byte left: ≈ 263 instructions for a
-        // 26-byte address, ≈ 150 now; docs/performance.md, ninth session.)
+        // reacts to), so the loop's words are plain loads.
         let whole = end & ~7
         let last = whole < end ? Self.lastWord(base, from: whole, end: end) : 0
         var spaceOrControl: UInt64 = 0

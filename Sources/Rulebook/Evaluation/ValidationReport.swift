@@ -77,8 +77,8 @@ public struct FieldResult: Sendable, Hashable {
 
     /// Empty unless `status` is `.invalid`.
     ///
-    /// (`@inlinable` so that a caller reads given violations in place, as it read the
-    /// stored property this used to be, without a call and a retain per result.)
+    /// (`@inlinable` so that a caller reads given violations in place, without a call
+    /// and a retain per result.)
     @inlinable public var violations: [Violation] {
         switch storage {
         case .none: []

@@ -30,7 +30,7 @@ public struct ParameterDefinition: Sendable, Hashable {
 
 /// One accepted argument list of a validator, with the message key and default
 /// English message it reports when it fails.
-public struct ValidatorForm: Sendable, Hashable {
+package struct ValidatorForm: Sendable, Hashable {
     /// The parameters, in order.
     public let parameters: [ParameterDefinition]
     /// When set, any number (at least one) of further arguments of this parameter.
@@ -81,7 +81,7 @@ extension ParameterDefinition {
 /// application: the one place the checker (signatures), the compiler and evaluator
 /// (``implementation``), documentation and hover (``summary``, ``example``), completion
 /// (``name``) and the localiser (message keys and defaults) read it from.
-public struct ValidatorDefinition: Sendable {
+package struct ValidatorDefinition: Sendable {
     /// The name used in rule files.
     public let name: String
     /// The accepted argument lists; most validators have one.
@@ -173,7 +173,7 @@ public struct ValidatorName: RawRepresentable, Sendable, Hashable, CaseIterable,
 
     /// This built-in validator's definition (a name no built-in has gets one with no
     /// forms, so nothing accepts it).
-    public var definition: ValidatorDefinition {
+    package var definition: ValidatorDefinition {
         ValidatorDefinition.builtinsByName[rawValue]
             ?? ValidatorDefinition(name: rawValue, forms: [], summary: "", details: "", example: "", implementation: .declared)
     }
@@ -193,11 +193,11 @@ public struct ValidatorName: RawRepresentable, Sendable, Hashable, CaseIterable,
 
 extension ValidatorDefinition {
     /// Every built-in validator, in documentation order.
-    public static let all: [ValidatorDefinition] = builtins
+    package static let all: [ValidatorDefinition] = builtins
 
     /// The built-ins by name.
     static let builtinsByName: [String: ValidatorDefinition] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
 
     /// Looks a built-in validator up by the name used in rule files.
-    public static func named(_ name: String) -> ValidatorDefinition? { builtinsByName[name] }
+    package static func named(_ name: String) -> ValidatorDefinition? { builtinsByName[name] }
 }

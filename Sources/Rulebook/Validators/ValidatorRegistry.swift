@@ -66,7 +66,7 @@ public struct ValidatorRegistry: Sendable {
     }
 
     /// The validator of this name, if any.
-    public func definition(named name: String) -> ValidatorDefinition? { definitions[name] }
+    package func definition(named name: String) -> ValidatorDefinition? { definitions[name] }
 
     /// Every name, built-in and registered (for suggestions).
     public var names: [String] { ValidatorDefinition.all.map(\.name) + customNames }

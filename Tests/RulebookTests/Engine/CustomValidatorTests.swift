@@ -112,3 +112,32 @@ private actor Calls {
     private(set) var values: [Value] = []
     func note(_ value: Value) { values.append(value) }
 }
+
+/// Validators a rule file declares in a `#validator` comment.
+final class DeclaredValidatorTests: XCTestCase {
+    func testDeclaredValidatorsAreKnownAndPassWithoutAnImplementation() throws {
+        let rules = try CompiledRuleSet(source: "#validator isbn\n#validator startsWith prefix:literal\ncode: required, isbn\nsku: startsWith \"A\"")
+        XCTAssertEqual(rules.declaredOnlyValidators, ["isbn", "startsWith"])
+        XCTAssertTrue(rules.isValid(try Value(json: #"{"code": "x", "sku": "B"}"#)))
+        XCTAssertFalse(rules.isValid(try Value(json: #"{"sku": "B"}"#)))
+    }
+
+    func testAnApplicationsRegistrationRunsInsteadOfTheDeclaration() throws {
+        let isbn = CustomValidator("isbn", message: "{field} must be an ISBN.") { value, _ in value == .string("ok") }
+        let rules = try CompiledRuleSet(source: "#validator isbn\ncode: isbn", validators: ValidatorRegistry([isbn]))
+        XCTAssertEqual(rules.declaredOnlyValidators, [])
+        XCTAssertEqual(rules.validate(try Value(json: #"{"code": "no"}"#)).violations.map(\.message), ["Code must be an ISBN."])
+    }
+
+    func testMalformedDeclarationsAreErrors() {
+        for (source, message) in [
+            ("#validator min\n", "'min' is a built-in validator; a declaration cannot redefine it"),
+            ("#validator isbn code:text\n", "'code:text' is not a parameter: write NAME:KIND, KIND one of count, number, regex, literal, date, field"),
+            ("#validator \n", "'#validator' needs a validator name"),
+        ] {
+            XCTAssertThrowsError(try CompiledRuleSet(source: source)) { error in
+                XCTAssertEqual((error as? RuleFileError)?.errors.map(\.message), [message], source)
+            }
+        }
+    }
+}

@@ -4,12 +4,11 @@ import SeededRandom
 
 /// `ValidationReport.results` (`FieldResults`, read in place) holds the same results as
 /// `fields` (the array), in the same order, with the same violations, equality and hash:
-/// for flat programs (each result made from the report's bit mask when read) and for the
-/// others (read from the results built once), valid and invalid records, nested paths,
+/// valid and invalid records, plain and nested paths,
 /// `[*]`, conditions, with and without `reportAllFailures`, edited records and reports
 /// made from given results.
 final class FieldResultsViewTests: XCTestCase {
-    /// Rule sets: flat (profile, nested and quoted keys) and not flat (`[*]`, `when`).
+    /// Rule sets: plain key paths (profile, nested and quoted keys) and `[*]`, `when`.
     private static let sources = [
         """
         firstName: required, minLength 2
