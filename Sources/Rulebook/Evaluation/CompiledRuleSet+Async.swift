@@ -7,7 +7,7 @@ extension CompiledRuleSet {
     /// each concrete field whose synchronous rules all passed, in rule order, one at a
     /// time: a failure makes the field invalid with that validator's violation (and ends
     /// the field's asynchronous rules unless ``ValidationOptions/reportAllFailures`` is
-    /// set). Without asynchronous validators this is ``validate(_:options:)``.
+    /// set). Without asynchronous validators this is `validate(_:options:)`.
     ///
     /// ```swift
     /// let report = try await rules.validateAsync(record)

@@ -66,7 +66,7 @@ extension CompiledRuleSet {
     /// Explains how `record` fares under every rule: per concrete field, each rule
     /// passed, failed (with its violation and message) or was skipped, and why.
     ///
-    /// The verdicts equal ``validate(_:options:)``'s for the same record and options.
+    /// The verdicts equal `validate(_:options:)`'s for the same record and options.
     public func explain(_ record: Value, options: ValidationOptions = ValidationOptions()) -> RecordExplanation {
         let today = today(options.context)
         let collector = TraceCollector(rules: self, options: options, today: today, statements: statementsByField())

@@ -109,7 +109,7 @@ public struct ConcretePath: Sendable, Hashable, CustomStringConvertible, Compara
     /// Whether two paths have the same segments.
     public static func == (lhs: ConcretePath, rhs: ConcretePath) -> Bool { lhs.segments == rhs.segments }
 
-    /// Hashes the segments (what ``==`` compares).
+    /// Hashes the segments (what `==` compares).
     public func hash(into hasher: inout Hasher) { hasher.combine(segments) }
 
     /// `items[2].sku`.

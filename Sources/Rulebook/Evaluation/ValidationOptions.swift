@@ -19,7 +19,7 @@ public struct EvaluationContext: Sendable {
 public struct ValidationOptions: Sendable {
     /// Report every failing validator of a field, not just the first.
     public var reportAllFailures: Bool
-    /// With an original record (``CompiledRuleSet/validate(_:original:options:)``), report
+    /// With an original record (`CompiledRuleSet.validate(_:original:options:)`), report
     /// only the fields that changed (and the fields inside or around a changed value).
     public var onlyChangedFields: Bool
     /// Renders violation messages: the built-in English defaults, or a localiser.

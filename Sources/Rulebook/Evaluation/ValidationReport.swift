@@ -112,7 +112,7 @@ public struct FieldResult: Sendable, Hashable {
         return lhs.violations == rhs.violations
     }
 
-    /// Hashes what ``==`` compares (as the synthesised conformance did: field, status,
+    /// Hashes what `==` compares (as the synthesised conformance did: field, status,
     /// violations).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(field)
@@ -142,7 +142,7 @@ public struct ChangeSet: Sendable, Hashable {
 /// A value: `Sendable`, and equal to another report (and hashed) by its content — its
 /// fields, their violations and messages, and its changes — however it was made.
 ///
-/// Reports from ``CompiledRuleSet/validate(_:options:)`` are built lazily: evaluation
+/// Reports from `CompiledRuleSet.validate(_:options:)` are built lazily: evaluation
 /// records which fields failed which rules; ``fields`` makes the ``FieldResult``s when
 /// read, and the ``Violation``s with their rendered messages are made when some field's
 /// violations are first read: for the whole report, then kept (later reads, from any
@@ -204,7 +204,7 @@ public struct ValidationReport: Sendable, Hashable {
         return lhs.changes == rhs.changes && lhs.fields == rhs.fields
     }
 
-    /// Hashes the content that ``==`` compares.
+    /// Hashes the content that `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(fields)
         hasher.combine(changes)

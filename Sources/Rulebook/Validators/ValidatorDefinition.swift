@@ -179,7 +179,7 @@ public struct ValidatorName: RawRepresentable, Sendable, Hashable, CaseIterable,
     }
 
     /// Whether the validator reads text only (a number given to it is a violation).
-    public var acceptsTextOnly: Bool {
+    package var acceptsTextOnly: Bool {
         switch self {
         case .minLength, .maxLength, .length, .pattern, .email, .url, .uuid, .alpha, .alphanumeric, .digits,
              .noDigits, .noSpecialChars, .containsDigit, .containsLetter, .containsUppercase, .containsLowercase,
