@@ -75,5 +75,9 @@ extension DiagnosticCode {
     /// A file, line or nesting beyond the configured limits.
     package static let limitExceeded = DiagnosticCode("limit-exceeded", .error, "Input beyond a configured size or nesting limit.")
 
-    package static var limitCodes: [DiagnosticCode] { [limitExceeded] }
+    /// A file named for checking that cannot be read: missing, a directory, not UTF-8
+    /// text (reported at its first invalid byte), or refused by the system.
+    package static let unreadableFile = DiagnosticCode("unreadable-file", .error, "A file that cannot be read, or that is not UTF-8 text.")
+
+    package static var limitCodes: [DiagnosticCode] { [limitExceeded, unreadableFile] }
 }
