@@ -106,7 +106,7 @@ struct CheckCommand: Command {
             applied += plan.fixCount
             outcome = try ProjectChecker(files: files).check()
         }
-        context.stderr.write("rulebook: applied \(DiagnosticReport.plural(applied, "fix", "fixes")) in \(DiagnosticReport.plural(changedFiles.count, "file"))\n")
+        context.note("applied \(DiagnosticReport.plural(applied, "fix", "fixes")) in \(DiagnosticReport.plural(changedFiles.count, "file"))")
         return outcome
     }
 }
@@ -128,7 +128,7 @@ struct DiagnosticPrinter {
         switch format {
         case .text:
             let terminal = Terminal(mode: color, isTerminal: output.isTerminal, environment: context.environment)
-            return TextDiagnosticRenderer(terminal: terminal).render(report)
+            return TextDiagnosticRenderer(terminal: terminal, showsSummary: !context.quiet).render(report)
         case .json:
             return JSONDiagnosticRenderer().render(report)
         case .sarif:

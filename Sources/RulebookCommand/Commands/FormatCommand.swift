@@ -69,7 +69,7 @@ struct FormatCommand: Command {
                 status = .failure
             } else {
                 try TextFile.write(formatted, to: file)
-                context.stdout.write("formatted \(file)\n")
+                if !context.quiet { context.stdout.write("formatted \(file)\n") }
             }
         }
         return status

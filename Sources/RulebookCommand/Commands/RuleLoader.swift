@@ -67,8 +67,7 @@ struct RuleLoader {
         if !result.diagnostics.isEmpty {
             let report = DiagnosticReport(diagnostics: result.diagnostics, sources: result.trees.values.map(\.source),
                                           fileCount: result.trees.count)
-            let terminal = Terminal(mode: .auto, isTerminal: context.stderr.isTerminal, environment: context.environment)
-            context.stderr.write(TextDiagnosticRenderer(terminal: terminal).render(report))
+            context.stderr.write(TextDiagnosticRenderer(terminal: context.terminal(for: context.stderr)).render(report))
         }
         guard let ruleSet = result.ruleSet else {
             context.reportError("'\(path)' has errors; nothing was evaluated")

@@ -86,7 +86,7 @@ struct TestCommand: Command {
                     context.stdout.write("test \(name): \(example.name) ... FAILED\n")
                     failures.append("---- \(name): \(example.name) ----\n\(path)\n\(mismatch)")
                 } else {
-                    context.stdout.write("test \(name): \(example.name) ... ok\n")
+                    if !context.quiet { context.stdout.write("test \(name): \(example.name) ... ok\n") }
                     passed += 1
                 }
             }
