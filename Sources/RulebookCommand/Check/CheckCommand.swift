@@ -33,6 +33,7 @@ struct CheckCommand: Command {
             .flag("fix", help: "Apply the fixes the checker offers (e.g. misspelled validator names) to the files in place, then check again and report what is left."),
             .option("color", valueName: "WHEN", help: "Colour the text format: auto colours a terminal unless NO_COLOR is set.",
                     defaultValue: "auto", allowedValues: Terminal.ColorMode.allCases.map(\.rawValue)),
+            CommandConfiguration.configOption,
         ],
         arguments: [ArgumentDefinition("PATH", help: "Rule files, catalogues or directories. Default: Rules Localizations.",
                                        repeated: true, optional: true)],
@@ -58,9 +59,11 @@ struct CheckCommand: Command {
     let warningsAsErrors: Bool
     let fix: Bool
     let color: Terminal.ColorMode
+    let configPath: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         paths = arguments.positionals
+        configPath = arguments.value("config")
         format = arguments.value("format").flatMap(DiagnosticFormat.init(rawValue:)) ?? .text
         warningsAsErrors = arguments.flag("warnings-as-errors")
         fix = arguments.flag("fix")
@@ -69,14 +72,19 @@ struct CheckCommand: Command {
 
     func run(in context: CommandContext) throws -> ExitStatus {
         let explicit = !paths.isEmpty
-        let files = try FileCollector().collect(explicit ? paths : Self.defaultPaths, explicit: explicit)
+        let project = try ProjectConfiguration.load(configPath)
+        var collector = FileCollector()
+        if let project { collector.skips = project.filter(explicit: explicit) }
+        let defaults = project?.defaultPaths(Self.defaultPaths) ?? Self.defaultPaths
+        let files = try collector.collect(explicit ? paths : defaults, explicit: explicit)
         guard !files.all.isEmpty else {
             throw CommandError(explicit ? "no rule files or catalogues found in \(paths.joined(separator: ", "))"
                                         : "no rule files found: there is no Rules or Localizations directory here")
         }
-        var outcome = try ProjectChecker(files: files).check()
+        let checker = ProjectChecker(files: files, configuration: project)
+        var outcome = try checker.check()
         if fix {
-            outcome = try applyFixes(outcome, files: files, in: context)
+            outcome = try applyFixes(outcome, checker: checker, in: context)
         }
         let report = outcome.report
         context.stdout.write(DiagnosticPrinter(format: format, color: color, context: context).render(report))
@@ -89,7 +97,7 @@ struct CheckCommand: Command {
 
     /// Applies the offered fixes, then checks again (up to a few rounds: a fix may make
     /// room for another that overlapped it).
-    private func applyFixes(_ first: ProjectChecker.Outcome, files: FileCollector.Files,
+    private func applyFixes(_ first: ProjectChecker.Outcome, checker: ProjectChecker,
                             in context: CommandContext) throws -> ProjectChecker.Outcome {
         var outcome = first
         var applied = 0
@@ -104,7 +112,7 @@ struct CheckCommand: Command {
                 changedFiles.insert(file)
             }
             applied += plan.fixCount
-            outcome = try ProjectChecker(files: files).check()
+            outcome = try checker.check()
         }
         context.note("applied \(DiagnosticReport.plural(applied, "fix", "fixes")) in \(DiagnosticReport.plural(changedFiles.count, "file"))")
         return outcome

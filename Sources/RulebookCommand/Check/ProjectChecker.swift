@@ -7,6 +7,8 @@ import Rulebook
 /// catalogue's keys telling the rule checker which `message KEY`s exist.
 struct ProjectChecker {
     let files: FileCollector.Files
+    /// The project configuration, whose `diagnostics` levels apply to what is reported.
+    var configuration: ProjectConfiguration? = nil
 
     /// Everything found, ready to render.
     struct Outcome {
@@ -61,6 +63,7 @@ struct ProjectChecker {
             checkedFiles.formUnion(result.files)
             unreadable += result.unreadable.map(\.description)
         }
+        if let configuration { diagnostics = configuration.relevel(diagnostics) }
         let report = DiagnosticReport(diagnostics: diagnostics, sources: sources, fileCount: checkedFiles.count)
         return Outcome(report: report, unreadable: unreadable)
     }

@@ -37,7 +37,7 @@ enum CatalogsCommand {
         do {
             catalogs = try MessageCatalogs(directory: directory)
         } catch {
-            throw CommandError("cannot read the catalogues in '\(directory)': \(error.localizedDescription)")
+            throw CommandError("cannot read the catalogues in '\(directory)': \(FileErrorText.reason(error))")
         }
         guard catalogs.base != nil else {
             throw CommandError("'\(directory)' has no base catalogue \(MessageCatalogs.baseLocale).json")
@@ -185,7 +185,7 @@ struct CatalogsImportCommand: Command {
         do {
             files = try MessageCatalogs.readFiles(in: directory)
         } catch {
-            throw CommandError("cannot read the catalogues in '\(directory)': \(error.localizedDescription)")
+            throw CommandError("cannot read the catalogues in '\(directory)': \(FileErrorText.reason(error))")
         }
         for existing in files.keys where MessageCatalogs.locale(ofFile: existing) == locale { files[existing] = nil }
         files[path] = json

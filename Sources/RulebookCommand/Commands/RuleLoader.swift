@@ -12,9 +12,16 @@ struct RuleLoader {
     let catalogsDirectory: String?
     /// The locale of messages (`--locale`); the base locale when nil.
     let locale: String?
+    /// The project configuration: its `diagnostics` levels apply to the rule file's
+    /// diagnostics.
+    let project: ProjectConfiguration?
 
-    /// Resolves `--catalogs` and `--locale`.
-    init(catalogs: String?, locale: String?) throws(CommandError) {
+    /// Resolves `--catalogs` and `--locale`, falling back to the project
+    /// configuration's `catalogs` and `locale`.
+    init(catalogs: String?, locale: String?, project: ProjectConfiguration? = nil) throws(CommandError) {
+        self.project = project
+        let catalogs = catalogs ?? project?.catalogs
+        let locale = locale ?? project?.locale
         if let catalogs {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: catalogs, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -41,7 +48,7 @@ struct RuleLoader {
         do {
             return try MessageCatalogs(directory: catalogsDirectory)
         } catch {
-            throw CommandError("cannot read the catalogues in '\(catalogsDirectory)': \(error.localizedDescription)")
+            throw CommandError("cannot read the catalogues in '\(catalogsDirectory)': \(FileErrorText.reason(error))")
         }
     }
 
@@ -64,8 +71,9 @@ struct RuleLoader {
         } catch {
             throw CommandError(error.description)
         }
-        if !result.diagnostics.isEmpty {
-            let report = DiagnosticReport(diagnostics: result.diagnostics, sources: result.trees.values.map(\.source),
+        let diagnostics = project?.relevel(result.diagnostics) ?? result.diagnostics
+        if !diagnostics.isEmpty {
+            let report = DiagnosticReport(diagnostics: diagnostics, sources: result.trees.values.map(\.source),
                                           fileCount: result.trees.count)
             context.stderr.write(TextDiagnosticRenderer(terminal: context.terminal(for: context.stderr)).render(report))
         }

@@ -45,6 +45,7 @@ struct ValidateCommand: Command {
             .flag("only-changed", help: "With --changed-from, report only the fields that changed."),
             .flag("quiet", short: "q", help: "Print no results: count valid and invalid records (the fastest mode); the exit status and the stderr summary tell the outcome."),
             .flag("no-summary", help: "Do not print the summary line on stderr."),
+            CommandConfiguration.configOption,
             .flag("exit-zero", help: "Exit with status 0 once every record was reported, even when some are invalid or unreadable (for runners such as Spark's RDD.pipe and Hadoop Streaming that treat any other status as a crashed task). Rule-file, usage and I/O errors still exit with 2."),
         ],
         arguments: [ArgumentDefinition("INPUT", help: "Record files (.json or .ndjson), or - for stdin. Default: stdin.",
@@ -74,6 +75,7 @@ struct ValidateCommand: Command {
     let catalogs: String?
     let today: CalendarDate?
     let all: Bool
+    let configPath: String?
     let changedFrom: String?
     let onlyChanged: Bool
     let quiet: Bool
@@ -86,6 +88,7 @@ struct ValidateCommand: Command {
         format = arguments.value("format").flatMap(ValidationFormat.init(rawValue:)) ?? .text
         locale = arguments.value("locale")
         catalogs = arguments.value("catalogs")
+        configPath = arguments.value("config")
         today = try Self.today(arguments)
         all = arguments.flag("all")
         changedFrom = arguments.value("changed-from")
@@ -99,12 +102,13 @@ struct ValidateCommand: Command {
     }
 
     func run(in context: CommandContext) throws -> ExitStatus {
-        let loader = try RuleLoader(catalogs: catalogs, locale: locale)
+        let project = try ProjectConfiguration.load(configPath)
+        let loader = try RuleLoader(catalogs: catalogs, locale: locale, project: project)
         let catalogues = try loader.catalogs()
         let compiled = try loader.compile(rules, catalogs: catalogues, in: context)
         let options = ValidationOptions(reportAllFailures: all, onlyChangedFields: onlyChanged,
                                         messages: loader.messages(catalogues),
-                                        context: today.map { EvaluationContext(today: $0) } ?? EvaluationContext())
+                                        context: (today ?? project?.today).map { EvaluationContext(today: $0) } ?? EvaluationContext())
         let sources = try openInputs(context)
         var statistics = RunStatistics()
         var writer = ResultWriter(output: context.stdout, quiet: quiet)

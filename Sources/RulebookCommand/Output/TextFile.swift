@@ -1,4 +1,5 @@
 import Foundation
+import Rulebook
 
 /// Reading and writing whole text files, with errors worded for the command line.
 enum TextFile {
@@ -11,10 +12,10 @@ enum TextFile {
         } catch {
             var isDirectory: ObjCBool = false
             if !FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
-                throw CommandError("no such file '\(path)'")
+                throw CommandError(FileErrorText.missing(path))
             }
             if isDirectory.boolValue { throw CommandError("'\(path)' is a directory") }
-            throw CommandError("cannot read '\(path)': \(error.localizedDescription)")
+            throw CommandError("cannot read '\(path)': \(FileErrorText.reason(error))")
         }
         guard let text = String(validating: data, as: UTF8.self) else {
             throw CommandError("'\(path)' is not UTF-8 text")
@@ -27,7 +28,7 @@ enum TextFile {
         do {
             try Data(text.utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
-            throw CommandError("cannot write '\(path)': \(error.localizedDescription)")
+            throw CommandError("cannot write '\(path)': \(FileErrorText.reason(error))")
         }
     }
 

@@ -29,6 +29,7 @@ struct TestCommand: Command {
             """,
         options: [
             .option("filter", valueName: "TEXT", help: "Run only the examples whose name contains TEXT."),
+            CommandConfiguration.configOption,
         ],
         arguments: [ArgumentDefinition("PATH", help: "Example files or directories (walked for *.examples.json). Default: Rules.",
                                        repeated: true, optional: true)],
@@ -46,20 +47,26 @@ struct TestCommand: Command {
 
     let paths: [String]
     let filter: String?
+    let configPath: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         paths = arguments.positionals
         filter = arguments.value("filter")
+        configPath = arguments.value("config")
     }
 
     func run(in context: CommandContext) throws -> ExitStatus {
         let explicit = !paths.isEmpty
-        let collector = FileCollector(includeCatalogues: false, fileSuffix: ".examples.json")
-        let files = try collector.collect(explicit ? paths : ["Rules"], explicit: explicit).ruleFiles
+        // Expected messages are written in the base language: the configuration's
+        // catalogue directory applies, its locale does not.
+        let project = try ProjectConfiguration.load(configPath)
+        var collector = FileCollector(includeCatalogues: false, fileSuffix: ".examples.json")
+        if let project { collector.skips = { path, isDirectory in project.skips(path, isDirectory: isDirectory, includes: false) } }
+        let files = try collector.collect(explicit ? paths : [(project?.base ?? "") + "Rules"], explicit: explicit).ruleFiles
         guard !files.isEmpty else {
             throw CommandError("no *.examples.json files found in \(explicit ? paths.joined(separator: ", ") : "Rules")")
         }
-        let loader = try RuleLoader(catalogs: nil, locale: nil)
+        let loader = try RuleLoader(catalogs: project?.catalogs, locale: nil, project: project)
         let catalogs = try loader.catalogs()
         var failures: [String] = []
         var passed = 0

@@ -38,7 +38,7 @@ final class FileCollectorTests: XCTestCase {
 
     func testMissingPaths() throws {
         XCTAssertThrowsError(try FileCollector().collect(["Nope"], explicit: true)) { error in
-            XCTAssertEqual(error as? CommandError, CommandError("no such file or directory 'Nope'"))
+            XCTAssertEqual(error as? CommandError, CommandError("no such file 'Nope'"))
         }
         XCTAssertEqual(try FileCollector().collect(["Nope", "Rules"], explicit: false).ruleFiles.count, 3)
     }
