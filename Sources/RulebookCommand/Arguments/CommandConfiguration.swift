@@ -65,12 +65,16 @@ struct ArgumentDefinition: Sendable {
     let isRepeated: Bool
     /// Whether it may be left out.
     let isOptional: Bool
+    /// The words it takes, when it is one of a few (shell completions offer them); nil
+    /// for paths.
+    let values: [String]?
 
-    init(_ name: String, help: String, repeated: Bool = false, optional: Bool = false) {
+    init(_ name: String, help: String, repeated: Bool = false, optional: Bool = false, values: [String]? = nil) {
         self.name = name
         self.help = help
         self.isRepeated = repeated
         self.isOptional = optional
+        self.values = values
     }
 }
 

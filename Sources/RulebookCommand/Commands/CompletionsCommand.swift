@@ -10,7 +10,7 @@ struct CompletionsCommand: Command {
             and is generated from the same definitions as the help texts, so it always \
             matches this version of rulebook.
             """,
-        arguments: [ArgumentDefinition("SHELL", help: "bash, zsh or fish.")],
+        arguments: [ArgumentDefinition("SHELL", help: "bash, zsh or fish.", values: CompletionScript.Shell.allCases.map(\.rawValue))],
         examples: [
             Example(command: "source <(rulebook completions bash)", explanation: "Complete rulebook in this bash session."),
             Example(command: "rulebook completions zsh > ~/.zfunc/_rulebook",

@@ -53,7 +53,7 @@ extension CompletionScript {
                 "        if [[ \"$cur\" == -* ]]; then",
                 "            COMPREPLY=($(compgen -W \"\(Self.optionWords(entry.configuration).joined(separator: " "))\" -- \"$cur\"))",
                 "        else",
-                entry.configuration.arguments.isEmpty ? "            COMPREPLY=()" : "            COMPREPLY=($(compgen -f -- \"$cur\"))",
+                "            " + bashArguments(entry.configuration),
                 "        fi",
                 "        ;;",
             ]
@@ -67,6 +67,13 @@ extension CompletionScript {
             "complete -o filenames -o bashdefault -F _rulebook rulebook",
         ]
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// What bash offers for a command's positional arguments.
+    private func bashArguments(_ configuration: CommandConfiguration) -> String {
+        guard let argument = configuration.arguments.first else { return "COMPREPLY=()" }
+        if let values = argument.values { return "COMPREPLY=($(compgen -W \"\(values.joined(separator: " "))\" -- \"$cur\"))" }
+        return "COMPREPLY=($(compgen -f -- \"$cur\"))"
     }
 
     /// zsh: a `#compdef` function with one `_arguments` call per command.
@@ -129,7 +136,7 @@ extension CompletionScript {
             }
             specs.append("'(- *)'{-h,--help}'[Show help]'")
             if let argument = entry.configuration.arguments.first {
-                specs.append("'*:\(argument.name):_files'")
+                specs.append("'*:\(argument.name):" + (argument.values.map { "(\($0.joined(separator: " ")))" } ?? "_files") + "'")
             }
             lines.append("    \"\(entry.words.joined(separator: " "))\")")
             lines.append("        _arguments -s \\")
@@ -176,14 +183,14 @@ extension CompletionScript {
                 if let short = option.short { line += " -s \(short)" }
                 if option.takesValue {
                     line += " -r"
-                    if let allowed = option.allowedValues { line += " -a '\(allowed.joined(separator: " "))'" }
+                    if let allowed = option.allowedValues { line += " -f -a '\(allowed.joined(separator: " "))'" }
                     else if Self.takesPath(option) { line += " -F" }
                 }
                 lines.append(line + " -d '\(Self.summary(option.help))'")
             }
             lines.append("complete -c rulebook -n '\(condition)' -s h -l help -d 'Show help'")
-            if !entry.configuration.arguments.isEmpty {
-                lines.append("complete -c rulebook -n '\(condition)' -F")
+            if let argument = entry.configuration.arguments.first {
+                lines.append("complete -c rulebook -n '\(condition)' " + (argument.values.map { "-a '\($0.joined(separator: " "))'" } ?? "-F"))
             }
         }
         lines.append("complete -c rulebook -n '__fish_seen_subcommand_from help' -a '\(topLevel.map(\.name).filter { $0 != "help" }.joined(separator: " "))'")
