@@ -45,6 +45,10 @@ struct ValidateCommand: Command {
             .flag("only-changed", help: "With --changed-from, report only the fields that changed."),
             .flag("quiet", short: "q", help: "Print no results: count valid and invalid records (the fastest mode); the exit status and the stderr summary tell the outcome."),
             .flag("no-summary", help: "Do not print the summary line on stderr."),
+            .option("id-field", valueName: "NAME",
+                    help: "Echo each record's top-level NAME member as \"id\" in json and ndjson results (null when absent or unreadable), to join results back to records across partitions."),
+            .option("record-offset", valueName: "N",
+                    help: "Number records from N instead of 0 (a shard's first line number in the whole input).", defaultValue: "0"),
             CommandConfiguration.configOption,
             .flag("exit-zero", help: "Exit with status 0 once every record was reported, even when some are invalid or unreadable (for runners such as Spark's RDD.pipe and Hadoop Streaming that treat any other status as a crashed task). Rule-file, usage and I/O errors still exit with 2."),
         ],
@@ -82,8 +86,19 @@ struct ValidateCommand: Command {
     let summary: Bool
     let exitZero: Bool
     let inputs: [String]
+    let idField: String?
+    let recordOffset: Int
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
+        idField = arguments.value("id-field")
+        if let text = arguments.value("record-offset") {
+            guard let number = Int(text), number >= 0 else {
+                throw Self.usageError("invalid value '\(text)' for '--record-offset': expected a whole number, 0 or more")
+            }
+            recordOffset = number
+        } else {
+            recordOffset = 0
+        }
         rules = arguments.value("rules") ?? ""
         format = arguments.value("format").flatMap(ValidationFormat.init(rawValue:)) ?? .text
         locale = arguments.value("locale")
@@ -118,12 +133,12 @@ struct ValidateCommand: Command {
                                                     : ByteSource(path: path))
         }
         let pool = RuleSetPool(compiled)
-        var offset = 0
+        var offset = recordOffset
         for source in sources {
             var stream = try RecordStream(source: source, limits: ReaderLimits())
             let output = quiet ? nil : ValidationOutput(
                 format: format, numbered: !(sources.count == 1 && stream.layout == .document),
-                textListsValidRecords: sources.count == 1 && stream.layout == .document)
+                textListsValidRecords: sources.count == 1 && stream.layout == .document, idField: idField)
             writer.prepare(output)
             let processor = RecordProcessor(rules: pool, options: options, output: output,
                                             inputName: sources.count > 1 ? source.name : nil)
