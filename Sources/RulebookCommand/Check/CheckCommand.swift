@@ -33,9 +33,11 @@ struct CheckCommand: Command {
             .flag("fix", help: "Apply the fixes the checker offers (e.g. misspelled validator names) to the files in place, then check again and report what is left."),
             .option("color", valueName: "WHEN", help: "Colour the text format: auto colours a terminal unless NO_COLOR is set.",
                     defaultValue: "auto", allowedValues: Terminal.ColorMode.allCases.map(\.rawValue)),
+            .option("stdin-filename", valueName: "PATH",
+                    help: "With - as the input: the path the rules read from stdin are checked as (imports resolve next to it, diagnostics name it). Default: <stdin>."),
             CommandConfiguration.configOption,
         ],
-        arguments: [ArgumentDefinition("PATH", help: "Rule files, catalogues or directories. Default: Rules Localizations.",
+        arguments: [ArgumentDefinition("PATH", help: "Rule files, catalogues or directories, or - for rule text on stdin. Default: Rules Localizations.",
                                        repeated: true, optional: true)],
         examples: [
             Example(command: "rulebook check", explanation: "Check Rules/ and Localizations/."),
@@ -44,6 +46,8 @@ struct CheckCommand: Command {
             Example(command: "rulebook check --format sarif > rulebook.sarif",
                     explanation: "Write a SARIF log for GitHub code scanning."),
             Example(command: "rulebook check --fix", explanation: "Fix what can be fixed mechanically, then report the rest."),
+            Example(command: "cat draft.rules | rulebook check - --stdin-filename Rules/draft.rules",
+                    explanation: "Check an editor buffer as if it were Rules/draft.rules."),
         ],
         sections: [("EXIT STATUS", """
               0  no errors (warnings allowed unless --warnings-as-errors)
@@ -60,17 +64,26 @@ struct CheckCommand: Command {
     let fix: Bool
     let color: Terminal.ColorMode
     let configPath: String?
+    let stdinFilename: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
+        stdinFilename = arguments.value("stdin-filename")
         paths = arguments.positionals
         configPath = arguments.value("config")
         format = arguments.value("format").flatMap(DiagnosticFormat.init(rawValue:)) ?? .text
         warningsAsErrors = arguments.flag("warnings-as-errors")
         fix = arguments.flag("fix")
+        if paths.contains("-") {
+            guard paths == ["-"] else { throw Self.usageError("- (stdin) cannot be combined with other paths") }
+            if fix { throw Self.usageError("--fix cannot rewrite stdin; use 'rulebook fmt -' or fix the file itself") }
+        } else if stdinFilename != nil {
+            throw Self.usageError("--stdin-filename applies only to - (rules read from stdin)")
+        }
         color = arguments.value("color").flatMap(Terminal.ColorMode.init(rawValue:)) ?? .auto
     }
 
     func run(in context: CommandContext) throws -> ExitStatus {
+        if paths == ["-"] { return try checkStandardInput(context) }
         let explicit = !paths.isEmpty
         let project = try ProjectConfiguration.load(configPath)
         var collector = FileCollector()
@@ -86,6 +99,23 @@ struct CheckCommand: Command {
         if fix {
             outcome = try applyFixes(outcome, checker: checker, in: context)
         }
+        return report(outcome, in: context)
+    }
+
+    /// `check -`: the rules on stdin, checked as `--stdin-filename`.
+    private func checkStandardInput(_ context: CommandContext) throws -> ExitStatus {
+        let name = stdinFilename ?? "<stdin>"
+        guard let text = String(validating: try TextFile.readStandardInput(context.stdinDescriptor), as: UTF8.self) else {
+            throw CommandError("stdin is not UTF-8 text")
+        }
+        let project = try ProjectConfiguration.load(configPath)
+        let checker = ProjectChecker(files: FileCollector.Files(ruleFiles: [name]), configuration: project,
+                                     overlay: [SourcePath.normalize(name): text])
+        return try report(checker.check(), in: context)
+    }
+
+    /// Prints the outcome and gives the exit status.
+    private func report(_ outcome: ProjectChecker.Outcome, in context: CommandContext) -> ExitStatus {
         let report = outcome.report
         context.stdout.write(DiagnosticPrinter(format: format, color: color, context: context).render(report))
         for problem in outcome.unreadable { context.reportError(problem) }

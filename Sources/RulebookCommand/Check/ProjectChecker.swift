@@ -9,6 +9,9 @@ struct ProjectChecker {
     let files: FileCollector.Files
     /// The project configuration, whose `diagnostics` levels apply to what is reported.
     var configuration: ProjectConfiguration? = nil
+    /// Rule text read from stdin (`check -`), by the path it is checked as: imports
+    /// resolve next to that path and diagnostics name it.
+    var overlay: [String: String] = [:]
 
     /// Everything found, ready to render.
     struct Outcome {
@@ -57,7 +60,9 @@ struct ProjectChecker {
             // `message KEY` overrides are checked against the base catalogue, with a fix
             // that adds a missing key to it.
             let options = projectCatalogs.map { CheckOptions.checkingMessageKeys(against: $0) } ?? CheckOptions()
-            let result = Workspace(provider: DiskSourceProvider(), options: options).checkAll(paths: files.ruleFiles)
+            let provider: any SourceProvider = overlay.isEmpty ? DiskSourceProvider()
+                : OverlaySourceProvider(base: DiskSourceProvider(), buffers: overlay)
+            let result = Workspace(provider: provider, options: options).checkAll(paths: files.ruleFiles)
             diagnostics += result.allDiagnostics
             for tree in result.graph.trees.values { sources.append(tree.source) }
             checkedFiles.formUnion(result.files)

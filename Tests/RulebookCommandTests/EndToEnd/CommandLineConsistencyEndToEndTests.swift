@@ -1,0 +1,67 @@
+import Foundation
+import Rulebook
+import XCTest
+
+/// What every subcommand shares: `--quiet`, `--color`, the wording for missing files, and
+/// plain OS reasons instead of Foundation's error codes.
+final class CommandLineConsistencyEndToEndTests: XCTestCase {
+    func testCheckReadsRulesFromStdinAsTheGivenFile() throws {
+        let project = try TemporaryProject(copyRules: true, copyLocalizations: true)
+        let text = Data("import \"common.rules\"\nname: required, minLenght 2\n".utf8)
+        let named = try project.run(["check", "-", "--stdin-filename", "Rules/draft.rules", "--format", "github"], stdin: text)
+        XCTAssertEqual(named.status, 1, named.stderr)
+        XCTAssertTrue(named.stdout.hasPrefix("::error file=Rules/draft.rules,line=2,col=17,"), named.stdout)
+        XCTAssertFalse(named.stdout.contains("missing-import"), "imports resolve next to --stdin-filename")
+        let anonymous = try project.run(["check", "-"], stdin: Data("name: required\n".utf8))
+        XCTAssertEqual(anonymous.status, 0, anonymous.stderr)
+        XCTAssertEqual(anonymous.stdout, "No problems found in 1 file.\n")
+        let misuse = try project.run(["check", "Rules", "--stdin-filename", "x.rules"])
+        XCTAssertEqual(misuse.status, 2)
+        XCTAssertTrue(misuse.stderr.hasPrefix("error: --stdin-filename applies only to - (rules read from stdin)\n"), misuse.stderr)
+    }
+
+    func testQuietAndColorAreAcceptedByEverySubcommand() throws {
+        let project = try TemporaryProject()
+        for command in ["check", "validate", "fmt", "test", "explain", "lsp", "completions", "catalogs export", "catalogs import"] {
+            let result = try project.run(command.split(separator: " ").map(String.init) + ["--help"])
+            XCTAssertTrue(result.stdout.contains("--quiet"), command)
+            XCTAssertTrue(result.stdout.contains("--color WHEN"), command)
+        }
+        let quiet = try project.run(["check", "--quiet"])
+        XCTAssertEqual(quiet.status, 0, quiet.stderr)
+        XCTAssertEqual(quiet.stdout, "", "no summary line under --quiet")
+        let tests = try project.run(["test", "-q"])
+        XCTAssertFalse(tests.stdout.contains(" ... ok"), tests.stdout)
+        XCTAssertTrue(tests.stdout.hasSuffix(" passed, 0 failed\n"), tests.stdout)
+        try project.write("name: required, minLenght 2\n", to: "broken.rules")
+        let colored = try project.run(["validate", "--rules", "broken.rules", "--color", "always", "-"], stdin: Data("{}".utf8))
+        XCTAssertEqual(colored.status, 2)
+        XCTAssertTrue(colored.stderr.contains("\u{1B}[1;31merror"), colored.stderr)
+        let plain = try project.run(["validate", "--rules", "broken.rules", "--color", "never", "-"], stdin: Data("{}".utf8))
+        XCTAssertFalse(plain.stderr.contains("\u{1B}["), plain.stderr)
+    }
+
+    func testMissingFilesAreWordedTheSameEverywhere() throws {
+        let project = try TemporaryProject()
+        let cases: [[String]] = [
+            ["check", "nope.rules"], ["fmt", "nope.rules"], ["test", "nope.rules"],
+            ["validate", "--rules", "Rules/profile.rules", "nope.rules"],
+            ["explain", "Rules/profile.rules", "nope.rules"], ["catalogs", "import", "nope.rules"],
+        ]
+        for arguments in cases {
+            let result = try project.run(arguments)
+            XCTAssertEqual(result.status, 2, arguments.joined(separator: " "))
+            XCTAssertTrue(result.stderr.contains("rulebook: error: no such file 'nope.rules'\n"),
+                          "\(arguments.joined(separator: " ")): \(result.stderr)")
+        }
+    }
+
+    func testFoundationErrorsBecomeTheOSReason() {
+        let underlying = NSError(domain: NSPOSIXErrorDomain, code: Int(ENOSPC))
+        let write = NSError(domain: NSCocoaErrorDomain, code: 512, userInfo: [NSUnderlyingErrorKey: underlying])
+        XCTAssertEqual(FileErrorText.reason(write), "No space left on device")
+        XCTAssertEqual(FileErrorText.reason(NSError(domain: NSCocoaErrorDomain, code: 513)), "Permission denied")
+        XCTAssertEqual(FileErrorText.reason(NSError(domain: NSCocoaErrorDomain, code: 512)), "the file could not be written")
+        XCTAssertEqual(FileErrorText.reason(POSIXError(.EISDIR)), "Is a directory")
+    }
+}
