@@ -141,11 +141,24 @@ struct CheckCommand: Command {
                 try TextFile.write(FixApplier.apply(edits, to: text), to: file)
                 changedFiles.insert(file)
             }
+            for (diagnostic, fix) in plan.applied {
+                context.note("fixed \(Self.place(of: diagnostic, in: outcome.report)): \(fix.message) [\(diagnostic.code.id)]")
+            }
             applied += plan.fixCount
             outcome = try checker.check()
         }
+        for diagnostic in outcome.report.diagnostics {
+            guard let (fix, reason) = FixApplier.reasonLeft(diagnostic) else { continue }
+            context.note("left \(Self.place(of: diagnostic, in: outcome.report)): \(fix.message) [\(diagnostic.code.id)]: \(reason)")
+        }
         context.note("applied \(DiagnosticReport.plural(applied, "fix", "fixes")) in \(DiagnosticReport.plural(changedFiles.count, "file"))")
         return outcome
+    }
+
+    /// `Rules/a.rules:2:17`, where a diagnostic starts.
+    private static func place(of diagnostic: Diagnostic, in report: DiagnosticReport) -> String {
+        guard let span = report.span(of: diagnostic.range, in: diagnostic.file) else { return diagnostic.file }
+        return "\(diagnostic.file):\(span.start.line):\(span.start.column)"
     }
 }
 

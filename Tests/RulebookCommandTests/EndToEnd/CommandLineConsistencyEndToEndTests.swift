@@ -64,4 +64,19 @@ final class CommandLineConsistencyEndToEndTests: XCTestCase {
         XCTAssertEqual(FileErrorText.reason(NSError(domain: NSCocoaErrorDomain, code: 512)), "the file could not be written")
         XCTAssertEqual(FileErrorText.reason(POSIXError(.EISDIR)), "Is a directory")
     }
+
+    func testFixSaysWhatItAppliedAndWhatItLeft() throws {
+        let project = try TemporaryProject(copyRules: false, copyLocalizations: false)
+        try project.write("email: required emial\nname: minLength 2 3 4\n", to: "Rules/a.rules")
+        let result = try project.run(["check", "--fix"])
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, """
+            rulebook: fixed Rules/a.rules:1:17: Insert ',' and replace 'emial' with 'email' [unexpected-token]
+            rulebook: left Rules/a.rules:2:19: Remove the extra arguments [wrong-argument-count]: a suggestion to review, never applied unattended
+            rulebook: applied 1 fix in 1 file
+
+            """)
+        XCTAssertEqual(try project.read("Rules/a.rules"), "email: required, email\nname: minLength 2 3 4\n")
+        XCTAssertEqual(try project.run(["check", "--fix", "--quiet"]).stderr, "")
+    }
 }
