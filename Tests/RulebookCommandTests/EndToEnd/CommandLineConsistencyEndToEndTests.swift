@@ -80,3 +80,25 @@ final class CommandLineConsistencyEndToEndTests: XCTestCase {
         XCTAssertEqual(try project.run(["check", "--fix", "--quiet"]).stderr, "")
     }
 }
+
+/// `validate --id-field` and `--record-offset`: record identity that survives partitioning.
+final class RecordIdentityEndToEndTests: XCTestCase {
+    func testIdFieldIsEchoedInEveryResultAndOffsetShiftsNumbers() throws {
+        let project = try TemporaryProject(copyRules: false, copyLocalizations: false)
+        try project.write("email: required, email\n", to: "r.rules")
+        let input = Data("{\"id\":\"a1\",\"email\":\"x\"}\n{\"id\":7,\"email\":\"a@b.co\"}\nnot json\n{\"email\":\"a@b.co\"}\n".utf8)
+        let result = try project.run(["validate", "--rules", "r.rules", "--format", "ndjson", "--id-field", "id",
+                                      "--record-offset", "100", "--no-summary", "-"], stdin: input)
+        XCTAssertEqual(result.status, 2, result.stderr)
+        XCTAssertEqual(result.stdout, """
+            {"record":100,"id":"a1","valid":false,"violations":[{"field":"email","pointer":"/email","rule":"email","params":{},"messageKey":"email","message":"Email must be a valid email address.","location":"r.rules:1:18"}]}
+            {"record":101,"id":7,"valid":true,"violations":[]}
+            {"record":102,"id":null,"error":"line 3, column 1: invalid literal (expected true, false or null)"}
+            {"record":103,"id":null,"valid":true,"violations":[]}
+
+            """)
+        let bad = try project.run(["validate", "--rules", "r.rules", "--record-offset", "-1", "-"], stdin: input)
+        XCTAssertEqual(bad.status, 2)
+        XCTAssertTrue(bad.stderr.hasPrefix("error: invalid value '-1' for '--record-offset': expected a whole number, 0 or more\n"), bad.stderr)
+    }
+}
