@@ -1,3 +1,5 @@
+import Rulebook
+
 /// The `rulebook` command: dispatches to a subcommand and returns the exit status.
 ///
 /// `Sources/rulebook/main.swift` only calls ``main(arguments:environment:)``.
@@ -115,7 +117,7 @@ public enum RulebookTool {
             context.reportError(error.message)
             return .usageError
         } catch {
-            context.reportError("\(error)")
+            context.reportError(FileErrorText.reason(error))
             return .usageError
         }
     }

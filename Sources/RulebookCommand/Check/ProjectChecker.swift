@@ -51,7 +51,8 @@ struct ProjectChecker {
             checkedFiles.formUnion(texts.keys)
             if projectCatalogs == nil, catalogs.base != nil { projectCatalogs = catalogs }
         }
-        if projectCatalogs == nil, !files.ruleFiles.isEmpty, let project = try? MessageCatalogs(directory: "Localizations"),
+        if projectCatalogs == nil, !files.ruleFiles.isEmpty,
+           let project = try? MessageCatalogs(directory: configuration?.catalogs ?? "Localizations"),
            project.base != nil {
             // Checking rule files only: the project's catalogues still say which keys exist.
             projectCatalogs = project
