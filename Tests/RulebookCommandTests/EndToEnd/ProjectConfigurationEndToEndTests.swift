@@ -71,4 +71,15 @@ final class ProjectConfigurationEndToEndTests: XCTestCase {
                                      "--rules", "Rules/event.rules", "--quiet", "--no-summary", "-"], stdin: record)
         XCTAssertEqual(later.status, 0, later.stderr)
     }
+
+    func testCheckLooksMessageKeysUpInTheConfiguredCatalogues() throws {
+        let project = try TemporaryProject(copyRules: false, copyLocalizations: false)
+        try project.write("name: required message profile.nope\n", to: "Rules/a.rules")
+        try project.write(#"{"profile.nameMissing": "Name?"}"#, to: "messages/en.json")
+        XCTAssertEqual(try project.run(["check", "Rules"]).status, 0, "no catalogues: message keys are not checked")
+        try project.write(#"{"catalogs": "messages"}"#, to: "rulebook.json")
+        let result = try project.run(["check", "Rules", "--format", "github"])
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertTrue(result.stdout.contains("title=unknown-message-key::"), result.stdout)
+    }
 }
