@@ -67,7 +67,7 @@ struct ExplainCommand: Command {
     func run(in context: CommandContext) throws -> ExitStatus {
         let project = try ProjectConfiguration.load(configPath)
         let loader = try RuleLoader(catalogs: catalogs, locale: locale, project: project)
-        let catalogues = try loader.catalogs()
+        let catalogues = try loader.catalogs(warningsTo: context)
         let compiled = try loader.compile(rules, catalogs: catalogues, in: context)
         let value = try readRecord(context)
         let options = ValidationOptions(reportAllFailures: all, messages: loader.messages(catalogues),

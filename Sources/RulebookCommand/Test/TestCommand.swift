@@ -62,8 +62,11 @@ struct TestCommand: Command {
         let project = try ProjectConfiguration.load(configPath)
         var collector = FileCollector(includeCatalogues: false, fileSuffix: ".examples.json")
         if let project { collector.skips = { path, isDirectory in project.skips(path, isDirectory: isDirectory, includes: false) } }
-        let files = try collector.collect(explicit ? paths : [(project?.base ?? "") + "Rules"], explicit: explicit).ruleFiles
-        guard !files.isEmpty else {
+        let collected = try collector.collect(explicit ? paths : [(project?.base ?? "") + "Rules"], explicit: explicit)
+        let files = collected.ruleFiles
+        // A missing path is reported; the other example files still run (exit status 2).
+        for path in collected.missing { context.reportError(FileErrorText.missing(path)) }
+        guard !files.isEmpty || !collected.missing.isEmpty else {
             throw CommandError("no *.examples.json files found in \(explicit ? paths.joined(separator: ", ") : "Rules")")
         }
         let loader = try RuleLoader(catalogs: project?.catalogs, locale: nil, project: project)
@@ -102,6 +105,7 @@ struct TestCommand: Command {
             context.stdout.write("\nfailures:\n\n" + failures.joined(separator: "\n") + "\n")
         }
         context.stdout.write("\(passed) passed, \(failures.count) failed\n")
+        if !collected.missing.isEmpty { return .usageError }
         return failures.isEmpty ? .success : .failure
     }
 

@@ -44,7 +44,7 @@ final class CommandLineConsistencyEndToEndTests: XCTestCase {
     func testMissingFilesAreWordedTheSameEverywhere() throws {
         let project = try TemporaryProject()
         let cases: [[String]] = [
-            ["check", "nope.rules"], ["fmt", "nope.rules"], ["test", "nope.rules"],
+            ["fmt", "nope.rules"], ["test", "nope.rules"],
             ["validate", "--rules", "Rules/profile.rules", "nope.rules"],
             ["explain", "Rules/profile.rules", "nope.rules"], ["catalogs", "import", "nope.rules"],
         ]
@@ -54,6 +54,10 @@ final class CommandLineConsistencyEndToEndTests: XCTestCase {
             XCTAssertTrue(result.stderr.contains("rulebook: error: no such file 'nope.rules'\n"),
                           "\(arguments.joined(separator: " ")): \(result.stderr)")
         }
+        // check reports it as a diagnostic, in the same words.
+        let check = try project.run(["check", "nope.rules"])
+        XCTAssertEqual(check.status, 2)
+        XCTAssertEqual(check.stdout, "nope.rules: error: no such file 'nope.rules' [unreadable-file]\n\n1 error in 1 file\n")
     }
 
     func testFoundationErrorsBecomeTheOSReason() {
@@ -78,6 +82,30 @@ final class CommandLineConsistencyEndToEndTests: XCTestCase {
             """)
         XCTAssertEqual(try project.read("Rules/a.rules"), "email: required, email\nname: minLength 2 3 4\n")
         XCTAssertEqual(try project.run(["check", "--fix", "--quiet"]).stderr, "")
+    }
+
+    func testFixOfAReadOnlyFileIsNeitherCountedNorCalledFixed() throws {
+        let project = try TemporaryProject(copyRules: false, copyLocalizations: false)
+        try project.write("email: required emial\n", to: "Rules/a.rules")
+        let path = project.url.appendingPathComponent("Rules/a.rules").path
+        try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
+        let result = try project.run(["check", "--fix"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stderr, """
+            rulebook: error: 'Rules/a.rules' is read-only; not changed
+            rulebook: left Rules/a.rules:1:17: Insert ',' and replace 'emial' with 'email' [unexpected-token]: its file could not be written
+            rulebook: applied 0 fixes in 0 files
+
+            """)
+    }
+
+    func testRulesOnStdinThatAreNotUTF8AreAnUnreadableFileDiagnostic() throws {
+        let project = try TemporaryProject(copyRules: false, copyLocalizations: false)
+        let input = Data("name: required\n".utf8) + Data([0xFF, 0x0A])
+        let result = try project.run(["check", "-", "--stdin-filename", "Rules/x.rules", "--format", "github"], stdin: input)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stdout.hasPrefix("::error file=Rules/x.rules,line=2,col=1,"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("'Rules/x.rules' is not UTF-8 text: invalid byte 0xFF at byte offset 15"), result.stdout)
     }
 }
 

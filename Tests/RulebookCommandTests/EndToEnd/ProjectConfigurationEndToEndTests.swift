@@ -35,6 +35,16 @@ final class ProjectConfigurationEndToEndTests: XCTestCase {
         XCTAssertEqual(result.stdout, "No problems found in 1 file.\n")
     }
 
+    func testAFileThatCannotBeReadIsReportedWhateverTheConfigurationSays() throws {
+        let project = try project()
+        try project.write(#"{"exclude": ["Rules/drafts"], "diagnostics": {"unreadable-file": "off"}}"#, to: "rulebook.json")
+        let result = try project.run(["check", "Rules", "nope.rules", "--format", "github"])
+        XCTAssertEqual(result.status, 2)
+        XCTAssertTrue(result.stdout.contains("::error file=nope.rules,title=unreadable-file::no such file 'nope.rules'"), result.stdout)
+        XCTAssertTrue(result.stdout.contains("file=Rules/a.rules,"), "the other paths are still checked: \(result.stdout)")
+        XCTAssertFalse(result.stdout.contains("drafts"), "the configuration's exclude still applies: \(result.stdout)")
+    }
+
     func testUnknownKeysCodesAndLevelsAreErrorsWithSuggestions() throws {
         let project = try project()
         let cases = [
