@@ -2,9 +2,9 @@
 
 extension CheckerRun {
     /// Checks and converts a validator's arguments; `.invalid` when any is wrong.
-    func lowerValidator(_ validator: BuiltinValidator, _ rule: RuleSyntax, in source: SourceFile,
+    func lowerValidator(_ definition: ValidatorDefinition, _ rule: RuleSyntax, in source: SourceFile,
                         override: MessageOverride?) -> LoweredRule {
-        let definition = validator.definition
+        let validator = definition.id
         let diagnosticsBefore = diagnostics.count, referencesBefore = fieldReferences.count
         guard let form = definition.form(forArgumentCount: rule.arguments.count) else {
             reportArgumentCount(rule, definition, in: source)

@@ -106,7 +106,11 @@ struct RuleLoader {
             context.reportError("'\(path)' has errors; nothing was evaluated")
             throw CommandFailure(.usageError)
         }
-        return CompiledRuleSet(ruleSet)
+        let compiled = CompiledRuleSet(ruleSet, validators: ValidatorRegistry.builtins.addingDeclarations(in: result.trees.values).0)
+        for name in compiled.declaredOnlyValidators {
+            context.stderr.write("note: validator '\(name)' is only declared in the rules (#validator); the command cannot run it, so its rules are skipped and count as passed\n")
+        }
+        return compiled
     }
 }
 
