@@ -16,11 +16,12 @@ extension CompiledRuleSet {
     ///   - bundle: The bundle holding the rule files (`Bundle.module`, `Bundle.main`).
     ///   - subdirectory: The folder of the bundle's resources the files are in, if any.
     ///   - options: Checker options (known message keys, limits).
+    ///   - validators: The validators rule files may name (the built-ins by default).
     /// - Throws: ``RuleFileError`` with every diagnostic, naming files by their path inside
     ///   the bundle (`Rules/profile.rules:2:12`), when a file cannot be read or has errors.
     public init(
         resource name: String, bundle: Bundle, subdirectory: String? = nil,
-        options: CheckOptions = CheckOptions()
+        options: CheckOptions = CheckOptions(), validators: ValidatorRegistry = .builtins
     ) throws(RuleFileError) {
         let file = name.hasSuffix(".rules") ? name : name + ".rules"
         let root = subdirectory.map { "\($0)/\(file)" } ?? file
@@ -29,7 +30,7 @@ extension CompiledRuleSet {
         }
         try self.init(
             checking: SourcePath.normalize(root), provider: DiskSourceProvider(baseDirectory: resources.path),
-            options: options)
+            options: options, validators: validators)
     }
 
     /// Checks and compiles rule files held in memory: `entry` and the files it imports,
@@ -42,9 +43,15 @@ extension CompiledRuleSet {
     ///   - files: The rule files' text by name (a path such as `forms/signup.rules`).
     ///   - entry: The name of the file to compile.
     ///   - options: Checker options (known message keys, limits).
+    ///   - validators: The validators rule files may name (the built-ins by default).
     /// - Throws: ``RuleFileError`` with every diagnostic, naming the file and position,
     ///   when `entry` is missing or a file involved has errors (a missing import is one).
-    public init(files: [String: String], entry: String, options: CheckOptions = CheckOptions()) throws(RuleFileError) {
-        try self.init(checking: SourcePath.normalize(entry), provider: InMemorySourceProvider(files: files), options: options)
+    public init(
+        files: [String: String], entry: String, options: CheckOptions = CheckOptions(),
+        validators: ValidatorRegistry = .builtins
+    ) throws(RuleFileError) {
+        try self.init(
+            checking: SourcePath.normalize(entry), provider: InMemorySourceProvider(files: files), options: options,
+            validators: validators)
     }
 }

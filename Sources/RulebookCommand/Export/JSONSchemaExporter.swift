@@ -194,6 +194,9 @@ struct JSONSchemaExporter {
             .containsUppercase, .containsLowercase, .containsSymbol:
             inexact("has no exact JSON Schema equivalent (only 'type: string' is exported)")
             return Self.string
+        default:
+            inexact("is a custom validator (Swift code), which a schema cannot run")
+            return nil
         }
     }
 
