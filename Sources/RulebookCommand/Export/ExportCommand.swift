@@ -43,8 +43,8 @@ struct ExportJSONSchemaCommand: Command {
             file's schema is written to DIR/NAME.schema.json.
             """,
         options: [
-            .option("output", short: "o", valueName: "DIR", help: "The directory to write NAME.schema.json files into."),
             .flag("strict", help: "Treat what the schema cannot express exactly as errors (exit status 1)."),
+            .option("output", short: "o", valueName: "DIR", help: "The directory to write NAME.schema.json files into."),
         ],
         arguments: [ArgumentDefinition("FILE", help: "Rule files.", repeated: true)],
         examples: [

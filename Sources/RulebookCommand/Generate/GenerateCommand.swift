@@ -46,11 +46,11 @@ struct GenerateSwiftCommand: Command {
             and the exit status is 1.
             """,
         options: [
-            .option("output", short: "o", valueName: "FILE", help: "Where to write the code.", defaultValue: "stdout"),
             .option(
                 "access", valueName: "LEVEL", help: "The access level of the declarations.", defaultValue: "internal",
                 allowedValues: ["internal", "package", "public"]),
             .flag("identifiers-only", help: "Write only the field constants (no model); what the build plugin writes."),
+            .option("output", short: "o", valueName: "FILE", help: "Where to write the code.", defaultValue: "stdout"),
         ],
         arguments: [ArgumentDefinition("FILE", help: "The rule file.")],
         examples: [
