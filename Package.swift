@@ -4,10 +4,16 @@ import PackageDescription
 
 let package = Package(
     name: "Rulebook",
-    platforms: [.macOS(.v13)],
+    // The oldest releases whose Swift runtime has what the library calls unguarded: the
+    // standard library's string algorithms of Swift 5.7 (`contains(_:)` on text, the
+    // `split` of collections), which ship with macOS 13, iOS 16, tvOS 16 and watchOS 9;
+    // visionOS has them from its first release. Newer API is used only where guarded:
+    // Synchronization's `Atomic` (macOS 15, iOS 18) only on Linux, with a lock elsewhere.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "Rulebook", targets: ["Rulebook"]),
         .executable(name: "rulebook", targets: ["rulebook"]),
+        .plugin(name: "RulebookPlugin", targets: ["RulebookPlugin"]),
     ],
     targets: [
         // A linear-time regular expression engine over UTF-8 bytes (no backtracking).
@@ -20,6 +26,8 @@ let package = Package(
         // The `rulebook` command's subcommands, argument parsing and renderers.
         .target(name: "RulebookCommand", dependencies: ["Rulebook", "RulebookLanguageServer"]),
         .executableTarget(name: "rulebook", dependencies: ["RulebookCommand"]),
+        // Checks a target's .rules files at build time and generates their field constants.
+        .plugin(name: "RulebookPlugin", capability: .buildTool(), dependencies: ["rulebook"]),
         // The deterministic generator of the randomized tests and the benchmark's
         // workloads (not part of any product).
         .target(name: "SeededRandom"),
@@ -31,6 +39,8 @@ let package = Package(
         ),
         .testTarget(name: "RulebookRegexTests", dependencies: ["RulebookRegex", "SeededRandom"]),
         .testTarget(name: "RulebookTests", dependencies: ["Rulebook", "RulebookRegex", "SeededRandom"]),
+        // Rule files loaded from a bundle (`Bundle.module`), imports included.
+        .testTarget(name: "RulebookResourceTests", dependencies: ["Rulebook"], resources: [.copy("Rules")]),
         .testTarget(name: "RulebookLanguageServerTests", dependencies: ["RulebookLanguageServer", "Rulebook", "SeededRandom"]),
         .testTarget(
             name: "RulebookCommandTests", dependencies: ["RulebookCommand", "Rulebook"],

@@ -36,7 +36,7 @@ extension CompiledRuleSet {
                       validators: validators)
     }
 
-    private init(checking path: String, provider: any SourceProvider, options: CheckOptions,
+    init(checking path: String, provider: any SourceProvider, options: CheckOptions,
                  validators: ValidatorRegistry) throws(RuleFileError) {
         var options = options
         options.validators = validators

@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Every catalogue of a project, loaded once into an immutable, `Sendable` value and
 /// shared by every request, whatever its locale.
