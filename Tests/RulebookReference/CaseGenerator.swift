@@ -16,6 +16,9 @@ public struct CaseGenerator {
         ModelPath([.key("items")]), ModelPath([.key("tags")]), ModelPath([.key("address")]),
     ]
 
+    /// Numbers a rule file may write (integer syntax must fit `Int` there).
+    static let ruleNumbers = numbers.filter { ($0.contains(".") || $0.lowercased().contains("e") || Int($0) != nil) && Double($0)!.isFinite }
+
     /// Paths without `[*]`: what conditions and cross-field rules may name.
     static let referencePaths: [ModelPath] = scalarKeys.map { ModelPath([.key($0)]) } + [
         ModelPath([.key("address"), .key("postcode")]), ModelPath([.key("address")]), ModelPath([.key("missing")]),
@@ -23,29 +26,64 @@ public struct CaseGenerator {
 
     // MARK: Rule sets
 
+    /// Kinds of validators that may share a field: the checker rejects a field whose
+    /// rules accept no common kind of value (`unique` with `minLength`), so each field
+    /// draws from one family (plus the rules any kind meets).
+    enum Family: CaseIterable { case text, number, date, list, flag, object }
+
+    /// Arguments shared by a rule set's rules, ordered so that no two rules contradict
+    /// (`minLength 5` with `maxLength 3`, `min 10` with `between 1 2`).
+    struct Bounds {
+        var lengthLow = 0, lengthHigh = 0, length = 0
+        var numberLow = "", numberHigh = ""
+        var itemsLow = 0, itemsHigh = 0
+    }
+
     /// A rule set of one to six statements, some in (nested) `when` blocks, with up to
-    /// two named rules.
+    /// two named rules per family.
     public mutating func ruleSet() -> ModelRuleSet {
+        var bounds = Bounds()
+        bounds.lengthLow = random.below(4)
+        bounds.lengthHigh = bounds.lengthLow + 1 + random.below(6)
+        bounds.length = bounds.lengthLow + random.below(bounds.lengthHigh - bounds.lengthLow + 1)
+        let numbers = [smallBound(), smallBound()].sorted { Double($0)! < Double($1)! }
+        bounds.numberLow = numbers[0]
+        bounds.numberHigh = numbers[1]
+        bounds.itemsLow = random.below(3)
+        bounds.itemsHigh = bounds.itemsLow + random.below(3)
+        var families: [ModelPath: Family] = [:]
+        for path in Self.fieldPaths { families[path] = random.pick(Family.allCases) }
         var named: [(name: String, body: [ModelRuleUse])] = []
-        for index in 0..<random.below(3) {
-            let earlier = named.map(\.name)
-            var body = (0..<(1 + random.below(3))).map { _ in ModelRuleUse.rule(rule()) }
-            if let name = earlier.last, random.chance(40) { body.insert(.named(name), at: random.below(body.count + 1)) }
-            named.append(("shared\(index)", body))
+        var namedFamilies: [String: Family] = [:]
+        for index in 0..<random.below(4) {
+            let family = random.pick(Family.allCases)
+            let earlier = named.map(\.name).filter { namedFamilies[$0] == family }
+            var body = (0..<(1 + random.below(3))).map { _ in ModelRuleUse.rule(rule(family, bounds)) }
+            if let name = earlier.last, random.chance(50) { body.insert(.named(name), at: random.below(body.count + 1)) }
+            let name = "shared\(index)"
+            named.append((name, body))
+            namedFamilies[name] = family
         }
-        let items = (0..<(1 + random.below(5))).map { _ in item(depth: 0, named: named.map(\.name)) }
+        let items = (0..<(1 + random.below(5))).map { _ in
+            item(depth: 0, families: families, named: namedFamilies, bounds: bounds)
+        }
         return ModelRuleSet(namedRules: named, items: items)
     }
 
-    mutating func item(depth: Int, named: [String]) -> ModelItem {
+    mutating func item(depth: Int, families: [ModelPath: Family], named: [String: Family], bounds: Bounds) -> ModelItem {
         if depth < 2 && random.chance(25) {
-            let body = (0..<(1 + random.below(3))).map { _ in item(depth: depth + 1, named: named) }
+            let body = (0..<(1 + random.below(3))).map { _ in
+                item(depth: depth + 1, families: families, named: named, bounds: bounds)
+            }
             return .when(condition(depth: 0), body)
         }
-        var uses = (0..<(1 + random.below(4))).map { _ in ModelRuleUse.rule(rule()) }
+        let path = random.pick(Self.fieldPaths)
+        let family = families[path]!
+        var uses = (0..<(1 + random.below(4))).map { _ in ModelRuleUse.rule(rule(family, bounds)) }
         if random.chance(30) { uses.insert(.rule(.required), at: 0) }
-        if !named.isEmpty && random.chance(35) { uses.insert(.named(random.pick(named)), at: random.below(uses.count + 1)) }
-        return .statement(random.pick(Self.fieldPaths), uses)
+        let usable = named.filter { $0.value == family }.map(\.key).sorted()
+        if !usable.isEmpty && random.chance(50) { uses.insert(.named(random.pick(usable)), at: random.below(uses.count + 1)) }
+        return .statement(path, uses)
     }
 
     mutating func condition(depth: Int) -> ModelCondition {
@@ -68,58 +106,74 @@ public struct CaseGenerator {
         random.pick(["0", "1", "2", "5", "13", "124", "-1", "1.5", "-0.25", "100", "1e2", "99.99"])
     }
 
-    /// One validator with valid arguments.
-    mutating func rule() -> ModelRule {
-        switch random.below(39) {
-        case 0: return .required
-        case 1: return .minLength(random.below(6))
-        case 2: return .maxLength(1 + random.below(10))
-        case 3: return .length(1 + random.below(5))
-        case 4: let a = random.below(4); return .lengthBetween(a, a + 1 + random.below(4))
-        case 5: return .pattern(random.pick(ModelPattern.allCases))
-        case 6: return .email
-        case 7: return .url
-        case 8: return .uuid
-        case 9: return .alpha
-        case 10: return .alphanumeric
-        case 11: return .digits
-        case 12: return .digitsCount(1 + random.below(5))
-        case 13: return .noDigits
-        case 14: return .noSpecialChars
-        case 15: return .containsDigit
-        case 16: return .containsLetter
-        case 17: return .containsUppercase
-        case 18: return .containsLowercase
-        case 19: return .containsSymbol
-        case 20: return .oneOf((0..<(1 + random.below(4))).map { _ in random.pick(Self.literals) })
-        case 21: return .string
-        case 22: return .object
-        case 23: return .array
-        case 24: return .integer
-        case 25: return .number
-        case 26: return .min(smallBound())
-        case 27: return .max(smallBound())
-        case 28:
-            let bounds = [smallBound(), smallBound()].sorted { Double($0)! < Double($1)! }
-            return .between(bounds[0], bounds[1])
-        case 29: return .boolean
-        case 30: return .accepted
-        case 31: return .date
-        case 32: return .before(bound())
-        case 33: return .after(bound())
-        case 34: return random.chance(50) ? .minAge(random.pick([0, 1, 18, 21])) : .maxAge(random.pick([0, 1, 18, 124]))
-        case 35: return .same(random.pick(Self.referencePaths))
-        case 36: return .different(random.pick(Self.referencePaths))
-        case 37: return random.chance(50) ? .minItems(random.below(4)) : .maxItems(random.below(4))
-        default: return .unique
+    /// One validator of a family, with valid arguments.
+    mutating func rule(_ family: Family, _ bounds: Bounds) -> ModelRule {
+        if random.chance(12) {
+            switch random.below(4) {
+            case 0: return .required
+            case 1: return .same(random.pick(Self.referencePaths))
+            case 2: return .different(random.pick(Self.referencePaths))
+            default: break
+            }
         }
-    }
-
-    mutating func bound() -> ModelBound {
-        switch random.below(3) {
-        case 0: .day(random.pick(["2026-01-31", "2024-02-29", "2000-01-01", "2026-11-28"]))
-        case 1: .today
-        default: .field(random.pick(Self.referencePaths))
+        switch family {
+        case .text:
+            switch random.below(21) {
+            case 0: return .minLength(bounds.lengthLow)
+            case 1: return .maxLength(bounds.lengthHigh)
+            case 2: return .length(bounds.length)
+            case 3: return .lengthBetween(bounds.lengthLow, bounds.lengthHigh)
+            case 4: return .pattern(random.pick(ModelPattern.allCases))
+            case 5: return .email
+            case 6: return .url
+            case 7: return .uuid
+            case 8: return .alpha
+            case 9: return .alphanumeric
+            case 10: return .digits
+            case 11: return .digitsCount(max(1, bounds.length))
+            case 12: return .noDigits
+            case 13: return .noSpecialChars
+            case 14: return .containsDigit
+            case 15: return .containsLetter
+            case 16: return .containsUppercase
+            case 17: return .containsLowercase
+            case 18: return .containsSymbol
+            case 19: return .string
+            default: return .oneOf((0..<(1 + random.below(4))).map { _ in .string(random.pick(Self.texts)) })
+            }
+        case .number:
+            switch random.below(6) {
+            case 0: return .integer
+            case 1: return .number
+            case 2: return .min(bounds.numberLow)
+            case 3: return .max(bounds.numberHigh)
+            case 4: return .between(bounds.numberLow, bounds.numberHigh)
+            default: return .oneOf((0..<(1 + random.below(4))).map { _ in .number(random.pick(Self.ruleNumbers)) })
+            }
+        case .date:
+            switch random.below(6) {
+            case 0: return .date
+            case 1: return .before(random.pick([.day("2026-01-31"), .day("2026-11-28"), .today, .field(random.pick(Self.referencePaths))]))
+            case 2: return .after(random.pick([.day("2000-01-01"), .day("2024-02-29"), .today, .field(random.pick(Self.referencePaths))]))
+            case 3: return .minAge(random.pick([0, 1, 18]))
+            case 4: return .maxAge(random.pick([18, 21, 124]))
+            default: return .string
+            }
+        case .list:
+            switch random.below(4) {
+            case 0: return .array
+            case 1: return .minItems(bounds.itemsLow)
+            case 2: return .maxItems(bounds.itemsHigh)
+            default: return .unique
+            }
+        case .flag:
+            switch random.below(3) {
+            case 0: return .oneOf((0..<(1 + random.below(4))).map { _ in random.pick(Self.literals) })
+            case 1: return .boolean
+            default: return .accepted
+            }
+        case .object:
+            return random.chance(50) ? .object : .oneOf([random.pick(Self.literals)])
         }
     }
 }
