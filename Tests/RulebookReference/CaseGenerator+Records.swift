@@ -12,6 +12,14 @@ extension CaseGenerator {
         if random.chance(40) { members.append(("grid", .array(list { $0.random.chance(80) ? .array($0.list { $0.scalar() }) : $0.scalar() }))) }
         if random.chance(30) { members.append(("extra", unknownNested(depth: 0))) }
         if random.chance(10) { members.append(("missing", scalar())) }
+        // One member's value copied to another key, so that `same`, `different` and
+        // `==` meet equal values.
+        if members.count >= 2 && random.chance(30) {
+            let source = random.pick(members)
+            let target = random.pick(Self.scalarKeys + ["address"])
+            members.removeAll { $0.key == target }
+            members.append((target, source.value))
+        }
         members = random.shuffled(members)
         // A repeated key: the last member with a key is the one that counts.
         if !members.isEmpty && random.chance(15) {

@@ -13,7 +13,7 @@ final class APIDifferentialTests: XCTestCase {
     static let perRuleSet = 10
 
     func testEveryAPIAgreesWithTheReference() throws {
-        let settings = DifferentialSettings(defaultCases: 2_000)
+        let settings = DifferentialSettings(defaultCases: 1_000)
         var compiled = 0, rejected = 0, cases = 0, failures = 0
         var rejections: [String] = []
         var failing = Set<String>(), statuses = Set<String>()
