@@ -18,8 +18,12 @@ extension CaseGenerator {
             let source = random.pick(members)
             let target = random.pick(Self.scalarKeys + ["address"])
             members.removeAll { $0.key == target }
-            members.append((target, source.value))
+            var copy = source.value
+            if case .object(let inner) = copy { copy = .object(random.shuffled(inner)) }
+            members.append((target, copy))
         }
+        // A key spelt with a decomposed `é`: another key than the rules' precomposed one.
+        if random.chance(10) { members.append(("e\u{301}", scalar())) }
         members = random.shuffled(members)
         // A repeated key: the last member with a key is the one that counts.
         if !members.isEmpty && random.chance(15) {

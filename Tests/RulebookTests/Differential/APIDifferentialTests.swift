@@ -82,6 +82,12 @@ final class APIDifferentialTests: XCTestCase {
                 let wanted = testCase.reference.evaluate(field: pattern, in: value, reportAllFailures: all).map(Outcome.init)
                 if field != wanted { return difference("validateField(\(pattern)), \(mode)", field, wanted) }
             }
+            // One element of a `[*]` field, named by its concrete path (`items[2].sku`).
+            for result in testCase.reference.evaluate(value, reportAllFailures: all) where result.pattern.contains("[*]") {
+                let concrete = result.field.description
+                let field = rules.validateField(concrete, in: parsed, options: options).map(Outcome.init)
+                if field != [Outcome(result)] { return difference("validateField(\(concrete)), \(mode)", field, [Outcome(result)]) }
+            }
         }
         let valid = !testCase.reference.evaluate(value, reportAllFailures: false).contains { $0.status == .invalid }
         if rules.isValid(value, context: context) != valid { return "isValid(Value) is \(!valid), the reference says \(valid)" }
