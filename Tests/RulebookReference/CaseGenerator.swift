@@ -130,7 +130,7 @@ public struct CaseGenerator {
             case 8: return .alpha
             case 9: return .alphanumeric
             case 10: return .digits
-            case 11: return .digitsCount(max(1, bounds.length))
+            case 11: return bounds.length > 0 ? .digitsCount(bounds.length) : .digits
             case 12: return .noDigits
             case 13: return .noSpecialChars
             case 14: return .containsDigit
