@@ -14,7 +14,7 @@
 /// along the same chain), or else its humanised last key (`firstName` → "First name").
 public struct Localizer: MessageRendering {
     /// The catalogues.
-    public let catalogs: MessageCatalogs
+    package let catalogs: MessageCatalogs
     /// The requested locale, canonical (`de-AT`).
     public let locale: String
     /// The chain's catalogues with the conventions to render their messages in.
@@ -46,7 +46,7 @@ public struct Localizer: MessageRendering {
     }
 
     /// Appends the message for `request` to `output`.
-    public func append(_ request: MessageRequest, to output: inout String) {
+    package func append(_ request: MessageRequest, to output: inout String) {
         let arguments = RequestArguments(request: request, localizer: self)
         if case .literal(let text)? = request.messageOverride {
             Localizer.appendLiteral(text, arguments: arguments, locale: chain.first?.locale ?? englishLocale, to: &output)

@@ -7,12 +7,12 @@
 /// Tokenisation does not depend on the parser's state: a `/` always starts a regular
 /// expression (the language has no division), `-` followed by a digit always starts a
 /// number, and `DIGITS-DIGITS` always is a date.
-public enum Lexer {
+package enum Lexer {
     /// Tokenises `source`. Never fails: bytes that start no token become one
     /// ``TokenKind/invalid`` token per run, with one `unexpected-character` diagnostic.
     /// At most 4 GiB (`UInt32.max` bytes) are lexed; a `limit-exceeded` diagnostic covers
     /// any rest.
-    public static func lex(_ source: SourceFile, limits: ParserLimits = .default) -> LexedSource {
+    package static func lex(_ source: SourceFile, limits: ParserLimits = .default) -> LexedSource {
         var text = source.text
         return text.withUTF8 { lex(bytes: $0, file: source.path, limits: limits) }
     }
@@ -73,7 +73,7 @@ struct LexerState {
     /// (lexing 140.3M → 131.9M instructions for the 100,000-line file with the step's other
     /// changes, callgrind of `rulebook-bench parseonly --lex`; docs/performance.md, "Lexer
     /// and tree footprint".)
-    /// (Performance: 12-byte ``CompactToken``s, half the bytes of public tokens; see
+    /// (Performance: 12-byte ``CompactToken``s, half the bytes of package tokens; see
     /// `Token.swift`.)
     var tokenBase: UnsafeMutablePointer<CompactToken>
     var tokenCount = 0

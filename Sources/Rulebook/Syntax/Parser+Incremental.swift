@@ -18,7 +18,7 @@ extension Parser {
     ///   - previous: the tree of an earlier text of the same file, parsed with the same
     ///     `limits`; nil parses from scratch.
     ///   - usesSecondCore: as in ``parse(_:limits:usesSecondCore:)``.
-    public static func parse(_ source: SourceFile, reusing previous: SyntaxTree?, limits: ParserLimits = .default,
+    package static func parse(_ source: SourceFile, reusing previous: SyntaxTree?, limits: ParserLimits = .default,
                              usesSecondCore: Bool = true) -> SyntaxTree {
         // (Without blocks allowed, the cut conditions below do not hold: see `ParallelParse`.)
         guard let previous, previous.source.path == source.path, limits.maxBlockNesting > 0,

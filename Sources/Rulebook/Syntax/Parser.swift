@@ -6,21 +6,21 @@
 /// of the statement's line, or to the enclosing block's `}` — so a file with three
 /// independent mistakes reports exactly three. Work is linear in the input: each token is
 /// looked at a bounded number of times, and recursion is bounded by ``ParserLimits``.
-public enum Parser {
+package enum Parser {
     /// Parses `source` with the default limits.
-    public static func parse(_ source: SourceFile) -> SyntaxTree {
+    package static func parse(_ source: SourceFile) -> SyntaxTree {
         parse(source, limits: .default)
     }
 
     /// Parses `source`, diagnosing anything beyond `limits` as `limit-exceeded`.
-    public static func parse(_ source: SourceFile, limits: ParserLimits) -> SyntaxTree {
+    package static func parse(_ source: SourceFile, limits: ParserLimits) -> SyntaxTree {
         parse(source, limits: limits, usesSecondCore: true)
     }
 
     /// Parses `source`; with `usesSecondCore`, a file of 64 KB or more is lexed and parsed
     /// in two parts at once when there is a second core (the tree is the same either way;
     /// `false` keeps the parse on the calling thread, and lets a benchmark compare).
-    public static func parse(_ source: SourceFile, limits: ParserLimits, usesSecondCore: Bool) -> SyntaxTree {
+    package static func parse(_ source: SourceFile, limits: ParserLimits, usesSecondCore: Bool) -> SyntaxTree {
         let byteCount = source.text.utf8.count
         let maxFileBytes = limits.effectiveMaxFileBytes
         if byteCount > maxFileBytes {

@@ -1,5 +1,5 @@
 // Performance: the parser makes a `String` for every identifier, path key, number text,
-// string literal, pattern and message key of a file (the syntax tree's public shape).
+// string literal, pattern and message key of a file (the syntax tree's package shape).
 // Most of them repeat (`required`, `minLength`, `2`, `"GB"`), and making a `String` from
 // bytes validates them as UTF-8 and, past 15 bytes, allocates. The interner hashes the
 // bytes instead and hands out the string made for the first occurrence, which is both

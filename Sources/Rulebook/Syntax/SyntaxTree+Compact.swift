@@ -5,7 +5,7 @@
 // `RuleSyntax` (in every rule list), `NamedRuleSyntax` and `WhenBlockSyntax` (the largest
 // statements, which size every statement list) keep their offsets as `UInt32`s, and
 // offsets that do not fit (a hand-built tree may hold any) are kept whole in a box. The
-// public API reads as before; `ArgumentSyntax` and `PathSegmentSyntax` were tried too and
+// package API reads as before; `ArgumentSyntax` and `PathSegmentSyntax` were tried too and
 // kept as they are (their computed `kind` cost the checker's lowering more than the bytes
 // saved).
 
