@@ -9,7 +9,9 @@ extension CaseGenerator {
         if random.chance(70) { members.append(("address", random.chance(85) ? address() : scalar())) }
         if random.chance(70) { members.append(("items", random.chance(85) ? items() : scalar())) }
         if random.chance(60) { members.append(("tags", random.chance(85) ? .array(list { $0.scalar() }) : scalar())) }
-        if random.chance(40) { members.append(("grid", .array(list { $0.random.chance(80) ? .array($0.list { $0.scalar() }) : $0.scalar() }))) }
+        if random.chance(40) {
+            members.append(("grid", .array(list { $0.random.chance(80) ? .array($0.list { $0.scalar() }) : $0.scalar() })))
+        }
         if random.chance(30) { members.append(("extra", unknownNested(depth: 0))) }
         if random.chance(10) { members.append(("missing", scalar())) }
         // One member's value copied to another key, so that `same`, `different` and
@@ -62,14 +64,15 @@ extension CaseGenerator {
     }
 
     mutating func items() -> GeneratedValue {
-        .array(list { generator in
-            guard generator.random.chance(90) else { return generator.scalar() }
-            var members: [(key: String, value: GeneratedValue)] = []
-            if generator.random.chance(80) { members.append(("sku", generator.scalar())) }
-            if generator.random.chance(80) { members.append(("qty", generator.scalar())) }
-            if generator.random.chance(20) { members.append(("meta", generator.unknownNested(depth: 1))) }
-            return .object(generator.random.shuffled(members))
-        })
+        .array(
+            list { generator in
+                guard generator.random.chance(90) else { return generator.scalar() }
+                var members: [(key: String, value: GeneratedValue)] = []
+                if generator.random.chance(80) { members.append(("sku", generator.scalar())) }
+                if generator.random.chance(80) { members.append(("qty", generator.scalar())) }
+                if generator.random.chance(20) { members.append(("meta", generator.unknownNested(depth: 1))) }
+                return .object(generator.random.shuffled(members))
+            })
     }
 
     /// Keys no rule names, holding objects and arrays of any depth.

@@ -4,25 +4,30 @@
 public struct CaseGenerator {
     var random: ReferenceRandom
 
+    /// A generator whose rule sets and records are fixed by `seed`.
     public init(seed: UInt64) { random = ReferenceRandom(seed: seed) }
 
     /// Root keys holding scalars (the targets of cross-field rules and conditions too).
     static let scalarKeys = ["name", "email", "age", "start", "end", "code", "flag", "note", "first-name", "é"]
 
-    static let fieldPaths: [ModelPath] = scalarKeys.map { ModelPath([.key($0)]) } + [
-        ModelPath([.key("address"), .key("postcode")]), ModelPath([.key("address"), .key("city")]),
-        ModelPath([.key("items"), .wildcard, .key("sku")]), ModelPath([.key("items"), .wildcard, .key("qty")]),
-        ModelPath([.key("tags"), .wildcard]), ModelPath([.key("grid"), .wildcard, .wildcard]),
-        ModelPath([.key("items")]), ModelPath([.key("tags")]), ModelPath([.key("address")]),
-    ]
+    static let fieldPaths: [ModelPath] =
+        scalarKeys.map { ModelPath([.key($0)]) } + [
+            ModelPath([.key("address"), .key("postcode")]), ModelPath([.key("address"), .key("city")]),
+            ModelPath([.key("items"), .wildcard, .key("sku")]), ModelPath([.key("items"), .wildcard, .key("qty")]),
+            ModelPath([.key("tags"), .wildcard]), ModelPath([.key("grid"), .wildcard, .wildcard]),
+            ModelPath([.key("items")]), ModelPath([.key("tags")]), ModelPath([.key("address")]),
+        ]
 
     /// Numbers a rule file may write (integer syntax must fit `Int` there).
-    static let ruleNumbers = numbers.filter { ($0.contains(".") || $0.lowercased().contains("e") || Int($0) != nil) && Double($0)!.isFinite }
+    static let ruleNumbers = numbers.filter {
+        ($0.contains(".") || $0.lowercased().contains("e") || Int($0) != nil) && Double($0)!.isFinite
+    }
 
     /// Paths without `[*]`: what conditions and cross-field rules may name.
-    static let referencePaths: [ModelPath] = scalarKeys.map { ModelPath([.key($0)]) } + [
-        ModelPath([.key("address"), .key("postcode")]), ModelPath([.key("address")]), ModelPath([.key("missing")]),
-    ]
+    static let referencePaths: [ModelPath] =
+        scalarKeys.map { ModelPath([.key($0)]) } + [
+            ModelPath([.key("address"), .key("postcode")]), ModelPath([.key("address")]), ModelPath([.key("missing")]),
+        ]
 
     // MARK: Rule sets
 

@@ -3,7 +3,9 @@ import Foundation
 /// How many cases a differential run makes and from which seed: bounded for `swift test`,
 /// larger through the environment (`RULEBOOK_DIFF_CASES=100000`, `RULEBOOK_DIFF_SEED=…`).
 public struct DifferentialSettings: Sendable {
+    /// How many cases to run (records across rule sets).
     public let cases: Int
+    /// The seed the rule sets' seeds derive from.
     public let seed: UInt64
     /// `RULEBOOK_DIFF_REPLAY`: the seed of one rule set to run alone (printed by a failure).
     public let replay: UInt64?
@@ -13,9 +15,10 @@ public struct DifferentialSettings: Sendable {
     public init(defaultCases: Int, defaultSeed: UInt64 = 0x5EED_D1FF) {
         let environment = ProcessInfo.processInfo.environment
         cases = environment["RULEBOOK_DIFF_CASES"].flatMap { Int($0) } ?? defaultCases
-        seed = environment["RULEBOOK_DIFF_SEED"].flatMap { text in
-            text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
-        } ?? defaultSeed
+        seed =
+            environment["RULEBOOK_DIFF_SEED"].flatMap { text in
+                text.hasPrefix("0x") ? UInt64(text.dropFirst(2), radix: 16) : UInt64(text)
+            } ?? defaultSeed
         replay = environment["RULEBOOK_DIFF_REPLAY"].flatMap { UInt64($0) }
     }
 
@@ -34,11 +37,17 @@ public struct DifferentialSettings: Sendable {
 
 /// One generated rule set with its records, and how to replay it.
 public struct DifferentialCase {
+    /// The seed that replays this rule set.
     public let seed: UInt64
+    /// The rule set.
     public let model: ModelRuleSet
+    /// The rule set as rule-file text.
     public let ruleText: String
+    /// Today, as the evaluation context fixes it.
     public let today: (year: Int, month: Int, day: Int)
+    /// The records.
     public let records: [GeneratedValue]
+    /// The reference interpreter of the rule set.
     public let reference: ReferenceInterpreter
 
     /// The case a seed makes: a rule set, today, and `recordCount` records.

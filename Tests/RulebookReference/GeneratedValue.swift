@@ -42,6 +42,7 @@ public indirect enum GeneratedValue: Sendable {
 public struct JSONSpeller {
     var random: ReferenceRandom
 
+    /// A speller whose choices are fixed by `seed`.
     public init(seed: UInt64) { random = ReferenceRandom(seed: seed) }
 
     /// The value's JSON text (one line; no line breaks outside strings).

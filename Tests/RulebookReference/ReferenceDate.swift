@@ -62,15 +62,17 @@ struct ReferenceDate {
             return value
         }
         guard s.count >= 10, s[4] == "-", s[7] == "-", let year = number(0..<4), let month = number(5..<7),
-              let dayOfMonth = number(8..<10), (1...12).contains(month),
-              (1...Day.daysIn(month: month, year: year)).contains(dayOfMonth) else { return nil }
+            let dayOfMonth = number(8..<10), (1...12).contains(month),
+            (1...Day.daysIn(month: month, year: year)).contains(dayOfMonth)
+        else { return nil }
         let day = Day(year: year, month: month, day: dayOfMonth)
         if s.count == 10 {
             self.init(day: day, instant: nil)
             return
         }
         guard s[10] == "T", let hour = number(11..<13), s.count > 13, s[13] == ":", let minute = number(14..<16),
-              hour <= 23, minute <= 59 else { return nil }
+            hour <= 23, minute <= 59
+        else { return nil }
         var index = 16
         var second = 0
         var fraction = ""

@@ -21,7 +21,9 @@ enum ReferenceFormats {
         if lower.hasPrefix("https://") { schemeLength = 8 } else if lower.hasPrefix("http://") { schemeLength = 7 } else { return false }
         let rest = Array(text.unicodeScalars.dropFirst(schemeLength))
         let forbidden: Set<Unicode.Scalar> = ["<", ">", "\"", "{", "}", "|", "\\", "^", "`"]
-        guard !rest.contains(where: { $0.value <= 0x20 || $0.value == 0x7F || forbidden.contains($0) || $0.properties.isWhitespace }) else { return false }
+        guard !rest.contains(where: { $0.value <= 0x20 || $0.value == 0x7F || forbidden.contains($0) || $0.properties.isWhitespace }) else {
+            return false
+        }
         let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
         let hostAndPort = Array(authority.split(separator: "@", omittingEmptySubsequences: false).last ?? [])
         guard !hostAndPort.isEmpty else { return false }
@@ -41,8 +43,12 @@ enum ReferenceFormats {
                 port = hostAndPort[(colon + 1)...]
             }
             let allowed = Set("-._~%!$&'()*+,;=".unicodeScalars)
-            guard !host.isEmpty, host.allSatisfy({ $0.value >= 0x80 || ("a"..."z").contains($0) || ("A"..."Z").contains($0)
-                || ("0"..."9").contains($0) || allowed.contains($0) }) else { return false }
+            guard !host.isEmpty,
+                host.allSatisfy({
+                    $0.value >= 0x80 || ("a"..."z").contains($0) || ("A"..."Z").contains($0)
+                        || ("0"..."9").contains($0) || allowed.contains($0)
+                })
+            else { return false }
         }
         if let port {
             guard (1...5).contains(port.count), port.allSatisfy({ ("0"..."9").contains($0) }) else { return false }

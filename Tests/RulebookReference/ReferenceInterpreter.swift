@@ -4,11 +4,14 @@ import Rulebook
 public struct ReferenceFieldResult: Sendable, Equatable, CustomStringConvertible {
     /// The field's path as written in the rules (`items[*].sku`).
     public let pattern: String
+    /// The concrete path (`items[2].sku`).
     public let field: ConcretePath
+    /// Valid, invalid or skipped.
     public let status: FieldStatus
     /// The failing validators, in order.
     public let failures: [String]
 
+    /// `items[2].sku: invalid ["minLength"]`.
     public var description: String {
         "\(field): \(status.rawValue)" + (failures.isEmpty ? "" : " \(failures)")
     }
@@ -30,6 +33,7 @@ public struct ReferenceInterpreter {
     let fields: [ModelPath]
     let today: ReferenceDate.Day
 
+    /// The reference for a rule set, with today fixed.
     public init(_ ruleSet: ModelRuleSet, today: (year: Int, month: Int, day: Int)) {
         var named: [String: [ModelRule]] = [:]
         func expand(_ uses: [ModelRuleUse]) -> [ModelRule] {
@@ -98,8 +102,10 @@ public struct ReferenceInterpreter {
 
     /// The concrete paths a path reaches, with their values (nil: absent). A `[*]` over
     /// anything but an array reaches nothing.
-    func concreteValues(_ segments: ArraySlice<ModelSegment>, from value: Value?,
-                        at path: [ConcretePath.Segment]) -> [([ConcretePath.Segment], Value?)] {
+    func concreteValues(
+        _ segments: ArraySlice<ModelSegment>, from value: Value?,
+        at path: [ConcretePath.Segment]
+    ) -> [([ConcretePath.Segment], Value?)] {
         guard let segment = segments.first else { return [(path, value)] }
         switch segment {
         case .key(let key):

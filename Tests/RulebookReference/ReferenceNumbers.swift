@@ -100,6 +100,7 @@ public enum ReferenceEquality {
         Array(a.unicodeScalars) == Array(b.unicodeScalars)
     }
 
+    /// Whether two values are equal in JSON's sense.
     public static func equal(_ a: Value, _ b: Value) -> Bool {
         switch (a, b) {
         case (.null, .null): return true

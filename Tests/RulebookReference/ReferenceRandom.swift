@@ -5,6 +5,7 @@ import SeededRandom
 public struct ReferenceRandom {
     var generator: SeededGenerator
 
+    /// A source whose choices are fixed by `seed`.
     public init(seed: UInt64) { generator = SeededGenerator(seed: seed) }
 
     /// A number in `0..<bound`.

@@ -66,7 +66,7 @@ extension ModelRule {
     var text: String {
         switch self {
         case .minLength(let n), .maxLength(let n), .length(let n), .digitsCount(let n),
-             .minAge(let n), .maxAge(let n), .minItems(let n), .maxItems(let n):
+            .minAge(let n), .maxAge(let n), .minItems(let n), .maxItems(let n):
             "\(validator) \(n)"
         case .lengthBetween(let a, let b): "length \(a) \(b)"
         case .pattern(let pattern): "pattern \(pattern.source)"

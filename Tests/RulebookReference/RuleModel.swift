@@ -8,19 +8,23 @@ public enum ModelSegment: Sendable, Hashable {
 
 /// A path as the generator writes it in a rule file.
 public struct ModelPath: Sendable, Hashable {
+    /// The steps from the record's root.
     public let segments: [ModelSegment]
 
+    /// A path of these steps.
     public init(_ segments: [ModelSegment]) { self.segments = segments }
 
     /// The path as a rule file spells it (`items[*].sku`, `"first-name"`): the product's
     /// own spelling, which results and `validateField` use too.
     public var text: String {
-        FieldPath(segments.map { segment -> FieldPath.Segment in
-            switch segment {
-            case .key(let key): .key(key)
-            case .wildcard: .wildcard
+        FieldPath(
+            segments.map { segment -> FieldPath.Segment in
+                switch segment {
+                case .key(let key): .key(key)
+                case .wildcard: .wildcard
+                }
             }
-        }).description
+        ).description
     }
 }
 
@@ -46,6 +50,7 @@ public enum ModelBound: Sendable {
 public enum ModelPattern: CaseIterable, Sendable {
     case fiveDigits, lettersIgnoringCase, abc, petsPlural, capitalised, hexColour
 
+    /// The pattern as a rule file writes it.
     public var source: String {
         switch self {
         case .fiveDigits: "/^[0-9]{5}$/"
@@ -57,6 +62,7 @@ public enum ModelPattern: CaseIterable, Sendable {
         }
     }
 
+    /// Whether the whole text matches.
     public func matches(_ text: String) -> Bool {
         let scalars = Array(text.unicodeScalars)
         func ascii(_ scalar: Unicode.Scalar, _ ranges: [ClosedRange<Unicode.Scalar>]) -> Bool {
@@ -70,7 +76,8 @@ public enum ModelPattern: CaseIterable, Sendable {
         case .capitalised:
             return !scalars.isEmpty && ascii(scalars[0], ["A"..."Z"]) && scalars.dropFirst().allSatisfy { ascii($0, ["a"..."z"]) }
         case .hexColour:
-            return scalars.count == 7 && scalars[0] == "#" && scalars.dropFirst().allSatisfy { ascii($0, ["0"..."9", "a"..."f", "A"..."F"]) }
+            return scalars.count == 7 && scalars[0] == "#"
+                && scalars.dropFirst().allSatisfy { ascii($0, ["0"..."9", "a"..."f", "A"..."F"]) }
         }
     }
 }
@@ -153,9 +160,12 @@ public indirect enum ModelItem: Sendable {
 
 /// A whole rule file: named rules first (each may use those before it), then items.
 public struct ModelRuleSet: Sendable {
+    /// Named rules, in definition order.
     public var namedRules: [(name: String, body: [ModelRuleUse])]
+    /// Statements and blocks, in file order.
     public var items: [ModelItem]
 
+    /// A rule file of these named rules and items.
     public init(namedRules: [(name: String, body: [ModelRuleUse])], items: [ModelItem]) {
         self.namedRules = namedRules
         self.items = items

@@ -79,8 +79,9 @@ final class CommandDifferentialTests: XCTestCase {
         let invalid = first.filter { !$0.valid }.count
         let quiet = try project.run(["validate", "--rules", "case.rules", "--today", testCase.todayText, "--quiet", "records.ndjson"])
         let counts = Self.summaryCounts(quiet.stderr)
-        XCTAssertTrue(counts?.records == lines.count && counts?.invalid == invalid,
-                      testCase.replay(record: nil, "--quiet said \(quiet.stderr), expected \(lines.count) records, \(invalid) invalid"))
+        XCTAssertTrue(
+            counts?.records == lines.count && counts?.invalid == invalid,
+            testCase.replay(record: nil, "--quiet said \(quiet.stderr), expected \(lines.count) records, \(invalid) invalid"))
         XCTAssertEqual(quiet.status, invalid > 0 ? 1 : 0, testCase.replay(record: nil, "--quiet exit status"))
     }
 
@@ -92,15 +93,20 @@ final class CommandDifferentialTests: XCTestCase {
     }
 
     static func expected(_ results: [ReferenceFieldResult]) -> Expected {
-        Expected(valid: !results.contains { $0.status == .invalid },
-                 violations: results.flatMap { result in result.failures.map { "\(result.field.description) \($0)" } })
+        Expected(
+            valid: !results.contains { $0.status == .invalid },
+            violations: results.flatMap { result in result.failures.map { "\(result.field.description) \($0)" } })
     }
 
     /// Compares one run's output lines with the expected verdicts, record by record.
-    func check(_ result: ProcessRunner.Result, lines output: [String], _ expected: [Expected], _ testCase: DifferentialCase,
-               _ records: [String], _ what: String) {
+    func check(
+        _ result: ProcessRunner.Result, lines output: [String], _ expected: [Expected], _ testCase: DifferentialCase,
+        _ records: [String], _ what: String
+    ) {
         guard output.count == expected.count else {
-            XCTFail(testCase.replay(record: nil, "\(what): \(output.count) results for \(expected.count) records; stderr: \(result.stderr.prefix(500))"))
+            XCTFail(
+                testCase.replay(
+                    record: nil, "\(what): \(output.count) results for \(expected.count) records; stderr: \(result.stderr.prefix(500))"))
             return
         }
         for (index, line) in output.enumerated() {
@@ -109,11 +115,14 @@ final class CommandDifferentialTests: XCTestCase {
                 return
             }
             if found.record != index || found.verdict != expected[index] {
-                XCTFail(testCase.replay(record: records[index], """
-                    \(what), record \(index):
-                      command:   record \(found.record) \(found.verdict)
-                      reference: \(expected[index])
-                    """))
+                XCTFail(
+                    testCase.replay(
+                        record: records[index],
+                        """
+                        \(what), record \(index):
+                          command:   record \(found.record) \(found.verdict)
+                          reference: \(expected[index])
+                        """))
                 return
             }
         }
@@ -122,11 +131,13 @@ final class CommandDifferentialTests: XCTestCase {
     /// A result line's record number and verdict.
     static func read(_ line: String) -> (record: Int, verdict: Expected)? {
         guard case .object(let object)? = try? Value(json: line), case .integer(let record)? = object["record"],
-              case .bool(let valid)? = object["valid"], case .array(let violations)? = object["violations"] else { return nil }
+            case .bool(let valid)? = object["valid"], case .array(let violations)? = object["violations"]
+        else { return nil }
         var named: [String] = []
         for violation in violations {
             guard case .object(let fields) = violation, case .string(let field)? = fields["field"],
-                  case .string(let rule)? = fields["rule"] else { return nil }
+                case .string(let rule)? = fields["rule"]
+            else { return nil }
             named.append("\(field) \(rule)")
         }
         return (record, Expected(valid: valid, violations: named))

@@ -51,7 +51,9 @@ final class APIDifferentialTests: XCTestCase {
             XCTAssertEqual(Set(BuiltinValidator.allCases.map(\.rawValue)).subtracting(failing), [], "validators that never failed")
             XCTAssertEqual(statuses, ["valid", "invalid", "skipped"])
         }
-        print("API differential: \(cases) cases over \(compiled) rule sets (\(rejected) rejected by the checker), seed \(settings.seed), \(failures) mismatches")
+        print(
+            "API differential: \(cases) cases over \(compiled) rule sets (\(rejected) rejected by the checker), seed \(settings.seed), \(failures) mismatches"
+        )
     }
 
     /// The first disagreement between the engine and the reference for one record, or nil.
@@ -59,8 +61,10 @@ final class APIDifferentialTests: XCTestCase {
         let parsed: Value
         do { parsed = try Value(json: json) } catch { return "Value(json:) failed: \(error)" }
         guard ReferenceEquality.equal(parsed, value) else { return "Value(json:) read \(parsed), the reference \(value)" }
-        let context = EvaluationContext(today: CalendarDate(year: testCase.today.year, month: testCase.today.month,
-                                                             day: testCase.today.day)!)
+        let context = EvaluationContext(
+            today: CalendarDate(
+                year: testCase.today.year, month: testCase.today.month,
+                day: testCase.today.day)!)
         for all in [false, true] {
             let options = ValidationOptions(reportAllFailures: all, context: context)
             let expected = testCase.reference.evaluate(value, reportAllFailures: all).map(Outcome.init)
