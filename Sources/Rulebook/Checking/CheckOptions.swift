@@ -17,11 +17,6 @@ public struct CheckOptions: Sendable {
     /// Compiled patterns shared with other checks (`nil`: each check compiles its own).
     /// Results are the same either way; a cache only saves the compiling.
     package var patternCache: PatternCache?
-    /// Whether a large file (64 KB or more, or with many named rules) may be checked in
-    /// two parts on a second core when there is one. The result is the same either way;
-    /// `false` keeps the check on the calling thread (and lets a benchmark compare).
-    package var usesSecondCore = true
-
     /// The defaults: message keys are not checked, limits are the defaults.
     public init() { self.init(knownMessageKeys: nil) }
 

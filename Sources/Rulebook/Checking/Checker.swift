@@ -34,7 +34,6 @@ package struct Checker: Sendable {
             guard !involved.contains(where: errorFiles.contains) else { continue }
             ruleSets[root] = RuleSet(statements: run.statements[root] ?? [], files: involved)
         }
-        if run.mergedParts > 0 { BackgroundTask<CheckerRun>.release(consume run) }
         return CheckerOutput(diagnostics: all, ruleSets: ruleSets)
     }
 }

@@ -6,8 +6,8 @@ import RulebookRegex
 /// A check compiles each distinct pattern once; a `PatternCache` passed in
 /// ``CheckOptions/patternCache`` keeps those compilations for the next check too. The
 /// language server keeps one for its session: it checks the edited file again after
-/// every keystroke, and compiling the same few patterns to automata again was about a
-/// tenth of each check (docs/performance.md, "Pattern cache"). Compiling is a pure
+/// every keystroke, and compiling the same few patterns to automata again would be a
+/// noticeable part of each check. Compiling is a pure
 /// function of the source and flags and a ``Pattern`` is an immutable `Sendable` value,
 /// so sharing one across checks and threads cannot change a result; failures are kept
 /// too, and each check still reports them at every occurrence.

@@ -27,10 +27,8 @@ package struct CheckedStatement: Sendable {
     /// Performance: a statement the checker makes holds its rules as the checker's shared
     /// occurrences (``ExpandedRule``, one reference each) and makes the `CheckedRule`s
     /// when read: only compiling a rule set reads them (once per statement), while
-    /// `rulebook check` and the language server never do. Made eagerly, the rules were
-    /// an array of 88-byte values per statement: ≈ 7 MB and ≈ 12M instructions per check
-    /// of the 100,000-line file (dhat and callgrind of `rulebook-bench check --only 1
-    /// --runs 1`; docs/performance.md, "The checker's calling thread and footprint").
+    /// `rulebook check` and the language server never do; made eagerly, they would be an
+    /// array of values per statement that nothing reads.
     package var rules: [CheckedRule] {
         switch storage {
         case .checked(let rules): rules
@@ -127,7 +125,7 @@ package struct CheckedRule: Sendable {
 /// resolved to one when read.
 ///
 /// Performance: converting an offset to a line and a column (a binary search of the line
-/// starts, then counting scalars) cost ≈ 500 instructions, for every rule occurrence and
+/// starts, then counting scalars) would be paid for every rule occurrence and
 /// statement the checker makes, though only compiling a rule set reads them (the language
 /// server and `rulebook check` never do). An offset is kept instead, with the file shared.
 /// A resolved location (made only through the package initialisers) is boxed, so that a

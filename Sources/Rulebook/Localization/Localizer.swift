@@ -2,7 +2,7 @@
 /// read from the environment), so one server can answer each request in its user's
 /// language.
 ///
-/// Lookup (SPEC §6), for each catalogue of the chain *requested locale → its parents →
+/// Lookup, for each catalogue of the chain *requested locale → its parents →
 /// base `en`* in turn: the rule's `message` override key, the field-specific key
 /// (`firstName.minLength`), the validator's key (`minLength`). The user's language wins
 /// over specificity: a Polish user gets the Polish `minLength` message rather than an

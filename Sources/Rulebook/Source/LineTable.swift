@@ -42,8 +42,8 @@ package struct LineTable: Sendable, Hashable {
     /// Scans `text` once for line breaks.
     package init(_ text: String) {
         // Performance: the language server builds a table for every version of a document
-        // (and the workspace one per check); iterating `String.UTF8View` cost ≈ 50
-        // instructions a byte, ≈ 10M for a 5,000-line file. Contiguous (native) text is
+        // (and the workspace one per check), and iterating `String.UTF8View` is slow per
+        // byte. Contiguous (native) text is
         // scanned over its raw bytes instead, with the same rules.
         if let starts = text.utf8.withContiguousStorageIfAvailable(LineTable.lineStarts(in:)) {
             lineStarts = starts
@@ -147,7 +147,7 @@ package struct LineTable: Sendable, Hashable {
         let start = lineStarts[line]
         if encoding == .utf8 { return LinePosition(line: line, character: offset - start) }
         // Performance: the checker asks for the location of every rule and statement it
-        // checks; stepping `String.UTF8View` indices cost ≈ 2,000 instructions per call.
+        // checks, and stepping `String.UTF8View` indices is slow.
         // On contiguous (native) text the same count is made over the raw bytes.
         if let column = text.utf8.withContiguousStorageIfAvailable({ bytes in
             LineTable.column(in: bytes, from: start, to: offset, encoding: encoding)

@@ -74,9 +74,8 @@ package struct LexedSource: Sendable {
 
 /// The lexer's internal form of a ``Token``: 12 bytes instead of 24.
 ///
-/// Performance (issue 6): the token buffer is the largest thing a parse allocates
-/// (733,328 tokens for the 100,000-line benchmark file), and in this VM every 4 KB of fresh
-/// memory costs a page fault of about 10 µs. Offsets are `UInt32`: the parser refuses files
+/// Performance: the token buffer is the largest thing a parse allocates (about seven
+/// tokens a line), and every 4 KB of fresh memory costs a page fault. Offsets are `UInt32`: the parser refuses files
 /// larger than ``maxOffset`` bytes (`Parser.parse` counts them as too large), and the public
 /// `Lexer.lex` lexes at most that many (see `Lexer.lexTokens`), so every offset fits. The
 /// package ``Token`` is made only where `Lexer.lex` hands tokens out.

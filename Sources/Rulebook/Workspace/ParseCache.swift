@@ -21,7 +21,7 @@ package final class ParseCache: @unchecked Sendable {
 
     /// The tree of `source` like ``tree(for:parse:)``, but `reparse` is also given the
     /// tree of the same path's previous text, when there is one, so that it can keep what
-    /// lies around the edit (``Parser/parse(_:reusing:limits:usesSecondCore:)``).
+    /// lies around the edit (``Parser/parse(_:reusing:limits:)``).
     package func tree(for source: SourceFile, reparse: (SourceFile, SyntaxTree?) -> SyntaxTree) -> SyntaxTree {
         let cached = lock.withLock { trees[source.path] }
         if let cached, cached.source.text == source.text { return cached }

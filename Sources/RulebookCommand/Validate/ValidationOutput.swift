@@ -12,7 +12,7 @@ enum ValidationFormat: String, CaseIterable, Sendable {
 
 /// Encodes validation results as bytes, per record, on worker threads.
 ///
-/// JSON output (SPEC §5): `{"valid":false,"violations":[{"field":"firstName",
+/// JSON output (docs/command.md, `rulebook validate`, `--format json`): `{"valid":false,"violations":[{"field":"firstName",
 /// "pointer":"/firstName","rule":"minLength","params":{"min":2},"messageKey":"minLength",
 /// "message":"…","location":"Rules/profile.rules:2:23"}]}`, plus `"record":N` first when
 /// records are numbered, and `"changed"`, `"changedFields"`, `"patch"` with
