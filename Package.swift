@@ -31,6 +31,9 @@ let package = Package(
         // The deterministic generator of the randomized tests and the benchmark's
         // workloads (not part of any product).
         .target(name: "SeededRandom"),
+        // The differential suite's plain reference interpreter of the rule language and its
+        // seeded generator of rule sets and records (tests only; not part of any product).
+        .target(name: "RulebookReference", dependencies: ["Rulebook", "SeededRandom"], path: "Tests/RulebookReference"),
         // `swift run -c release rulebook-bench`: workloads, throughput and latency.
         .executableTarget(
             name: "rulebook-bench",
@@ -38,12 +41,12 @@ let package = Package(
             path: "Benchmarks/RulebookBenchmarks"
         ),
         .testTarget(name: "RulebookRegexTests", dependencies: ["RulebookRegex", "SeededRandom"]),
-        .testTarget(name: "RulebookTests", dependencies: ["Rulebook", "RulebookRegex", "SeededRandom"]),
+        .testTarget(name: "RulebookTests", dependencies: ["Rulebook", "RulebookRegex", "SeededRandom", "RulebookReference"]),
         // Rule files loaded from a bundle (`Bundle.module`), imports included.
         .testTarget(name: "RulebookResourceTests", dependencies: ["Rulebook"], resources: [.copy("Rules")]),
         .testTarget(name: "RulebookLanguageServerTests", dependencies: ["RulebookLanguageServer", "Rulebook", "SeededRandom"]),
         .testTarget(
-            name: "RulebookCommandTests", dependencies: ["RulebookCommand", "Rulebook"],
+            name: "RulebookCommandTests", dependencies: ["RulebookCommand", "Rulebook", "RulebookReference"],
             // Test data read by path (the SARIF schema for the jsonschema check).
             exclude: ["Resources"]
         ),
