@@ -7,6 +7,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .library(name: "Rulebook", targets: ["Rulebook"]),
+        .library(name: "RulebookForms", targets: ["RulebookForms"]),
         .executable(name: "rulebook", targets: ["rulebook"]),
     ],
     targets: [
@@ -15,6 +16,8 @@ let package = Package(
         // The library: source → tokens → syntax tree → checked rule set → compiled
         // validators → results → localised messages.
         .target(name: "Rulebook", dependencies: ["RulebookRegex"]),
+        // Live form models over compiled rules: field states, visibility, typing, submit.
+        .target(name: "RulebookForms", dependencies: ["Rulebook", "RulebookRegex"]),
         // JSON-RPC 2.0 + LSP 3.17 over stdio, a thin front end over `Rulebook`.
         .target(name: "RulebookLanguageServer", dependencies: ["Rulebook"]),
         // The `rulebook` command's subcommands, argument parsing and renderers.
@@ -31,6 +34,7 @@ let package = Package(
         ),
         .testTarget(name: "RulebookRegexTests", dependencies: ["RulebookRegex", "SeededRandom"]),
         .testTarget(name: "RulebookTests", dependencies: ["Rulebook", "RulebookRegex", "SeededRandom"]),
+        .testTarget(name: "RulebookFormsTests", dependencies: ["RulebookForms", "Rulebook"]),
         .testTarget(name: "RulebookLanguageServerTests", dependencies: ["RulebookLanguageServer", "Rulebook", "SeededRandom"]),
         .testTarget(
             name: "RulebookCommandTests", dependencies: ["RulebookCommand", "Rulebook"],
