@@ -52,6 +52,7 @@ extension DiagnosticCode {
     /// `message KEY` naming a key the base catalogue lacks.
     public static let unknownMessageKey = DiagnosticCode("unknown-message-key", .error, "A message override naming a key the base catalogue does not define.")
     /// A named rule nobody uses (in a file that is not imported for its rules).
+    public static let unreachableBlock = DiagnosticCode("unreachable-block", .warning, "A `when` block whose condition can never hold, so its rules never apply.")
     public static let unusedRule = DiagnosticCode("unused-rule", .warning, "A named rule that nothing uses.")
     /// A path in `same`/`different`/conditions that no statement validates.
     public static let unknownField = DiagnosticCode("unknown-field", .warning, "A field reference that no statement of the rule set mentions.")
@@ -65,7 +66,7 @@ extension DiagnosticCode {
     public static var checkingCodes: [DiagnosticCode] {
         [unknownValidator, wrongArgumentCount, wrongArgumentKind, invalidArgument, invalidRegex, unsupportedRegex,
          contradiction, redundantRule, duplicateRule, shadowedValidator, ruleCycle, missingImport, importCycle,
-         unknownMessageKey, unusedRule, unknownField, invalidCondition, misplacedDeclaration, duplicateImport]
+         unknownMessageKey, unusedRule, unreachableBlock, unknownField, invalidCondition, misplacedDeclaration, duplicateImport]
     }
 
     // MARK: Localisation (catalogues); the localisation stage declares its codes in
