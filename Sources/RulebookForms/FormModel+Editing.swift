@@ -88,3 +88,23 @@ extension FormModel {
         }
     }
 }
+
+extension FormModel {
+    /// Stores a typed value without validating it yet: the field keeps its state until
+    /// ``validatePending(_:)`` (what a debounced session calls when typing pauses).
+    /// (The field counts as edited, for ``ErrorDisplay/immediately``, once validated: a
+    /// result from before the typing started is not shown as its result.)
+    mutating func storeTyped(_ value: Value?, at field: Int) {
+        values.setValue(value, at: plan.fields[field].path)
+        entries[field].isTyping = true
+        entries[field].isPending = true
+    }
+
+    /// Validates a field stored by ``storeTyped(_:at:)`` and the fields that read it.
+    mutating func validatePending(_ field: Int) {
+        entries[field].isPending = false
+        entries[field].isEdited = true
+        revalidate(field)
+        revalidateDependents(of: field)
+    }
+}

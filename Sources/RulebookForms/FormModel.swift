@@ -41,6 +41,8 @@ public struct FormModel: Sendable {
         var isEdited = false
         var isTyping = false
         var isValidating = false
+        /// A typed value waits for its debounced validation (``FormSession``).
+        var isPending = false
     }
 
     /// A form over `original` (a JSON object; absent fields are empty).
@@ -117,10 +119,11 @@ public struct FormModel: Sendable {
         paths.contains(where: isActive)
     }
 
-    /// Whether every active field passes, none is incomplete and no asynchronous check runs:
+    /// Whether every active field passes, none is incomplete, no asynchronous check runs
+    /// and no typed value waits for validation:
     /// what enables a Save button.
     public var canSubmit: Bool {
-        entries.allSatisfy { !$0.validation.blocksSubmit && !$0.isValidating }
+        entries.allSatisfy { !$0.validation.blocksSubmit && !$0.isValidating && !$0.isPending }
     }
 
     /// Whether anything the form would send differs from the original.
