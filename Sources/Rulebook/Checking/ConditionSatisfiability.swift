@@ -28,7 +28,7 @@ enum ConditionSatisfiability {
                 assignment[path] = values[rest % values.count]
                 rest /= values.count
             }
-            if conditions.allSatisfy({ holds($0, assignment) }) { return true }
+            if conditions.allSatisfy({ condition in condition.holds { assignment[$0] ?? nil } }) { return true }
         }
         return false
     }
@@ -50,24 +50,29 @@ enum ConditionSatisfiability {
             collect(right, into: &candidates, order: &order)
         }
     }
+}
 
-    /// A condition under one choice of values (as evaluation reads it: present is not
-    /// absent, not `false`, not empty; an absent value equals nothing).
-    private static func holds(_ condition: Condition, _ assignment: [FieldPath: Value?]) -> Bool {
-        switch condition {
+extension Condition {
+    /// Whether the condition holds when `value(path)` gives each field's value (nil when
+    /// absent), read as evaluation reads it: present is not absent, not `false`, not
+    /// empty; an absent value equals nothing. For callers holding a record as a
+    /// ``Value`` (a form deciding which statements apply); evaluation itself runs on
+    /// compiled conditions.
+    package func holds(reading value: (FieldPath) -> Value?) -> Bool {
+        switch self {
         case .present(let path):
-            guard case let value?? = assignment[path] else { return false }
-            if case .bool(let flag) = value { return flag }
-            return !value.isEmpty
+            guard let found = value(path) else { return false }
+            if case .bool(let flag) = found { return flag }
+            return !found.isEmpty
         case .equals(let path, let literal):
-            guard case let value?? = assignment[path] else { return false }
-            return value == literal
+            guard let found = value(path) else { return false }
+            return found == literal
         case .notEquals(let path, let literal):
-            guard case let value?? = assignment[path] else { return true }
-            return value != literal
-        case .not(let inner): return !holds(inner, assignment)
-        case .and(let left, let right): return holds(left, assignment) && holds(right, assignment)
-        case .or(let left, let right): return holds(left, assignment) || holds(right, assignment)
+            guard let found = value(path) else { return true }
+            return found != literal
+        case .not(let inner): return !inner.holds(reading: value)
+        case .and(let left, let right): return left.holds(reading: value) && right.holds(reading: value)
+        case .or(let left, let right): return left.holds(reading: value) || right.holds(reading: value)
         }
     }
 }
