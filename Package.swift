@@ -35,6 +35,13 @@ let package = Package(
         .testTarget(name: "RulebookRegexTests", dependencies: ["RulebookRegex", "SeededRandom"]),
         .testTarget(name: "RulebookTests", dependencies: ["Rulebook", "RulebookRegex", "SeededRandom"]),
         .testTarget(name: "RulebookFormsTests", dependencies: ["RulebookForms", "Rulebook"]),
+        // Scripted form screens over the shipped rules (run from the package root; their
+        // expected output is checked by RulebookFormsTests and .ci/run).
+        .executableTarget(name: "EditProfile", dependencies: ["RulebookForms", "Rulebook"], path: "Examples/EditProfile", exclude: ["expected.txt"]),
+        .executableTarget(name: "Hotspot", dependencies: ["RulebookForms", "Rulebook"], path: "Examples/Hotspot", exclude: ["expected.txt"]),
+        .executableTarget(name: "SignUp", dependencies: ["RulebookForms", "Rulebook"], path: "Examples/SignUp", exclude: ["expected.txt"]),
+        .executableTarget(name: "Address", dependencies: ["RulebookForms", "Rulebook"], path: "Examples/Address", exclude: ["expected.txt"]),
+        .executableTarget(name: "Payment", dependencies: ["RulebookForms", "Rulebook"], path: "Examples/Payment", exclude: ["expected.txt"]),
         .testTarget(name: "RulebookLanguageServerTests", dependencies: ["RulebookLanguageServer", "Rulebook", "SeededRandom"]),
         .testTarget(
             name: "RulebookCommandTests", dependencies: ["RulebookCommand", "Rulebook"],

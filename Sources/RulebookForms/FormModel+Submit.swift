@@ -1,8 +1,8 @@
 import Rulebook
 
 extension FormModel {
-    /// Submits the form: every error is shown from now on, and the result says whether
-    /// there is nothing to send, what fails, or the merge patch to send.
+    /// Submits the form: the result says whether there is nothing to send, what fails
+    /// (every error is shown from then on), or the merge patch to send.
     ///
     /// Inactive fields are left out of both the patch and the record: a hidden section's
     /// values are never sent.
@@ -18,7 +18,12 @@ extension FormModel {
         }
         if !failures.isEmpty { return .invalid(failures) }
         let changes = ChangeSet(from: original, to: recordWithInactiveUnchanged)
-        return changes.hasChanges ? .ready(patch: changes.patch, record: submittedRecord) : .unchanged
+        guard changes.hasChanges else {
+            // Nothing was sent and nothing fails: later edits show errors by the policy again.
+            hasSubmitted = false
+            return .unchanged
+        }
+        return .ready(patch: changes.patch, record: submittedRecord)
     }
 
     /// The sent record was saved: it becomes the original, and no field is dirty.

@@ -62,7 +62,7 @@ public struct FormModel: Sendable {
     }
 
     /// A form over an app's `Encodable` model.
-    public init<Model: Encodable>(rules: CompiledRuleSet, original model: Model, display: ErrorDisplay = .afterLeaving,
+    public init<Model: Encodable>(rules: CompiledRuleSet, model: Model, display: ErrorDisplay = .afterLeaving,
                                   options: ValidationOptions = ValidationOptions()) throws(FormError) {
         self.init(rules: rules, original: try FormModel.record(of: model), display: display, options: options)
     }

@@ -108,7 +108,7 @@ final class FormModelTests: XCTestCase {
     }
 
     func testEditingByKeyPathOfACodableModel() throws {
-        var form = try FormModel(rules: try rules(profileSource), original: Profile(firstName: "Ann", lastName: "Lee", age: 30),
+        var form = try FormModel(rules: try rules(profileSource), model: Profile(firstName: "Ann", lastName: "Lee", age: 30),
                                  display: .immediately)
         try form.set(\Profile.lastName, to: "L")
         XCTAssertEqual(form.field("lastName")?.state.message, "Last name must be at least 2 characters long.")
