@@ -30,7 +30,7 @@ extension FormModel {
                                                        typing: Bool = false) throws(FormError) {
         var model: Model = try self.model()
         model[keyPath: keyPath] = value
-        let edited = try FormModel.record(of: model)
+        let edited = try FormModel.record(of: model, plan: plan, timeZone: options.context.timeZone)
         let changed = ChangeSet(from: values, to: edited).changedFields
         values = edited
         let touched = plan.fields.indices.filter { field in
@@ -48,19 +48,19 @@ extension FormModel {
         if let record = values as? Model { return record }
         do {
             let data = try JSONEncoder().encode(values)
-            let decoder = JSONDecoder()
-            decoder.dateDecodingStrategy = .iso8601
-            return try decoder.decode(Model.self, from: data)
+            return try FormDates.decoder(timeZone: options.context.timeZone).decode(Model.self, from: data)
         } catch {
             throw FormError.conversion(String(describing: error))
         }
     }
 
-    /// An app's model as a record.
-    static func record<Model: Encodable>(of model: Model) throws(FormError) -> Value {
+    /// An app's model as a record, its `Date`s on day fields as days in `timeZone`.
+    static func record<Model: Encodable>(of model: Model, plan: FormPlan, timeZone: TimeZone) throws(FormError) -> Value {
         if let record = model as? Value { return record }
         do {
-            return try ValueEncoder().encode(model)
+            var record = try ValueEncoder().encode(model)
+            FormDates.daysInZone(&record, at: plan.dateOnlyPaths, timeZone: timeZone)
+            return record
         } catch {
             throw FormError.conversion(String(describing: error))
         }

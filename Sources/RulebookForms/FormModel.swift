@@ -1,3 +1,4 @@
+import Foundation
 import Rulebook
 
 /// A live form over a compiled rule set: the values being edited, and for every field
@@ -47,7 +48,7 @@ public struct FormModel: Sendable {
 
     /// A form over `original` (a JSON object; absent fields are empty).
     public init(rules: CompiledRuleSet, original: Value = .object(ValueObject()), display: ErrorDisplay = .afterLeaving,
-                options: ValidationOptions = ValidationOptions()) {
+                options: ValidationOptions = FormModel.appOptions) {
         self.rules = rules
         self.original = original
         self.values = original
@@ -63,8 +64,14 @@ public struct FormModel: Sendable {
 
     /// A form over an app's `Encodable` model.
     public init<Model: Encodable>(rules: CompiledRuleSet, model: Model, display: ErrorDisplay = .afterLeaving,
-                                  options: ValidationOptions = ValidationOptions()) throws(FormError) {
-        self.init(rules: rules, original: try FormModel.record(of: model), display: display, options: options)
+                                  options: ValidationOptions = FormModel.appOptions) throws(FormError) {
+        let record = try FormModel.record(of: model, plan: FormPlan(rules.ruleSet), timeZone: options.context.timeZone)
+        self.init(rules: rules, original: record, display: display, options: options)
+    }
+
+    /// The default options of a form: English messages, today in the device's time zone.
+    public static var appOptions: ValidationOptions {
+        ValidationOptions(context: EvaluationContext(timeZone: .current))
     }
 
     /// The fields the rules name (without `[*]`), in rule order.

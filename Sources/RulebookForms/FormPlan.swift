@@ -12,6 +12,8 @@ struct FormPlan: Sendable {
         let statements: [CheckedStatement]
         /// Whether some statement has no condition: such a field is always active.
         let isUnconditional: Bool
+        /// Whether its rules read it as a calendar day (see ``FormDates``).
+        let isDateOnly: Bool
     }
 
     let fields: [Field]
@@ -19,6 +21,9 @@ struct FormPlan: Sendable {
     let index: [String: Int]
     /// Field index → indices of the fields whose conditions or rules read it.
     let dependents: [[Int]]
+
+    /// The fields read as calendar days.
+    var dateOnlyPaths: [FieldPath] { fields.filter(\.isDateOnly).map(\.path) }
 
     init(_ ruleSet: RuleSet) {
         var order: [FieldPath] = []
@@ -29,7 +34,8 @@ struct FormPlan: Sendable {
         }
         fields = order.map { path in
             let own = statements[path] ?? []
-            return Field(path: path, statements: own, isUnconditional: own.contains { $0.condition == nil })
+            return Field(path: path, statements: own, isUnconditional: own.contains { $0.condition == nil },
+                         isDateOnly: FormDates.isDateOnly(own))
         }
         var index: [String: Int] = [:]
         for (position, field) in fields.enumerated() { index[field.path.description] = position }
