@@ -29,7 +29,7 @@ let package = Package(
         // `swift run -c release rulebook-bench`: workloads, throughput and latency.
         .executableTarget(
             name: "rulebook-bench",
-            dependencies: ["Rulebook", "RulebookCommand", "RulebookRegex", "RulebookLanguageServer", "SeededRandom"],
+            dependencies: ["Rulebook", "RulebookCommand", "RulebookRegex", "RulebookLanguageServer", "RulebookForms", "SeededRandom"],
             path: "Benchmarks/RulebookBenchmarks"
         ),
         .testTarget(name: "RulebookRegexTests", dependencies: ["RulebookRegex", "SeededRandom"]),

@@ -19,7 +19,13 @@ extension Value {
 
     private mutating func setValue(_ value: Value?, at segments: ArraySlice<FieldPath.Segment>) {
         guard let first = segments.first, case .key(let key) = first else { return }
-        var object = objectValue ?? ValueObject()
+        var object = ValueObject()
+        if case .object(let existing) = self {
+            object = existing
+            // Performance: the record lets go of its object first, so the object is
+            // edited in place instead of copied member by member on every keystroke.
+            self = .null
+        }
         if segments.count == 1 {
             object[key] = value
         } else {
