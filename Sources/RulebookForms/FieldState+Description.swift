@@ -8,6 +8,7 @@ extension FieldState: CustomStringConvertible {
         case .valid: "valid"
         case .incomplete(let violations): "incomplete: \(violations.first?.message ?? "")"
         case .invalid(let violations): "invalid: \(violations.first?.message ?? "")"
+        case .rejected(_, let message): "rejected: \(message)"
         case .inactive: "inactive"
         }
     }

@@ -10,6 +10,7 @@ extension FormModel {
         values.setValue(value, at: plan.fields[field].path)
         entries[field].isEdited = true
         entries[field].isTyping = typing
+        entries[field].rejection = nil
         revalidate(field)
         revalidateDependents(of: field)
     }
@@ -37,6 +38,7 @@ extension FormModel {
             changed.contains { FormPlan.overlaps($0.pattern, plan.fields[field].path) }
         }
         for field in touched {
+            entries[field].rejection = nil
             entries[field].isEdited = true
             entries[field].isTyping = typing
         }
@@ -97,6 +99,7 @@ extension FormModel {
     mutating func storeTyped(_ value: Value?, at field: Int) {
         values.setValue(value, at: plan.fields[field].path)
         entries[field].isTyping = true
+        entries[field].rejection = nil
         entries[field].isPending = true
     }
 

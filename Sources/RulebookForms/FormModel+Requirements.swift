@@ -62,3 +62,15 @@ extension Violation {
         return rule.messageKey
     }
 }
+
+extension FormModel {
+    /// A field's label: its display name from the form's catalogues (`field.<path>`), or
+    /// else its last key humanised (`firstName` → "First name"); nil for a field no rule
+    /// names.
+    public func displayName(of path: String) -> String? {
+        guard let field = plan.index[path] else { return nil }
+        let fieldPath = plan.fields[field].path
+        if let localizer = options.messages as? Localizer { return localizer.displayName(of: fieldPath) }
+        return FieldNames.humanized(fieldPath)
+    }
+}

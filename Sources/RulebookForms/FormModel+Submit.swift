@@ -14,7 +14,12 @@ extension FormModel {
         }
         var failures: [FieldPath: [Violation]] = [:]
         for (field, entry) in entries.enumerated() {
-            if case .invalid(let violations) = entry.validation { failures[plan.fields[field].path] = violations }
+            if case .invalid(let violations) = entry.validation {
+                failures[plan.fields[field].path] = violations
+            } else if entry.validation == .valid, entry.rejection != nil || entry.isValidating {
+                // Rejected, or still being checked, by an asynchronous check: its state says so.
+                failures[plan.fields[field].path] = []
+            }
         }
         if !failures.isEmpty { return .invalid(failures) }
         let changes = ChangeSet(from: original, to: recordWithInactiveUnchanged)

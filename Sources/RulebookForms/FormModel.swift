@@ -44,6 +44,8 @@ public struct FormModel: Sendable {
         var isValidating = false
         /// A typed value waits for its debounced validation (``FormSession``).
         var isPending = false
+        /// What an asynchronous check said against the current value.
+        var rejection: AsyncRejection?
     }
 
     /// A form over `original` (a JSON object; absent fields are empty).
@@ -97,7 +99,7 @@ public struct FormModel: Sendable {
         if entry.isValidating { return .validating }
         guard isShown(entry) else { return .idle }
         switch entry.validation {
-        case .valid: return .valid
+        case .valid: return entry.rejection.map { .rejected(code: $0.code, message: $0.message) } ?? .valid
         case .incomplete(let violations): return .incomplete(violations)
         case .invalid(let violations): return .invalid(violations)
         case .inactive: return .inactive
@@ -126,11 +128,12 @@ public struct FormModel: Sendable {
         paths.contains(where: isActive)
     }
 
-    /// Whether every active field passes, none is incomplete, no asynchronous check runs
+    /// Whether every active field passes, none is incomplete, no asynchronous check runs or
+    /// failed
     /// and no typed value waits for validation:
     /// what enables a Save button.
     public var canSubmit: Bool {
-        entries.allSatisfy { !$0.validation.blocksSubmit && !$0.isValidating && !$0.isPending }
+        entries.allSatisfy { !$0.validation.blocksSubmit && !$0.isValidating && !$0.isPending && $0.rejection == nil }
     }
 
     /// Whether anything the form would send differs from the original.

@@ -23,6 +23,11 @@ public final class FormSession {
     /// Per field: the value last validated after typing (a pause on it again is skipped).
     @ObservationIgnored private var lastValidated: [Int: Value?] = [:]
     @ObservationIgnored private var observers: [Int: AsyncStream<FormChange>.Continuation] = [:]
+    /// Per field: its asynchronous checks, the run in flight, and the number of the
+    /// latest run (an older run's result is dropped).
+    @ObservationIgnored private var asyncChecks: [Int: [AsyncFieldCheck]] = [:]
+    @ObservationIgnored private var asyncRuns: [Int: Task<Void, Never>] = [:]
+    @ObservationIgnored private var asyncGeneration: [Int: Int] = [:]
     @ObservationIgnored private var nextObserver = 0
 
     /// A session over `form`, debouncing typed text by `debounce` on `scheduler`.
@@ -31,6 +36,20 @@ public final class FormSession {
         self.form = form
         self.debounce = debounce
         self.scheduler = scheduler
+    }
+
+    /// Adds an asynchronous check; it runs whenever the field's synchronous rules pass
+    /// after an edit.
+    public func register(_ check: AsyncFieldCheck) throws(FormError) {
+        asyncChecks[try form.index(of: check.field), default: []].append(check)
+    }
+
+    /// Waits until no asynchronous check is running (for tests and scripts).
+    public func settled() async {
+        while let (field, run) = asyncRuns.first {
+            await run.value
+            if asyncRuns[field] == run { asyncRuns[field] = nil }
+        }
     }
 
     /// A field's value and state (nil when no rule names it).
@@ -47,6 +66,7 @@ public final class FormSession {
     /// The user typed: the text is stored now and validated when typing pauses.
     public func type(_ text: String, into path: String) throws(FormError) {
         let field = try form.index(of: path)
+        cancelAsync(field)
         update { $0.storeTyped(.string(text), at: field) }
         pending[field]?.cancel()
         pending[field] = scheduler.schedule(after: debounce) { [weak self] in self?.typingPaused(field) }
@@ -56,18 +76,22 @@ public final class FormSession {
     public func set(_ value: Value?, at path: String) throws(FormError) {
         let field = try form.index(of: path)
         pending.removeValue(forKey: field)?.cancel()
+        cancelAsync(field)
         lastValidated[field] = value
         try update { form throws(FormError) in try form.setValue(value, at: path) }
+        startAsync(field)
     }
 
     /// The user left a field: a waiting validation runs now, and errors may show.
     public func leave(_ path: String) throws(FormError) {
         let field = try form.index(of: path)
         pending.removeValue(forKey: field)?.cancel()
+        let wasPending = form.entries[field].isPending
         try update { form throws(FormError) in
             if form.entries[field].isPending { form.validatePending(field) }
             try form.leave(path)
         }
+        if wasPending { startAsync(field) }
         lastValidated[field] = form.values.value(at: form.plan.fields[field].path)
     }
 
@@ -104,6 +128,42 @@ public final class FormSession {
         }
         lastValidated[field] = value
         update { $0.validatePending(field) }
+        startAsync(field)
+    }
+
+    /// Runs the field's asynchronous checks when its synchronous rules pass.
+    private func startAsync(_ field: Int) {
+        guard let checks = asyncChecks[field], form.entries[field].validation == .valid,
+              let value = form.values.value(at: form.plan.fields[field].path) else { return }
+        cancelAsync(field)
+        let generation = asyncGeneration[field, default: 0]
+        update { $0.entries[field].isValidating = true }
+        asyncRuns[field] = Task { @MainActor [weak self] in
+            var rejection: AsyncRejection?
+            for check in checks where rejection == nil {
+                do {
+                    if try await !check.test(value) { rejection = AsyncRejection(code: check.code, message: check.message) }
+                } catch is CancellationError {
+                    return
+                } catch {
+                    rejection = AsyncRejection(code: check.code, message: String(describing: error))
+                }
+            }
+            guard let self, !Task.isCancelled, self.asyncGeneration[field, default: 0] == generation else { return }
+            self.asyncRuns.removeValue(forKey: field)
+            self.update {
+                $0.entries[field].isValidating = false
+                $0.entries[field].rejection = rejection
+            }
+        }
+    }
+
+    /// Cancels the field's running checks: their results are dropped.
+    private func cancelAsync(_ field: Int) {
+        asyncGeneration[field, default: 0] += 1
+        guard let run = asyncRuns.removeValue(forKey: field) else { return }
+        run.cancel()
+        update { $0.entries[field].isValidating = false }
     }
 
     /// Applies a change to the form and tells observers which fields it changed.

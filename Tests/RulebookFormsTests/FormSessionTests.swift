@@ -66,3 +66,60 @@ final class FormSessionTests: XCTestCase {
         XCTAssertTrue(session.canSubmit)
     }
 }
+
+/// Asynchronous checks after the synchronous rules pass.
+@MainActor
+final class AsyncFieldCheckTests: XCTestCase {
+    func testRunsAfterTheRulesPassAndRejects() async throws {
+        let scheduler = ManualScheduler()
+        let form = FormModel(rules: try CompiledRuleSet(source: "username: required, minLength 3"), display: .immediately)
+        let session = FormSession(form, scheduler: scheduler)
+        let asked = Asked()
+        try session.register(AsyncFieldCheck(field: "username", code: "usernameTaken", message: "That name is taken.") { value in
+            await asked.add(value.stringValue ?? "")
+            return value != "ann"
+        })
+        try session.type("an", into: "username")
+        scheduler.advance(by: .milliseconds(200))
+        await session.settled()
+        let askedFirst = await asked.values
+        XCTAssertEqual(askedFirst, [], "not asked while the synchronous rules fail")
+        try session.type("ann", into: "username")
+        scheduler.advance(by: .milliseconds(200))
+        XCTAssertEqual(session.field("username")?.state, .validating)
+        XCTAssertFalse(session.canSubmit)
+        await session.settled()
+        XCTAssertEqual(session.field("username")?.state, .rejected(code: "usernameTaken", message: "That name is taken."))
+        XCTAssertFalse(session.canSubmit)
+        try session.type("anna", into: "username")
+        scheduler.advance(by: .milliseconds(200))
+        await session.settled()
+        XCTAssertEqual(session.field("username")?.state, .valid)
+        XCTAssertTrue(session.canSubmit)
+        let askedAll = await asked.values
+        XCTAssertEqual(askedAll, ["ann", "anna"])
+    }
+
+    func testAnOvertakenRunIsCancelledAndItsResultDropped() async throws {
+        let scheduler = ManualScheduler()
+        let session = FormSession(FormModel(rules: try CompiledRuleSet(source: "username: required"), display: .immediately),
+                                  scheduler: scheduler)
+        try session.register(AsyncFieldCheck(field: "username", code: "taken", message: "Taken.") { value in
+            try await Task.sleep(for: .seconds(3600))  // only cancellation ends it
+            return false
+        })
+        try session.type("slow", into: "username")
+        scheduler.advance(by: .milliseconds(200))
+        XCTAssertEqual(session.field("username")?.state, .validating)
+        try session.type("slower", into: "username")
+        XCTAssertEqual(session.field("username")?.state, .valid, "typing on cancels the check in flight")
+        await session.settled()
+        XCTAssertEqual(session.field("username")?.state, .valid, "the cancelled run's result is dropped")
+        XCTAssertThrowsError(try session.register(AsyncFieldCheck(field: "nickname", code: "x", message: "x") { _ in true }))
+    }
+}
+
+actor Asked {
+    var values: [String] = []
+    func add(_ value: String) { values.append(value) }
+}

@@ -34,4 +34,14 @@ final class RequirementsTests: XCTestCase {
         try form.setValue("FR", at: "country")
         XCTAssertEqual(form.requirements(for: "postcode").map(\.code), ["required", "digitsCount"])
     }
+
+    func testDisplayNamesFromCataloguesOrHumanised() throws {
+        let rules = try CompiledRuleSet(source: "firstName: required\npostal_code: required")
+        let catalogs = MessageCatalogs(files: ["de.json": #"{"field.firstName": "Vorname"}"#])
+        let german = FormModel(rules: rules, options: ValidationOptions(messages: catalogs.localizer(locale: "de")))
+        XCTAssertEqual(german.displayName(of: "firstName"), "Vorname")
+        XCTAssertEqual(german.displayName(of: "postal_code"), "Postal code")
+        XCTAssertEqual(FormModel(rules: rules).displayName(of: "firstName"), "First name")
+        XCTAssertNil(german.displayName(of: "nickname"))
+    }
 }
