@@ -89,6 +89,7 @@ public enum FormError: Error, Sendable, Hashable, CustomStringConvertible {
     /// The app's model could not be converted to or from a record.
     case conversion(String)
 
+    /// What went wrong, in a sentence.
     public var description: String {
         switch self {
         case .unknownField(let path): "no rule names the field '\(path)'"

@@ -13,9 +13,10 @@ enum FormDates {
     /// none compares it with another field (two date-times compare as instants).
     static func isDateOnly(_ statements: [CheckedStatement]) -> Bool {
         let rules = statements.flatMap(\.rules).filter { dayValidators.contains($0.validator) }
-        return !rules.isEmpty && !rules.contains { rule in
-            rule.arguments.contains { if case .field = $0.value { true } else { false } }
-        }
+        return !rules.isEmpty
+            && !rules.contains { rule in
+                rule.arguments.contains { if case .field = $0.value { true } else { false } }
+            }
     }
 
     /// Replaces the date-time text an encoded `Date` became by its day in `timeZone`.

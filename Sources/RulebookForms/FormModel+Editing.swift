@@ -27,8 +27,10 @@ extension FormModel {
 
     /// Sets a property of the app's model by key path, re-validating the fields whose
     /// values change (and the fields that read them).
-    public mutating func set<Model: Codable, Property>(_ keyPath: WritableKeyPath<Model, Property>, to value: Property,
-                                                       typing: Bool = false) throws(FormError) {
+    public mutating func set<Model: Codable, Property>(
+        _ keyPath: WritableKeyPath<Model, Property>, to value: Property,
+        typing: Bool = false
+    ) throws(FormError) {
         var model: Model = try self.model()
         model[keyPath: keyPath] = value
         let edited = try FormModel.record(of: model, plan: plan, timeZone: options.context.timeZone)
@@ -83,7 +85,8 @@ extension FormModel {
         } else if violations.isEmpty {
             entries[field].validation = .valid
         } else if entries[field].isTyping, !hasSubmitted,
-                  violations.allSatisfy({ TypingViability.canStillPass($0, value: values.value(at: path), plan: plan.fields[field]) }) {
+            violations.allSatisfy({ TypingViability.canStillPass($0, value: values.value(at: path), plan: plan.fields[field]) })
+        {
             entries[field].validation = .incomplete(violations)
         } else {
             entries[field].validation = .invalid(violations)

@@ -26,10 +26,13 @@ extension FormModel {
                     if case .today = argument.value { return (argument.name, MessageArgument.date(today)) }
                     return (argument.name, argument.value.messageArgument)
                 }
-                let request = MessageRequest(messageOverride: rule.messageOverride, field: statement.path,
-                                             messageKey: rule.messageKey, arguments: arguments)
-                requirements.append(Requirement(text: options.messages.render(request), code: Violation.code(of: rule),
-                                                isMet: !failing.contains(rule.location)))
+                let request = MessageRequest(
+                    messageOverride: rule.messageOverride, field: statement.path,
+                    messageKey: rule.messageKey, arguments: arguments)
+                requirements.append(
+                    Requirement(
+                        text: options.messages.render(request), code: Violation.code(of: rule),
+                        isMet: !failing.contains(rule.location)))
             }
         }
         return requirements

@@ -49,8 +49,10 @@ public struct FormModel: Sendable {
     }
 
     /// A form over `original` (a JSON object; absent fields are empty).
-    public init(rules: CompiledRuleSet, original: Value = .object(ValueObject()), display: ErrorDisplay = .afterLeaving,
-                options: ValidationOptions = FormModel.appOptions) {
+    public init(
+        rules: CompiledRuleSet, original: Value = .object(ValueObject()), display: ErrorDisplay = .afterLeaving,
+        options: ValidationOptions = FormModel.appOptions
+    ) {
         self.rules = rules
         self.original = original
         self.values = original
@@ -65,8 +67,10 @@ public struct FormModel: Sendable {
     }
 
     /// A form over an app's `Encodable` model.
-    public init<Model: Encodable>(rules: CompiledRuleSet, model: Model, display: ErrorDisplay = .afterLeaving,
-                                  options: ValidationOptions = FormModel.appOptions) throws(FormError) {
+    public init<Model: Encodable>(
+        rules: CompiledRuleSet, model: Model, display: ErrorDisplay = .afterLeaving,
+        options: ValidationOptions = FormModel.appOptions
+    ) throws(FormError) {
         let record = try FormModel.record(of: model, plan: FormPlan(rules.ruleSet), timeZone: options.context.timeZone)
         self.init(rules: rules, original: record, display: display, options: options)
     }
@@ -89,8 +93,9 @@ public struct FormModel: Sendable {
         let entry = entries[field]
         let path = plan.fields[field].path
         let value = values.value(at: path)
-        return FormField(path: path, value: value, state: state(of: entry), validation: entry.validation,
-                         isTouched: entry.isTouched, isDirty: value != original.value(at: path))
+        return FormField(
+            path: path, value: value, state: state(of: entry), validation: entry.validation,
+            isTouched: entry.isTouched, isDirty: value != original.value(at: path))
     }
 
     /// What to show for a field after the display policy.

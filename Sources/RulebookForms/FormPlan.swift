@@ -34,8 +34,9 @@ struct FormPlan: Sendable {
         }
         fields = order.map { path in
             let own = statements[path] ?? []
-            return Field(path: path, statements: own, isUnconditional: own.contains { $0.condition == nil },
-                         isDateOnly: FormDates.isDateOnly(own))
+            return Field(
+                path: path, statements: own, isUnconditional: own.contains { $0.condition == nil },
+                isDateOnly: FormDates.isDateOnly(own))
         }
         var index: [String: Int] = [:]
         for (position, field) in fields.enumerated() { index[field.path.description] = position }

@@ -25,6 +25,7 @@ public struct ClockScheduler<C: Clock>: FormScheduler where C.Duration == Durati
     /// A scheduler sleeping on `clock`.
     public init(_ clock: C) { self.clock = clock }
 
+    /// Runs `work` on the main actor once `clock` has slept for `delay`, unless cancelled.
     @MainActor public func schedule(after delay: Duration, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
         let clock = clock
         let task = Task { @MainActor in
@@ -54,6 +55,7 @@ extension ClockScheduler where C == ContinuousClock {
     /// The number of scheduled works that have not run or been cancelled.
     public var pendingCount: Int { pending.count }
 
+    /// Runs `work` when ``advance(by:)`` moves time past `delay` from now, unless cancelled.
     public func schedule(after delay: Duration, _ work: @escaping @MainActor () -> Void) -> ScheduledWork {
         nextID += 1
         let id = nextID

@@ -31,8 +31,10 @@ public final class FormSession {
     @ObservationIgnored private var nextObserver = 0
 
     /// A session over `form`, debouncing typed text by `debounce` on `scheduler`.
-    public init(_ form: FormModel, debounce: Duration = .milliseconds(200),
-                scheduler: any FormScheduler = ClockScheduler()) {
+    public init(
+        _ form: FormModel, debounce: Duration = .milliseconds(200),
+        scheduler: any FormScheduler = ClockScheduler()
+    ) {
         self.form = form
         self.debounce = debounce
         self.scheduler = scheduler
@@ -78,7 +80,7 @@ public final class FormSession {
         pending.removeValue(forKey: field)?.cancel()
         cancelAsync(field)
         lastValidated[field] = value
-        try update { form throws(FormError) in try form.setValue(value, at: path) }
+        try updateThrowing { form throws(FormError) in try form.setValue(value, at: path) }
         startAsync(field)
     }
 
@@ -87,7 +89,7 @@ public final class FormSession {
         let field = try form.index(of: path)
         pending.removeValue(forKey: field)?.cancel()
         let wasPending = form.entries[field].isPending
-        try update { form throws(FormError) in
+        try updateThrowing { form throws(FormError) in
             if form.entries[field].isPending { form.validatePending(field) }
             try form.leave(path)
         }
@@ -134,7 +136,8 @@ public final class FormSession {
     /// Runs the field's asynchronous checks when its synchronous rules pass.
     private func startAsync(_ field: Int) {
         guard let checks = asyncChecks[field], form.entries[field].validation == .valid,
-              let value = form.values.value(at: form.plan.fields[field].path) else { return }
+            let value = form.values.value(at: form.plan.fields[field].path)
+        else { return }
         cancelAsync(field)
         let generation = asyncGeneration[field, default: 0]
         update { $0.entries[field].isValidating = true }
@@ -167,7 +170,7 @@ public final class FormSession {
     }
 
     /// Applies a change to the form and tells observers which fields it changed.
-    private func update(_ change: (inout FormModel) throws(FormError) -> Void) throws(FormError) {
+    private func updateThrowing(_ change: (inout FormModel) throws(FormError) -> Void) throws(FormError) {
         let before = observers.isEmpty ? [] : form.fields.indices.map(form.formField)
         try change(&form)
         guard !observers.isEmpty else { return }
@@ -179,7 +182,7 @@ public final class FormSession {
 
     private func update(_ change: (inout FormModel) -> Void) {
         let typed: (inout FormModel) throws(FormError) -> Void = { change(&$0) }
-        try? update(typed)
+        try? updateThrowing(typed)
     }
 }
 

@@ -15,7 +15,7 @@ enum TypingViability {
         }
         switch violation.validator {
         case .required, .minLength, .containsDigit, .containsLetter, .containsUppercase, .containsLowercase,
-             .containsSymbol:
+            .containsSymbol:
             return true
         case .length:
             let minimum = violation.parameters.first { $0.name == "min" || $0.name == "length" }?.value.integerValue

@@ -14,8 +14,9 @@ final class ExampleOutputTests: XCTestCase {
     func testPayment() throws { try assertExample("Payment") }
 
     func assertExample(_ name: String, file: StaticString = #filePath, line: UInt = #line) throws {
-        let binary = try XCTUnwrap(Self.binary(name), "\(name) is not built next to the test bundle (swift build)",
-                                   file: file, line: line)
+        let binary = try XCTUnwrap(
+            Self.binary(name), "\(name) is not built next to the test bundle (swift build)",
+            file: file, line: line)
         let process = Process()
         process.executableURL = binary
         process.currentDirectoryURL = Self.packageRoot

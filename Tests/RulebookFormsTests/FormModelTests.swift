@@ -1,5 +1,6 @@
-import XCTest
 import Rulebook
+import XCTest
+
 @testable import RulebookForms
 
 /// Field states, display policies, visibility, dependents and submit.
@@ -7,10 +8,10 @@ final class FormModelTests: XCTestCase {
     func rules(_ source: String) throws -> CompiledRuleSet { try CompiledRuleSet(source: source) }
 
     let profileSource = """
-    firstName: required, minLength 2
-    lastName:  required, minLength 2
-    age:       required, integer, between 13 124
-    """
+        firstName: required, minLength 2
+        lastName:  required, minLength 2
+        age:       required, integer, between 13 124
+        """
 
     func testStatesFollowTheDisplayPolicyAfterLeaving() throws {
         var form = FormModel(rules: try rules(profileSource), original: ["firstName": "Ann", "lastName": "Lee", "age": 30])
@@ -62,12 +63,12 @@ final class FormModelTests: XCTestCase {
     }
 
     let hotspotSource = """
-    isEnabled: boolean
-    when isEnabled {
-      password:    required, minLength 8
-      networkName: required, maxLength 32
-    }
-    """
+        isEnabled: boolean
+        when isEnabled {
+          password:    required, minLength 8
+          networkName: required, maxLength 32
+        }
+        """
 
     func testConditionalSectionIsInactiveNotValidatedNorSubmitted() throws {
         var form = FormModel(rules: try rules(hotspotSource), original: ["isEnabled": false, "password": "old"])
@@ -79,26 +80,33 @@ final class FormModelTests: XCTestCase {
         XCTAssertFalse(form.canSubmit)
         try form.setValue("hunter22", at: "password")
         try form.setValue("Home", at: "networkName")
-        XCTAssertEqual(form.submit(), .ready(patch: ["isEnabled": true, "password": "hunter22", "networkName": "Home"],
-                                            record: ["isEnabled": true, "password": "hunter22", "networkName": "Home"]))
+        XCTAssertEqual(
+            form.submit(),
+            .ready(
+                patch: ["isEnabled": true, "password": "hunter22", "networkName": "Home"],
+                record: ["isEnabled": true, "password": "hunter22", "networkName": "Home"]))
         form.markSaved()
         try form.setValue(false, at: "isEnabled")
         XCTAssertEqual(form.field("networkName")?.state, .inactive)
-        XCTAssertEqual(form.submit(), .ready(patch: ["isEnabled": false], record: ["isEnabled": false]),
-                       "hidden fields are neither sent in the patch nor kept in the record")
+        XCTAssertEqual(
+            form.submit(), .ready(patch: ["isEnabled": false], record: ["isEnabled": false]),
+            "hidden fields are neither sent in the patch nor kept in the record")
     }
 
     func testSameFieldIsRevalidatedWhenTheOtherFieldChanges() throws {
-        var form = FormModel(rules: try rules("""
-        password:             required, minLength 8
-        passwordConfirmation: required, same password
-        """), display: .immediately)
+        var form = FormModel(
+            rules: try rules(
+                """
+                password:             required, minLength 8
+                passwordConfirmation: required, same password
+                """), display: .immediately)
         try form.setValue("secret123", at: "password")
         try form.setValue("secret123", at: "passwordConfirmation")
         XCTAssertEqual(form.field("passwordConfirmation")?.state, .valid)
         try form.setValue("secret1234", at: "password")
-        XCTAssertEqual(form.field("passwordConfirmation")?.validation.blocksSubmit, true,
-                       "editing password re-checks its confirmation")
+        XCTAssertEqual(
+            form.field("passwordConfirmation")?.validation.blocksSubmit, true,
+            "editing password re-checks its confirmation")
     }
 
     struct Profile: Codable, Equatable {
@@ -108,8 +116,9 @@ final class FormModelTests: XCTestCase {
     }
 
     func testEditingByKeyPathOfACodableModel() throws {
-        var form = try FormModel(rules: try rules(profileSource), model: Profile(firstName: "Ann", lastName: "Lee", age: 30),
-                                 display: .immediately)
+        var form = try FormModel(
+            rules: try rules(profileSource), model: Profile(firstName: "Ann", lastName: "Lee", age: 30),
+            display: .immediately)
         try form.set(\Profile.lastName, to: "L")
         XCTAssertEqual(form.field("lastName")?.state.message, "Last name must be at least 2 characters long.")
         XCTAssertEqual(form.field("firstName")?.state, .idle)

@@ -1,6 +1,7 @@
-import XCTest
 import Observation
 import Rulebook
+import XCTest
+
 @testable import RulebookForms
 
 /// Debounced typing on a manual scheduler, and the stream of changes.
@@ -51,15 +52,20 @@ final class FormSessionTests: XCTestCase {
             seen.append("\(change.field.value?.stringValue ?? "-") \(change.field.state) \(change.field.isTouched)")
             if change.field.isTouched { break }
         }
-        XCTAssertEqual(seen, ["Al idle false", "Al valid false", "Alx valid false", "Al valid false", "Al valid true"],
-                       "the pause on the text validated before runs nothing again")
+        XCTAssertEqual(
+            seen, ["Al idle false", "Al valid false", "Alx valid false", "Al valid false", "Al valid true"],
+            "the pause on the text validated before runs nothing again")
     }
 
     func testTheModelIsObservable() async throws {
         let (session, scheduler) = try session("name: required, minLength 2")
         final class Flag: @unchecked Sendable { var fired = false }
         let flag = Flag()
-        withObservationTracking { _ = session.canSubmit } onChange: { flag.fired = true }
+        withObservationTracking {
+            _ = session.canSubmit
+        } onChange: {
+            flag.fired = true
+        }
         try session.type("Al", into: "name")
         scheduler.advance(by: .milliseconds(200))
         XCTAssertTrue(flag.fired)
@@ -75,10 +81,11 @@ final class AsyncFieldCheckTests: XCTestCase {
         let form = FormModel(rules: try CompiledRuleSet(source: "username: required, minLength 3"), display: .immediately)
         let session = FormSession(form, scheduler: scheduler)
         let asked = Asked()
-        try session.register(AsyncFieldCheck(field: "username", code: "usernameTaken", message: "That name is taken.") { value in
-            await asked.add(value.stringValue ?? "")
-            return value != "ann"
-        })
+        try session.register(
+            AsyncFieldCheck(field: "username", code: "usernameTaken", message: "That name is taken.") { value in
+                await asked.add(value.stringValue ?? "")
+                return value != "ann"
+            })
         try session.type("an", into: "username")
         scheduler.advance(by: .milliseconds(200))
         await session.settled()
@@ -102,12 +109,14 @@ final class AsyncFieldCheckTests: XCTestCase {
 
     func testAnOvertakenRunIsCancelledAndItsResultDropped() async throws {
         let scheduler = ManualScheduler()
-        let session = FormSession(FormModel(rules: try CompiledRuleSet(source: "username: required"), display: .immediately),
-                                  scheduler: scheduler)
-        try session.register(AsyncFieldCheck(field: "username", code: "taken", message: "Taken.") { value in
-            try await Task.sleep(for: .seconds(3600))  // only cancellation ends it
-            return false
-        })
+        let session = FormSession(
+            FormModel(rules: try CompiledRuleSet(source: "username: required"), display: .immediately),
+            scheduler: scheduler)
+        try session.register(
+            AsyncFieldCheck(field: "username", code: "taken", message: "Taken.") { value in
+                try await Task.sleep(for: .seconds(3600))  // only cancellation ends it
+                return false
+            })
         try session.type("slow", into: "username")
         scheduler.advance(by: .milliseconds(200))
         XCTAssertEqual(session.field("username")?.state, .validating)

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import Rulebook
+import XCTest
+
 @testable import RulebookForms
 
 /// Today and a Swift `Date` on a day rule are calendar days in the form's time zone.
@@ -29,8 +30,9 @@ final class TimeZoneTests: XCTestCase {
     func form(_ zone: TimeZone, now: Date, birthday: Date) throws -> FormModel {
         let rules = try CompiledRuleSet(source: "birthday: required, date, before today")
         let context = EvaluationContext(today: CalendarDate(day: now, in: zone), timeZone: zone)
-        return try FormModel(rules: rules, model: Person(birthday: birthday), display: .immediately,
-                             options: ValidationOptions(context: context))
+        return try FormModel(
+            rules: rules, model: Person(birthday: birthday), display: .immediately,
+            options: ValidationOptions(context: context))
     }
 
     func testLosAngelesAtEightInTheEveningPickingToday() throws {

@@ -1,5 +1,6 @@
-import XCTest
 import Rulebook
+import XCTest
+
 @testable import RulebookForms
 
 /// Incomplete versus invalid while the user types.
@@ -31,11 +32,12 @@ final class TypingTests: XCTestCase {
     }
 
     func testPatternLengthAndMinLength() throws {
-        var form = try form("""
-        postcode: required, pattern /^[0-9]{2}-[0-9]{3}$/
-        cvc:      required, digits, length 3 4
-        name:     required, minLength 3, noDigits
-        """)
+        var form = try form(
+            """
+            postcode: required, pattern /^[0-9]{2}-[0-9]{3}$/
+            cvc:      required, digits, length 3 4
+            name:     required, minLength 3, noDigits
+            """)
         try form.setValue("12-", at: "postcode", typing: true)
         XCTAssertEqual(state(form, "postcode"), "incomplete")
         try form.setValue("123", at: "postcode", typing: true)

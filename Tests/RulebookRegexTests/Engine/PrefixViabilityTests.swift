@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import RulebookRegex
 
 /// `Pattern.canStillMatch(prefix:)`: whether typing more can still make a text match.
