@@ -10,6 +10,7 @@
 
 private let locales = ["en", "fr", "ar", "pl", "ja", "de-AT", "ru", "cy"]
 
+/// libFuzzer's entry point: runs the harness on one input and returns 0.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzICU(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = fuzzBytes(data, count)

@@ -10,6 +10,7 @@
 
 private let tight = JSONLimits(maxDepth: 6, maxStringBytes: 24, maxNumberLength: 12, maxDocumentBytes: 512)
 
+/// libFuzzer's entry point: runs the harness on one input and returns 0.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSON(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = fuzzBytes(data, count)

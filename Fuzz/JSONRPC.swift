@@ -10,6 +10,7 @@
 @testable import Rulebook
 @testable import RulebookLanguageServer
 
+/// libFuzzer's entry point: runs the harness on one input and returns 0.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSONRPC(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let bytes = fuzzBytes(data, count)

@@ -14,6 +14,7 @@ private let common = """
     rule age = integer, between 13 124
     """
 
+/// libFuzzer's entry point: runs the harness on one input and returns 0.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzParser(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let text = String(decoding: fuzzBytes(data, count), as: UTF8.self)

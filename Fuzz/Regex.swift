@@ -13,6 +13,7 @@ private let fixedSubjects: [[UInt8]] = [
     [0xFF, 0xC3], Array(repeating: UInt8(ascii: "a"), count: 40) + [UInt8(ascii: "!")],
 ]
 
+/// libFuzzer's entry point: runs the harness on one input and returns 0.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzRegex(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     let parts = splitInput(fuzzBytes(data, count), parts: 3)

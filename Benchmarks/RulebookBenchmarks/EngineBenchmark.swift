@@ -1,5 +1,5 @@
-// `rulebook-bench engine`: nanoseconds per record through the library API (issue 6 goals:
-// an already-built profile `Value` in at most 150 ns, an `Encodable` struct in at most
+// `rulebook-bench engine`: nanoseconds per record through the library API (goals: an
+// already-built profile `Value` in at most 150 ns, an `Encodable` struct in at most
 // 1 µs), and the JSON-tape path the streaming validator uses. Single thread, release
 // build, thread CPU time (so a busy shared machine does not inflate the numbers), best
 // of 7 rounds over the same deterministic records (the profile workload's generator,
@@ -166,17 +166,14 @@ func runEngineBenchmark(records: Int) {
     // Reports build their results and messages when first read, so each row states what
     // the caller reads. The goal is compared with the third row, the failing fields'
     // names read through `results` (the collection read in place); the second row reads
-    // the same names through `fields`, which builds an array (docs/performance.md,
-    // seventh session).
+    // the same names through `fields`, which builds an array.
     //
     // What every `Value` row measures, per record: taking the record out of `values` as a
     // caller's own loop does (`reduce` or `for value in values`: a copy of the record, a
-    // retain and a release of its members array and its index, ≈ 96 instructions of the
-    // goal row's ≈ 1,170), validating it, reading what the row names, and freeing the
+    // retain and a release of its members array and its index), validating it, reading what the row names, and freeing the
     // report. The copy is kept because a caller's natural loop pays it too: in Swift 6.3 a
     // loop over the indices, over `withUnsafeBufferPointer` or over `values.span` still
-    // copies each element before passing it to a function in another module (checked on
-    // a two-module prototype; docs/performance.md, ninth session). A record built and
+    // copies each element before passing it to a function in another module. A record built and
     // validated in place (`validate(try Value(json: line))`) pays no copy.
     row("validate(Value) → report, isValid read", perItem(values.count) {
         values.reduce(0) { $0 &+ (rules.validate($1, options: options).isValid ? 1 : 0) }

@@ -1,4 +1,4 @@
-// `rulebook-bench json`: nanoseconds per record for the JSON layer (issue 6): the flat
+// `rulebook-bench json`: nanoseconds per record for the JSON layer: the flat
 // tape the streaming validator parses each NDJSON line into, the `Value` reader, numeric
 // text, the writer, and `ValueEncoder` for the embedded `Encodable` path.
 

@@ -1,6 +1,6 @@
 // `rulebook-bench lsp [--binary .build/release/rulebook] [--lines 5000] [--edits 200] [--edit-at 0.5]`:
 // the language server's latency from `didChange` to the `publishDiagnostics` of that
-// version, for a generated rule file (issue 6 goal: median under 15 ms at 5,000 lines).
+// version, for a generated rule file (goal: median within 15 ms at 5,000 lines).
 //
 // It starts the real `rulebook lsp` over pipes, as an editor would, opens the file, then
 // makes one small edit at a time in the middle of the file (`--edit-at F`: at that

@@ -1,5 +1,5 @@
 // `swift run -c release rulebook-bench regex`: proves the regex engine linear on the classic
-// catastrophic patterns (issue 7) and measures the cost of one match (issue 6).
+// catastrophic patterns and measures the cost of one match.
 import RulebookRegex
 
 /// Runs the regex measurements and prints their tables.

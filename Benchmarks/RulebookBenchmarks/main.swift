@@ -1,6 +1,7 @@
-// rulebook-bench: the benchmark driver (issue 6). Run from the package root, on a
-// release build: `swift build -c release && swift run -c release rulebook-bench <command>`.
-// Each command prints a table; docs/performance.md records the numbers and the machine.
+// rulebook-bench: the benchmark driver. Run from the package root, on a release build:
+// `swift build -c release && swift run -c release rulebook-bench <command>`. Each command
+// prints a table; docs/performance.md records the numbers, the machine and the commands,
+// and scripts/bench-compare runs the side-by-side comparison.
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 
@@ -21,10 +22,9 @@ let usage = """
       tape [--records 100000]                         streaming path per record: JSON tape + rules, per workload
       json [name]                                      ns/record of the JSON tape, reader, writer, ValueEncoder
       parse [--lines 100000] [--runs 5]               lex, parse and format time of a generated rule file
-      check [--runs 5] [--only 1|2|3] [--lines 100000] [--one-core] [--keep-results]
+      check [--runs 5] [--only 1|2|3] [--lines 100000] [--keep-results]
                                                       parse and check time: 100k-line file, one field × 20k, LSP file
-                                                      (--one-core: without the two-core paths, to compare;
-                                                       --keep-results: keep every run's results, not free them)
+                                                      (--keep-results: keep every run's results, not free them)
       lsp [--binary .build/release/rulebook] [--lines 5000] [--edits 200] [--edit-at 0.5]
                                                       language server: didChange → publishDiagnostics latency
                                                       (--edit-at: where the edits are, as a fraction of the file)
@@ -54,7 +54,7 @@ case "parse":
     runParseBenchmark(lines: Int(option("--lines", default: "100000")) ?? 100_000, runs: Int(option("--runs", default: "5")) ?? 5)
 case "check":
     runCheckBenchmark(runs: Int(option("--runs", default: "5")) ?? 5, only: Int(option("--only", default: "")),
-                      lines: Int(option("--lines", default: "100000")) ?? 100_000, oneCore: arguments.contains("--one-core"),
+                      lines: Int(option("--lines", default: "100000")) ?? 100_000,
                       keepingResults: arguments.contains("--keep-results"))
 case "lsp":
     runLSPBenchmark(binary: option("--binary", default: ".build/release/rulebook"),

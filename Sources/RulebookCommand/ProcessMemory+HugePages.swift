@@ -24,11 +24,10 @@ extension ProcessMemory {
     /// (`madvise(MADV_HUGEPAGE)`; on Linux with transparent huge pages in `madvise` or
     /// `always` mode, which is how Debian and this machine ship).
     ///
-    /// Performance: `rulebook check` of the 100,000-line benchmark file grows to ≈ 110 MB
-    /// resident: with 4 KiB pages ≈ 23,000 page faults, whose kernel time (≈ 50–60 ms of
-    /// system time in this VM) was about a third of the command's CPU time. Backed by 2 MiB
-    /// pages it took ≈ 1,700–2,200 faults and about half that system time
-    /// (docs/performance.md, "Huge pages for batch commands"). glibc does this itself when
+    /// Performance: `rulebook check` of a very large rule file grows to about a hundred MB
+    /// resident, and with 4 KiB pages the kernel time of its page faults is a large part
+    /// of the command's CPU time; backed by 2 MiB pages it takes about a tenth of the
+    /// faults. glibc does this itself when
     /// started with `GLIBC_TUNABLES=glibc.malloc.hugetlb=1`, but that setting is read
     /// before `main`, so the process advises its heaps itself, once, at start:
     /// - the main heap: one block just under the mmap threshold grows it by that much plus

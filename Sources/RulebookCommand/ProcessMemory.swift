@@ -7,12 +7,10 @@ import Glibc
 /// Performance: a batch command (`check`, `fmt`, `test`, `explain`) allocates hundreds of
 /// thousands of small blocks on two threads and exits. With glibc's defaults the second
 /// thread's heap is made readable one page at a time as it grows (one `mprotect` call per
-/// 4 KB: 6,739 calls and 249 `brk` calls in `rulebook check` of the 100,000-line benchmark
-/// file, `strace -f -c`), memory freed between the parse and the check goes back to the
-/// kernel and is faulted in again, and large buffers are mapped and unmapped each time.
-/// Reserving address space in large steps and keeping freed memory cut that to 58 calls
-/// and 32,200 → 27,300 page faults for that file; the process's CPU time fell by about
-/// 10–30% (docs/performance.md, "The allocator in batch commands"). Reserved space is
+/// 4 KB, thousands of calls for a large rule file), memory freed between the parse and
+/// the check goes back to the kernel and is faulted in again, and large buffers are
+/// mapped and unmapped each time. Reserving address space in large steps and keeping
+/// freed memory saves those system calls and page faults. Reserved space is
 /// virtual (resident memory grows only with what is touched), but freed memory is kept:
 /// `validate`, which streams with little allocation and whose resident memory is bounded,
 /// and the long-running language server keep the defaults (``Command/runsAsBatch``).

@@ -15,8 +15,13 @@ public enum RulebookTool {
             ProcessMemory.configureForBatchWork()
         }
         let context = CommandContext.process(environment: environment)
-        let status = run(arguments, in: context)
-        context.stdout.flush()
+        var status = run(arguments, in: context)
+        // A result that did not reach stdout is not a result: a full disk or a closed pipe
+        // ends the run with status 2 and the system's reason.
+        if let failure = context.stdout.takeFailure() {
+            context.reportError(failure)
+            status = .usageError
+        }
         context.stderr.flush()
         return status.rawValue
     }

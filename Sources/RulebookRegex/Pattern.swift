@@ -56,8 +56,7 @@ public struct Pattern: Sendable {
     /// Performance bends the code here: a match retains and releases the pattern's
     /// program and tables. The count is an atomic in the object's header, so two cores
     /// matching with one pattern bounce that cache line between them on every match —
-    /// the streaming command burnt 2.5× the CPU time on two cores for it (see
-    /// docs/performance.md). Each of its workers matches with its own copy. The NFA of a
+    /// the streaming command would spend much of its CPU time there. Each of its workers matches with its own copy. The NFA of a
     /// pattern that runs on a DFA or a literal is kept shared (matching does not read it).
     package func independentCopy() -> Pattern {
         Pattern(source: String(decoding: Array(source.utf8), as: UTF8.self),

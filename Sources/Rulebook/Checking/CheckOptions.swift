@@ -2,28 +2,26 @@
 ///
 /// A value type so that the command and the language server can each build one per run
 /// (the language server rebuilds it when a catalogue changes); the checker keeps no state
-/// (a ``PatternCache`` only remembers compilations, which never change a result).
+/// (a `PatternCache` only remembers compilations, which never change a result).
 public struct CheckOptions: Sendable {
     /// The keys of the base (`en`) catalogue. When set, a `message KEY` override naming
     /// another key is an `unknown-message-key` error; when `nil` (no catalogue loaded)
     /// message keys are not checked.
-    public var knownMessageKeys: Set<String>?
+    package var knownMessageKeys: Set<String>?
     /// Builds the fix offered for a `message KEY` that the base catalogue lacks (e.g. "add
     /// the key to Localizations/en.json"). The localisation stage supplies it, because only
     /// it knows where the catalogue is and how to edit its JSON; `nil` offers no such fix.
-    public var missingMessageKeyFix: (@Sendable (MissingMessageKey) -> FixIt?)?
+    package var missingMessageKeyFix: (@Sendable (MissingMessageKey) -> FixIt?)?
     /// Bounds on named-rule expansion (hostile input).
-    public var limits: CheckLimits
+    package var limits: CheckLimits
     /// Compiled patterns shared with other checks (`nil`: each check compiles its own).
     /// Results are the same either way; a cache only saves the compiling.
-    public var patternCache: PatternCache?
-    /// Whether a large file (64 KB or more, or with many named rules) may be checked in
-    /// two parts on a second core when there is one. The result is the same either way;
-    /// `false` keeps the check on the calling thread (and lets a benchmark compare).
-    public var usesSecondCore = true
+    package var patternCache: PatternCache?
+    /// The defaults: message keys are not checked, limits are the defaults.
+    public init() { self.init(knownMessageKeys: nil) }
 
     /// Creates options; by default message keys are not checked.
-    public init(
+    package init(
         knownMessageKeys: Set<String>? = nil,
         missingMessageKeyFix: (@Sendable (MissingMessageKey) -> FixIt?)? = nil,
         limits: CheckLimits = .default,
@@ -37,16 +35,16 @@ public struct CheckOptions: Sendable {
 }
 
 /// A `message KEY` override whose key the base catalogue lacks: what the fix hook gets.
-public struct MissingMessageKey: Sendable, Hashable {
+package struct MissingMessageKey: Sendable, Hashable {
     /// The key as written.
-    public let key: String
+    package let key: String
     /// The rule file that names it.
-    public let file: String
+    package let file: String
     /// The key's range in that file.
-    public let range: SourceRange
+    package let range: SourceRange
 
     /// Creates the description of a missing key.
-    public init(key: String, file: String, range: SourceRange) {
+    package init(key: String, file: String, range: SourceRange) {
         self.key = key
         self.file = file
         self.range = range
@@ -55,18 +53,18 @@ public struct MissingMessageKey: Sendable, Hashable {
 
 /// Bounds that keep checking linear in the input even when named rules multiply each
 /// other (`rule a = b, b` / `rule b = c, c` / …, which doubles per level).
-public struct CheckLimits: Sendable, Hashable {
+package struct CheckLimits: Sendable, Hashable {
     /// The most validator applications one named rule or one field statement may expand to.
-    public var maxExpandedRulesPerStatement: Int
+    package var maxExpandedRulesPerStatement: Int
     /// The most validator applications the whole check may produce.
-    public var maxExpandedRulesTotal: Int
+    package var maxExpandedRulesTotal: Int
 
     /// Creates limits; the defaults are far beyond any hand-written rule set.
-    public init(maxExpandedRulesPerStatement: Int = 10_000, maxExpandedRulesTotal: Int = 2_000_000) {
+    package init(maxExpandedRulesPerStatement: Int = 10_000, maxExpandedRulesTotal: Int = 2_000_000) {
         self.maxExpandedRulesPerStatement = maxExpandedRulesPerStatement
         self.maxExpandedRulesTotal = maxExpandedRulesTotal
     }
 
     /// The defaults.
-    public static let `default` = CheckLimits()
+    package static let `default` = CheckLimits()
 }

@@ -6,12 +6,12 @@
 /// system, no globals, so the command and the language server can run it on any thread.
 ///
 /// Most callers go through ``Workspace``, which reads the files and builds the graph.
-public struct Checker: Sendable {
+package struct Checker: Sendable {
     /// What the checker knows beyond the files (message keys, limits).
-    public var options: CheckOptions
+    package var options: CheckOptions
 
     /// Creates a checker.
-    public init(options: CheckOptions = CheckOptions()) {
+    package init(options: CheckOptions = CheckOptions()) {
         self.options = options
     }
 
@@ -21,7 +21,7 @@ public struct Checker: Sendable {
     ///   ``ProgramGraph/files``); a root without a tree in the graph is ignored.
     /// - Returns: every diagnostic of every file in the graph (syntax, loading and
     ///   checking, sorted) and, for each root whose files have no error, its rule set.
-    public func check(_ graph: ProgramGraph, roots: [String]) -> CheckerOutput {
+    package func check(_ graph: ProgramGraph, roots: [String]) -> CheckerOutput {
         let run = CheckerRun(graph: graph, options: options)
         run.run()
         var all = graph.diagnostics + run.diagnostics
@@ -34,20 +34,19 @@ public struct Checker: Sendable {
             guard !involved.contains(where: errorFiles.contains) else { continue }
             ruleSets[root] = RuleSet(statements: run.statements[root] ?? [], files: involved)
         }
-        if run.mergedParts > 0 { BackgroundTask<CheckerRun>.release(consume run) }
         return CheckerOutput(diagnostics: all, ruleSets: ruleSets)
     }
 }
 
 /// What ``Checker/check(_:roots:)`` returns.
-public struct CheckerOutput: Sendable {
+package struct CheckerOutput: Sendable {
     /// Every diagnostic of every file in the graph, sorted (file, position, severity).
-    public let diagnostics: [Diagnostic]
+    package let diagnostics: [Diagnostic]
     /// The rule set of each root that has no error in itself or in anything it imports.
-    public let ruleSets: [String: RuleSet]
+    package let ruleSets: [String: RuleSet]
 
     /// Creates an output.
-    public init(diagnostics: [Diagnostic], ruleSets: [String: RuleSet]) {
+    package init(diagnostics: [Diagnostic], ruleSets: [String: RuleSet]) {
         self.diagnostics = diagnostics
         self.ruleSets = ruleSets
     }

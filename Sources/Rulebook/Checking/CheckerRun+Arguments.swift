@@ -42,9 +42,7 @@ extension CheckerRun {
     /// location, range, file and message override are its own.
     ///
     /// Performance: inlined into `lower` (its one caller, for every rule of every
-    /// statement), with the common occurrence (no override) made directly; called, it
-    /// cost the 100,000-line file 13.6M more instructions on the calling thread per check
-    /// (docs/performance.md, "Checker footprint (`checkfast10` branch, eighth session)").
+    /// statement), with the common occurrence (no override) made directly.
     @inline(__always)
     func lowerCached(_ entry: LoweringCache.Entry, _ rule: RuleSyntax, in source: SourceFile,
                      override: MessageOverride?) -> LoweredRule {
@@ -62,11 +60,8 @@ extension CheckerRun {
     /// spelt with the same bytes.
     ///
     /// Performance: files repeat an override on many rules (`message "Passwords differ"`
-    /// after every `same`, a catalogue key after a pattern); hashing its text for every
-    /// occurrence's repetition key cost ≈ 300 instructions for a short ASCII key and
-    /// ≈ 1,000 for a text with non-ASCII characters (which the standard hash normalises).
-    /// Equal bytes are equal strings, so the hash is the same one (docs/performance.md,
-    /// "The checker's calling thread (seventh session, second round)").
+    /// after every `same`, a catalogue key after a pattern), and the standard hash of a
+    /// text normalises it. Equal bytes are equal strings, so the hash is the same one.
     func overrideHash(of override: MessageOverride) -> Int {
         if let last = lastOverrideHash, CheckerRun.sameSpelling(last.override, override) { return last.hash }
         let hash = RepetitionKey.overrideHash(override)

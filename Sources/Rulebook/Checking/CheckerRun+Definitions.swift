@@ -23,8 +23,7 @@ extension CheckerRun {
     ///
     /// Performance: the statements are matched in place by index, and only a declaration
     /// is copied out; a closure called with each statement copied every statement of the
-    /// file (a retain and a release of its payload), and the source once per named rule
-    /// (callgrind, docs/performance.md, "The checker's calling thread (seventh session)").
+    /// file (a retain and a release of its payload), and the source once per named rule.
     private func collectDeclarations(in statements: [StatementSyntax], insideBlock: Bool, file: String, source: SourceFile) {
         for index in statements.indices {
             switch statements[index] {
@@ -47,9 +46,8 @@ extension CheckerRun {
 
     /// Performance: the first definition of a name in a file is the one `definitionKeys`
     /// holds, so that set answers "already defined" in one insertion (the reference's
-    /// hash is computed once); a
-    /// table of names per file hashed each name twice more and copied each syntax (≈ 7M
-    /// instructions for the 4,767 named rules of the 100,000-line file).
+    /// hash is computed once); a table of names per file would hash each name twice more
+    /// and copy each syntax.
     private func define(_ syntax: NamedRuleSyntax, in source: SourceFile) {
         let name = syntax.name.name
         guard !name.isEmpty else { return }  // the parser reported the missing name
@@ -95,8 +93,7 @@ extension CheckerRun {
     ///
     /// Performance: the definitions come file by file, so a file's name is hashed once
     /// per run of its definitions, not once per definition, and no definition is copied
-    /// (`Dictionary(grouping:)` over the definitions cost ≈ 5M instructions for the
-    /// 100,000-line file).
+    /// (as `Dictionary(grouping:)` over the definitions would).
     private func referencesByFile() -> [String: [RuleReference]] {
         var byFile: [String: [RuleReference]] = [:]
         var start = definitionOrder.startIndex

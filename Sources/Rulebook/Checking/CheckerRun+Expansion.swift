@@ -9,13 +9,6 @@ extension CheckerRun {
         state.reserveCapacity(definitionOrder.count)
         expansions.reserveCapacity(definitionOrder.count)
         for root in definitionOrder where state[root] == nil {
-            // A rule expanded ahead uses no named rule: the walk would only mark it done.
-            // (Performance: taken out of the table once, not looked up and then taken.)
-            if let prepared = preparedExpansions.removeValue(forKey: root) {
-                state[root] = .done
-                adoptOrFinish(root, prepared)
-                continue
-            }
             var stack: [(reference: RuleReference, next: Int)] = [(root, 0)]
             state[root] = .onStack
             while let top = stack.last {
@@ -23,7 +16,7 @@ extension CheckerRun {
                 guard top.next < body.count else {
                     stack.removeLast()
                     state[top.reference] = .done
-                    finishOrAdopt(top.reference)
+                    finish(top.reference)
                     continue
                 }
                 stack[stack.count - 1].next += 1

@@ -4,8 +4,10 @@ import RulebookRegex
 // the rule file.
 
 extension CheckerRun {
-    /// The flags a pattern literal may carry.
-    static let patternFlags: Set<Character> = ["i"]
+    /// The flags a pattern literal may carry, all honoured by the engine
+    /// (docs/regex.md): `i` ignores case, `s` lets `.` match `\n`, `u` changes nothing
+    /// (matching is always Unicode). `m` is refused by the engine with its own reason.
+    static let patternFlags: Set<Character> = ["i", "s", "u"]
 
     /// Compiles `/pattern/flags`, or reports why it cannot run.
     func compilePattern(_ pattern: String, flags: String, patternRange: SourceRange, argument: ArgumentSyntax,
@@ -48,7 +50,7 @@ extension CheckerRun {
         return result
     }
 
-    /// Reports flags other than `i`, and repeated ones, at the flag itself.
+    /// Reports flags other than ``patternFlags``, and repeated ones, at the flag itself.
     private func checkFlags(_ flags: String, patternRange: SourceRange, argument: ArgumentSyntax, in source: SourceFile) -> Bool {
         guard !flags.isEmpty else { return true }
         // The flags follow the closing slash; when the literal is not laid out as expected
@@ -64,7 +66,7 @@ extension CheckerRun {
             let removal = [FixIt(message: "Remove the flag '\(flag)'", edits: [TextEdit(file: source.path, range: range, replacement: "")])]
             if !CheckerRun.patternFlags.contains(flag) {
                 report(source.path, range, .invalidRegex,
-                       "unknown pattern flag '\(flag)'; the only flag is 'i' (ignore case)", fixIts: laidOut ? removal : [])
+                       "unknown pattern flag '\(flag)'; the flags are 'i' (ignore case), 's' (dot matches newline) and 'u' (Unicode, always on)", fixIts: laidOut ? removal : [])
                 valid = false
             } else if !seen.insert(flag).inserted {
                 report(source.path, range, .invalidRegex, "pattern flag '\(flag)' is given twice", fixIts: laidOut ? removal : [])

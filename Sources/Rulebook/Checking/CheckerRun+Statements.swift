@@ -8,15 +8,11 @@ extension CheckerRun {
         let scope: [String: RuleReference]
         var checked: [CheckedStatement] = []
         /// The distinct statement paths, in order of first appearance: a path's index here
-        /// is its id for the rest of the walk.
-        ///
-        /// Performance: each statement's path is interned once (one hash lookup); the id
-        /// finds the field's analyzer, and the list is the `unknown-field` candidates as
-        /// they are, instead of spelling every statement's path and deduplicating strings.
+        /// is its id for the rest of the walk (it finds the field's analysis, and the list
+        /// is the `unknown-field` candidates as they are).
         var paths: [FieldPath] = []
-        /// The ids of `paths` (an id is the count at its insertion, so the two grow together
-        /// in `intern`; a merge appends to `paths` alone, after which nothing interns).
-        var pathIDs: PathIDTable
+        /// The id of each path of `paths`.
+        var pathIDs: [FieldPath: Int] = [:]
         /// Every field's contradictions and repetitions, a group per path id.
         var analysis: RuleAnalysis
         /// The statements' rule occurrences, as rows of blocks (see ``RuleRows``).
@@ -24,43 +20,29 @@ extension CheckerRun {
 
         /// The file, for the statements' and rules' places.
         let locator: SourceLocator
-        /// Every analysed use in order, when the walk is the second part of a file checked
-        /// in two (see `CheckerRun+Parallel.swift`); nil otherwise.
-        var log: [LoggedUse]?
 
         /// - Parameter statementCount: how many top-level statements the walk will visit.
-        init(tree: SyntaxTree, scope: [String: RuleReference], locator: SourceLocator, statementCount: Int, logsUses: Bool = false) {
+        init(tree: SyntaxTree, scope: [String: RuleReference], locator: SourceLocator, statementCount: Int) {
             self.tree = tree
             self.scope = scope
             self.locator = locator
-            // Performance: room for a few uses per statement from the start (the log of
-            // the 100,000-line file's second part grew by doubling to 15 MB, each copy
-            // touching new pages; room not written to is never touched; dhat, docs/performance.md, "The checker's calling thread and footprint").
-            if logsUses {
-                var log: [LoggedUse] = []
-                log.reserveCapacity(3 * statementCount)
-                self.log = log
-            } else {
-                log = nil
-            }
             // Room for a file of one-statement fields (nested statements add a few more).
             let expected = statementCount
-            // Performance: and a quarter more for the statements nested in `when` blocks:
-            // with room for the top-level ones only, appending the second part of the
-            // 100,000-line file copied the first into a new array (1.3 MB of fresh pages).
+            // And a quarter more for the statements nested in `when` blocks.
             checked.reserveCapacity(expected + expected / 4)
             paths.reserveCapacity(expected)
-            pathIDs = PathIDTable(expected: expected)
+            pathIDs.reserveCapacity(expected)
             analysis = RuleAnalysis(expectedGroups: expected)
             rows = RuleRowsWriter(expected: 3 * expected)
         }
 
         /// The id of `path`, interned on first sight.
         mutating func intern(_ path: FieldPath) -> Int {
-            // Hashed once per statement, so that paths equal as Swift compares their keys
-            // hash equally (see `PathIDTable`).
-            let (id, isNew) = pathIDs.intern(path, in: &paths)
-            if isNew { _ = analysis.addGroup() }
+            if let id = pathIDs[path] { return id }
+            let id = paths.count
+            paths.append(path)
+            pathIDs[path] = id
+            _ = analysis.addGroup()
             return id
         }
     }
@@ -87,26 +69,12 @@ extension CheckerRun {
     func checkStatements(of tree: SyntaxTree) {
         // `unknown-field` takes the waiting references as this file's (they no longer
         // carry their file): every earlier file's must have been checked and cleared.
-        assert(fieldReferences.isEmpty && mergedFieldReferences.isEmpty, "another file's field references are waiting")
+        assert(fieldReferences.isEmpty, "another file's field references are waiting")
         var walk = FileWalk(tree: tree, scope: scopes[tree.source.path] ?? [:], locator: locator(for: tree.source),
                             statementCount: tree.statements.count)
-        let cut = cut(of: tree)
-        let mergedBefore = mergedParts
-        if let cut {
-            checkInTwoParts(tree, cut: cut, &walk)
-        } else {
-            visit(tree.statements[...], in: Block(conditions: [], context: unconditional), &walk)
-        }
+        visit(tree.statements[...], in: Block(conditions: [], context: unconditional), &walk)
         statements[tree.source.path] = walk.checked
-        // A file large enough to be checked in two parts has its lookups made on two
-        // threads too (see `CheckerRun+ParallelReferences.swift`).
-        checkFieldReferences(in: tree.source.path, distinctPaths: walk.paths, onTwoThreads: cut != nil)
-        // Performance: a walk merged from two parts is torn down with the run, on another
-        // thread after the check (as its second part is), not here: destroying the
-        // analysis's rows and the interned paths of the 100,000-line file cost the
-        // calling thread ≈ 35M instructions (callgrind, docs/performance.md, "The
-        // checker's calling thread and footprint").
-        if cut != nil, mergedParts > mergedBefore { retiredWalks.append(consume walk) }
+        checkFieldReferences(in: tree.source.path, distinctPaths: walk.paths)
     }
 
     func visit(_ statements: ArraySlice<StatementSyntax>, in block: Block, _ walk: inout FileWalk) {
@@ -153,9 +121,6 @@ extension CheckerRun {
             guard consumeBudget(entries.count, file: source.path, range: head) else { break }
             let use = AnalyzedUse(entries: entries, context: block.context, rules: syntaxes, index: index, statementRange: field.range)
             let diagnostic = walk.analysis.add(use, to: id, subject: .field(path), in: walk.tree)
-            if walk.log != nil {
-                walk.log?.append(LoggedUse(path: id, use: use, diagnosticIndex: diagnostics.count, producedDiagnostic: diagnostic != nil))
-            }
             if let diagnostic { diagnostics.append(diagnostic) }
             walk.rows.append(entries, start: &start, count: &count)
         }
@@ -178,18 +143,12 @@ extension CheckerRun {
     /// - Parameters:
     ///   - distinctPaths: the file's statement paths, each once, in order of first
     ///     appearance (distinct paths spell distinctly: keys that are not identifiers are quoted).
-    ///   - onTwoThreads: whether to make the lookups on two threads (the same answers).
-    private func checkFieldReferences(in file: String, distinctPaths: [FieldPath], onTwoThreads: Bool) {
+    private func checkFieldReferences(in file: String, distinctPaths: [FieldPath]) {
         // Every waiting reference is this file's: phase 3 drops the references of named
-        // rules' bodies, phase 5 checks the files one at a time, and each file's check
-        // takes its references here (a fork's are merged into the walk they belong to).
-        // Performance: so they are taken as they are; a filter by file (a branch that never
-        // ran, review of the seventh session) made a new array of them
-        // (docs/performance.md, "The checker's calling thread (seventh session, second
-        // round)"). `CheckerSharingTests` checks references per file across imports.
-        let references = ([fieldReferences] + mergedFieldReferences).joined()
+        // rules' bodies and phase 5 checks the files one at a time, so they are taken as
+        // they are. `CheckerSharingTests` checks references per file across imports.
+        let references = fieldReferences
         fieldReferences = []
-        mergedFieldReferences = []
         // Performance: a suggestion is only ever found by a search, so when the budget
         // cannot pay for one nothing can be reported (and nothing is built).
         guard !references.isEmpty, !distinctPaths.isEmpty, suggestionBudget >= distinctPaths.count else { return }
@@ -200,15 +159,7 @@ extension CheckerRun {
         // (the field itself, or below a known field: `address.country` under `address:
         // object`). The prefixes of statement paths include each first segment, so that
         // is the case exactly when its first segment starts some statement's path.
-        var known = FirstSegmentSet(distinctPaths)
-        // The answers of the lookups below, made ahead on two threads (else none).
-        var answers: [String: String?] = [:]
-        if onTwoThreads {
-            let planned = CheckerRun.searchInTwoParts(references, known: &known, candidates: &candidates, budget: suggestionBudget)
-            answers = planned.answers
-            searchesInTwoParts += 1
-            if !planned.signaturesAdopted { refusedSignatureHandOvers += 1 }
-        }
+        let known = Set(distinctPaths.lazy.compactMap { $0.segments.first })
         var suggestions: [String: String?] = [:]  // one search per distinct spelling
         var suggestedAny = false
         for reference in references {
@@ -221,13 +172,8 @@ extension CheckerRun {
             let found: String?
             if let earlier = suggestions[written] {
                 found = earlier
-            } else if let answer = answers[written], suggestionBudget >= candidates.count {
-                suggestionBudget -= candidates.count  // what the lookup made ahead charges here
-                found = answer
             } else {
-                let budgetBefore = suggestionBudget
                 found = candidates.closest(to: written, budget: &suggestionBudget)
-                if onTwoThreads, suggestionBudget != budgetBefore { unplannedSearches += 1 }  // the plan missed it
             }
             suggestions[written] = found
             guard let suggestion = found else { continue }

@@ -55,10 +55,8 @@ enum LoweredRule {
     /// and destroyed several times on its way to the analysis, and the syntax (three
     /// references) was carried only for the cycle diagnostic.
     ///
-    /// Performance: `indirect`, so that a lowered rule is one reference (8 bytes, not
-    /// 88): named rules' bodies are arrays of them, ≈ 1.8 MB of fresh pages per check of
-    /// the 100,000-line file, whose bodies use no named rule (docs/performance.md,
-    /// "Checker footprint (`checkfast10` branch, eighth session)").
+    /// Performance: `indirect`, so that a lowered rule is one reference: named rules'
+    /// bodies are arrays of them, and few bodies use a named rule.
     indirect case named(RuleReference, nameRange: SourceRange, override: MessageOverride?)
     /// Diagnosed; contributes nothing.
     case invalid
@@ -70,14 +68,12 @@ enum LoweredRule {
 /// expansion that holds it; it is immutable, so sharing it is safe. What every occurrence
 /// of a head shares (converted arguments, facts, repetition key, text) is one
 /// ``LoweringCache/Entry``; an occurrence adds only where it is and what it is called
-/// from. A rule per occurrence holding its own copies of all of them (a dozen strings and
-/// arrays retained on creation and released on destruction) was a tenth of checking.
+/// from; copies of all of them per occurrence (a dozen strings and arrays retained on
+/// creation and released on destruction) would be a large part of checking.
 ///
-/// Performance: 56 bytes (a 64-byte block; it was 72, an 80-byte block): what most
-/// occurrences lack — an expansion chain, a `message` override, a name not at the start
-/// of the range — is one optional reference (an override, or a ``Detail``). One is made
-/// per occurrence of every rule of a file, ≈ 128,500 per check of the 100,000-line file
-/// (docs/performance.md, "Checker footprint (`checkfast10` branch, eighth session)").
+/// Performance: what most occurrences lack — an expansion chain, a `message` override,
+/// a name not at the start of the range — is one optional reference (an override, or a
+/// ``Detail``), so that the object made per occurrence of every rule stays small.
 final class ExpandedRule: Sendable {
     /// The head's shared facts.
     let head: LoweringCache.Entry
@@ -253,14 +249,9 @@ enum Expansion {
 /// phases are in `CheckerRun+*.swift` files, in the order ``run()`` calls them.
 ///
 /// Performance: the state the phases read and write for every rule is marked
-/// `@exclusivity(unchecked)`. A run is used by one thread at a time (work on another
-/// thread gets a run of its own, `init(forking:)`), and no phase holds an access to one
-/// of these across a call that touches the same one (the full suite ran with the checks
-/// before they were turned off); as class properties each access was checked at run
-/// time (`swift_beginAccess`, ≈ 63 instructions, 12.7M per check of the 100,000-line
-/// file on the calling thread; with what the checks kept the optimiser from doing,
-/// 365.2M → 348.2M: callgrind, docs/performance.md, "The checker's calling thread
-/// (seventh session)").
+/// `@exclusivity(unchecked)`. A run is used by one thread, and no phase holds an access
+/// to one of these across a call that touches the same one; as class properties each
+/// access would otherwise be checked at run time (`swift_beginAccess`).
 final class CheckerRun {
     let graph: ProgramGraph
     let options: CheckOptions
@@ -281,9 +272,6 @@ final class CheckerRun {
     @exclusivity(unchecked) var expansions = RuleTable<Expansion>()
     /// Fields named by arguments and conditions, waiting for the `unknown-field` check.
     @exclusivity(unchecked) var fieldReferences: [FieldReference] = []
-    /// The references of second parts merged into the walk of the file being checked,
-    /// in order, after ``fieldReferences`` (see `merge` in `CheckerRun+Parallel.swift`).
-    var mergedFieldReferences: [[FieldReference]] = []
     /// Named rules used anywhere (for `unused-rule`).
     @exclusivity(unchecked) var usedRules = RuleIDSet()
     /// How many validator applications have been materialised, against ``CheckLimits``.
@@ -314,32 +302,6 @@ final class CheckerRun {
     /// Validator heads already lowered, by their text (see ``LoweringCache``).
     @exclusivity(unchecked) var loweringCache = LoweringCache()
 
-    /// Where phase 5 cuts a file in two (see `CheckerRun+Parallel.swift`).
-    var statementCut = StatementCut.bySize
-    /// The cuts ``StatementCut/bySize`` gives the graph's files of 64 KB or more, by
-    /// path, decided ahead (nil: not decided ahead; a file missing is checked in one pass).
-    var decidedCuts: [String: Int]?
-    /// How many second parts were checked on another thread and merged (for tests).
-    var mergedParts = 0
-    /// The merged second parts' runs and walks, kept to be torn down with this run (see
-    /// `checkInTwoParts`).
-    var retiredParts: [(CheckerRun, FileWalk)] = []
-    /// The walks of files checked in two parts, kept to be torn down with this run (see
-    /// `checkStatements(of:)`).
-    var retiredWalks: [FileWalk] = []
-    /// How many files' `unknown-field` searches ran on two threads (for tests).
-    var searchesInTwoParts = 0
-    /// Lookups `unknown-field` made itself in a file whose lookups were planned and made
-    /// on two threads, and hand-overs of signatures refused there: both 0 unless
-    /// `plannedSearches` and the walk disagree (for tests; the answers stay right).
-    var unplannedSearches = 0
-    var refusedSignatureHandOvers = 0
-
-    /// Named rules without uses of named rules, expanded ahead on another thread (see
-    /// `CheckerRun+ParallelDefinitions.swift`).
-    @exclusivity(unchecked) var preparedExpansions = RuleTable<PreparedExpansion>()
-    /// How many definitions were lowered on another thread and merged (for tests).
-    var mergedDefinitionParts = 0
     /// The tree of the last named rule expanded (see `finish(_:)`).
     @exclusivity(unchecked) var lastDefinitionTree: SyntaxTree?
 
@@ -352,46 +314,13 @@ final class CheckerRun {
     init(graph: ProgramGraph, options: CheckOptions) {
         self.graph = graph
         self.options = options
-        statementCut = options.usesSecondCore ? .bySize : .never
-    }
-
-    /// A run for the second part of a large file's statements (see
-    /// `CheckerRun+Parallel.swift`), made before the first part is walked: it shares what
-    /// the earlier phases built (read only from here on) and the caches, and accumulates
-    /// diagnostics, references and uses of its own. It gets its own `unconditional`
-    /// context because a context fills its condition set lazily.
-    init(forking parent: CheckerRun) {
-        graph = parent.graph
-        options = parent.options
-        definitions = parent.definitions
-        definitionOrder = parent.definitionOrder
-        scopes = parent.scopes
-        bodies = parent.bodies
-        cycleUses = parent.cycleUses
-        expansions = parent.expansions
-        expandedTotal = parent.expandedTotal
-        reportedTotalLimit = parent.reportedTotalLimit
-        suggestionBudget = parent.suggestionBudget
-        nameSuggestions = parent.nameSuggestions
-        messageKeySuggestions = parent.messageKeySuggestions
-        patterns = parent.patterns
-        loweringCache = parent.loweringCache
-        lastLocator = parent.lastLocator
     }
 
     /// Runs every phase once.
     func run() {
-        // Performance: whether and where a large file is cut in two is decided on the
-        // other core while this one collects the named rules (see `decidingCuts()`).
-        let deciding = decidingCuts()
         collectDefinitions()
         buildScopes()
-        if let deciding { decidedCuts = deciding.wait() }
-        if let cut = definitionCut() {
-            lowerDefinitionsInTwoParts(cut: cut)
-        } else {
-            lowerDefinitions()
-        }
+        lowerDefinitions()
         expandDefinitions()
         for file in graph.files {
             guard let tree = graph.trees[file] else { continue }

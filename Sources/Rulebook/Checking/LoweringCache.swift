@@ -3,9 +3,8 @@
 ///
 /// Performance: rule files repeat a few heads thousands of times (`required`,
 /// `minLength 2`, `maxLength 100`, one pattern per item field); converting the arguments,
-/// deriving the facts and building the repetition key cost ≈ 5,000 instructions per rule,
-/// about a quarter of checking. A head is looked up by its bytes in the file (no string
-/// is built for a hit) and only a head that lowered without any diagnostic and without
+/// deriving the facts and building the repetition key cost about a quarter of checking.
+/// A head is looked up by its text in the file and only a head that lowered without any diagnostic and without
 /// side effects (a field argument registers an `unknown-field` reference) is stored, so
 /// every diagnostic is still reported at each occurrence. What differs per occurrence
 /// (location, range, file, message override) is never cached.
@@ -37,55 +36,37 @@ struct LoweringCache {
         }
     }
 
-    /// Entries by a hash of their text's bytes (``HashSlots``): every rule of every
-    /// statement looks its head up here.
-    private var entries: [Entry] = []
-    private var slots = HashSlots(expected: 32)
+    /// Entries by their text: every rule of every statement looks its head up here.
+    private var entries: [HeadText: Entry] = [:]
 
     /// The number of distinct heads stored.
     var count: Int { entries.count }
 
     /// The entry whose text is exactly `range` of `source`, if one is stored.
     func entry(for range: SourceRange, in source: SourceFile) -> Entry? {
-        LoweringCache.withBytes(of: range, in: source) { bytes in
-            let search = slots.firstID(hash: UTF8Bytes.hash(bytes), maximumProbes: LoweringCache.maximumProbes) { index in
-                let text = entries[index].text.utf8
-                return text.withContiguousStorageIfAvailable { LoweringCache.equal($0, bytes) } ?? text.elementsEqual(bytes)
-            }
-            guard case .found(let index) = search else { return nil }
-            return entries[index]
-        } ?? nil
+        entries[HeadText(source.text(in: range))]
     }
 
-    /// Lookups and insertions look at no more than this many slots: the byte hash is not
-    /// seeded, so a hostile file could crowd its heads into one stretch of the table
-    /// (see ``HashSlots/firstID(hash:maximumProbes:where:)``). A head that would go
-    /// further is not cached: it is lowered at each occurrence, which costs time linear
-    /// in its occurrences, not quadratic.
-    static let maximumProbes = 256
-
-    /// Stores `entry` (its text is the head's text), unless its slot is beyond
-    /// ``maximumProbes``.
+    /// Stores `entry` (its text is the head's text).
     mutating func insert(_ entry: Entry) {
-        let hash = Array(entry.text.utf8).withUnsafeBufferPointer(UTF8Bytes.hash)
-        if slots.append(hash: hash, maximumProbes: LoweringCache.maximumProbes) { entries.append(entry) }
+        entries[HeadText(Substring(entry.text))] = entry
     }
 
-    /// The bytes of `range` (clamped), or `nil` when the text is not contiguous UTF-8
-    /// (never for a native Swift string; then nothing is cached).
-    private static func withBytes<Result>(of range: SourceRange, in source: SourceFile,
-                                          _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result? {
-        source.text.utf8.withContiguousStorageIfAvailable { all in
-            let start = Swift.max(0, Swift.min(range.start, all.count))
-            let end = Swift.max(start, Swift.min(range.end, all.count))
-            return body(UnsafeBufferPointer(rebasing: all[start..<end]))
+    /// A head's text as the table's key: compared and hashed as its UTF-8 bytes, which
+    /// is what "written the same way" means here (and spares the standard string hash
+    /// its Unicode normalisation on every rule).
+    struct HeadText: Hashable {
+        let text: Substring
+
+        init(_ text: Substring) { self.text = text }
+
+        static func == (lhs: HeadText, rhs: HeadText) -> Bool {
+            lhs.text.utf8.elementsEqual(rhs.text.utf8)
         }
-    }
 
-    /// Whether two byte buffers hold the same bytes. Performance: eight bytes at a time
-    /// (`UTF8Bytes.equal`) after comparing the counts; the generic `elementsEqual` cost
-    /// ≈ 20 instructions a byte and a byte loop ≈ 5, on every rule of every statement.
-    static func equal(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Bool {
-        UTF8Bytes.equal(a, UnsafeRawBufferPointer(b))
+        func hash(into hasher: inout Hasher) {
+            var text = text
+            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+        }
     }
 }

@@ -2,11 +2,11 @@
 /// ``Suggestions/init(unordered:)`` over the paths' spellings (``FieldPath/description``),
 /// prepared only as far as the lookups reach.
 ///
-/// Performance: the candidates are every distinct statement path of a file (52,000 in the
-/// 100,000-line benchmark file), but the budget of candidate comparisons allows only a
-/// few lookups among that many (three there), and a lookup visits only the candidates
-/// whose length is within its typo threshold. Writing every candidate's lowercased
-/// scalars and signature up front cost 65M instructions for those three lookups. Here
+/// Performance: the candidates are every distinct statement path of a file (tens of
+/// thousands in a very large file), but the budget of candidate comparisons allows only a
+/// few lookups among that many, and a lookup visits only the candidates whose length is
+/// within its typo threshold, so writing every candidate's lowercased scalars and
+/// signature up front would be mostly wasted. Here
 /// the first lookup measures the lengths (one pass over the paths' bytes, nothing
 /// written), a length's signatures are computed when a lookup first reaches it, and a
 /// candidate's scalars are written only when its signature is close enough for the edit

@@ -2,17 +2,17 @@
 ///
 /// The workspace builds it (reading files through a ``SourceProvider``, each once); the
 /// checker never touches a file system, so it stays a pure function of this value.
-public struct ProgramGraph: Sendable {
+package struct ProgramGraph: Sendable {
     /// One `import` statement and the file it resolved to.
-    public struct Import: Sendable, Hashable {
+    package struct Import: Sendable, Hashable {
         /// The statement as written.
-        public let syntax: ImportSyntax
+        package let syntax: ImportSyntax
         /// The normalised path of the imported file, or `nil` when it could not be read
         /// (already diagnosed as `missing-import`).
-        public let target: String?
+        package let target: String?
 
         /// Creates a resolved import.
-        public init(syntax: ImportSyntax, target: String?) {
+        package init(syntax: ImportSyntax, target: String?) {
             self.syntax = syntax
             self.target = target
         }
@@ -20,16 +20,16 @@ public struct ProgramGraph: Sendable {
 
     /// Every file, in the order it was loaded (roots in the order given, each followed
     /// depth-first by what it imports).
-    public let files: [String]
+    package let files: [String]
     /// The syntax tree of each file, keyed by the same path as ``files``.
-    public let trees: [String: SyntaxTree]
+    package let trees: [String: SyntaxTree]
     /// Each file's imports in source order (including misplaced ones inside `when` blocks).
-    public let imports: [String: [Import]]
+    package let imports: [String: [Import]]
     /// Diagnostics found while loading (`missing-import`, `import-cycle`, `duplicate-import`).
-    public let diagnostics: [Diagnostic]
+    package let diagnostics: [Diagnostic]
 
     /// Creates a graph.
-    public init(files: [String], trees: [String: SyntaxTree], imports: [String: [Import]], diagnostics: [Diagnostic]) {
+    package init(files: [String], trees: [String: SyntaxTree], imports: [String: [Import]], diagnostics: [Diagnostic]) {
         self.files = files
         self.trees = trees
         self.imports = imports
@@ -37,7 +37,7 @@ public struct ProgramGraph: Sendable {
     }
 
     /// `root` and every file it imports, directly or not, in load order.
-    public func reachable(from root: String) -> [String] {
+    package func reachable(from root: String) -> [String] {
         var seen: Set<String> = [root]
         var order: [String] = []
         var stack = [root]
@@ -52,7 +52,7 @@ public struct ProgramGraph: Sendable {
     }
 
     /// The files that import `file` directly (to re-check them when it changes).
-    public func importers(of file: String) -> [String] {
+    package func importers(of file: String) -> [String] {
         files.filter { importer in (imports[importer] ?? []).contains { $0.target == file } }
     }
 }

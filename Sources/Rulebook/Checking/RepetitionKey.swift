@@ -68,8 +68,8 @@ struct RepetitionKey: Hashable, Sendable {
     ///
     /// Performance: the validator, key and arguments are not hashed again (their hash is
     /// `base`'s when it has no override); a head written with a message override repeats
-    /// this for every occurrence, and hashing the arguments (a pattern's source, say) cost
-    /// ≈ 1,700 instructions (callgrind, docs/performance.md, "The checker's calling thread and footprint").
+    /// this for every occurrence, and hashing the arguments (a pattern's source, say) is
+    /// not cheap.
     ///
     /// - Parameter overrideHash: `override`'s ``overrideHash(_:)`` when the caller has it.
     init(_ base: RepetitionKey, override: MessageOverride?, overrideHash: Int? = nil) {

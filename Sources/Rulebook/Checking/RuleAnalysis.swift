@@ -19,11 +19,8 @@ struct AnalyzedUse {
     private let position: Int32
 
     /// Performance: the use's range, its named rule's name and its removal site are read
-    /// from its rule list when a diagnostic needs them, not stored: a use is logged for
-    /// every rule of the second part of a file checked in two parts, and the stored form
-    /// (range, name, removal site) made a logged use 112 bytes instead of 64 (≈ 7 MB of
-    /// fresh pages per check of the 100,000-line file; docs/performance.md, "Checker
-    /// footprint (`checkfast10` branch, eighth session)").
+    /// from its rule list when a diagnostic needs them, not stored: diagnostics are rare
+    /// and uses are many, so a use stays small.
     init(entries: UseEntries, context: ConditionContext?, rules: [RuleSyntax], index: Int, statementRange: SourceRange?) {
         self.entries = entries
         self.context = context
@@ -257,8 +254,7 @@ struct RuleAnalysis {
     ///
     /// Performance: a switch on the entries, not a `for` over the collection: iterating
     /// `UseEntries` copied the enum into an iterator and each entry out of it (a retain
-    /// and a release each) for every use (callgrind, docs/performance.md, "The checker's
-    /// calling thread (seventh session, second round)").
+    /// and a release each) for every use.
     private mutating func addEntries(of use: AnalyzedUse, toState state: Int) {
         switch use.entries {
         case .one(let entry): addEntry(entry, toState: state)

@@ -113,7 +113,7 @@ struct ValueKinds: OptionSet, Hashable {
     static let array = ValueKinds(rawValue: 8)
     static let object = ValueKinds(rawValue: 16)
 
-    /// The kinds a validator lets pass (SPEC §3: a value of another kind is a violation).
+    /// The kinds a validator lets pass (a value of another kind is a violation).
     /// `nil` for validators that take any kind or whose kinds the spec leaves open.
     static func accepted(by validator: BuiltinValidator) -> ValueKinds? {
         if validator.acceptsTextOnly { return .text }

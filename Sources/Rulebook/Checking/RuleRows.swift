@@ -1,10 +1,9 @@
 /// The rule occurrences of consecutive checked statements of one walk, as rows of one
 /// block: a statement holds the block, where its rows start and how many there are.
 ///
-/// Performance: a statement held an array of its own (one allocation per field
-/// statement, ≈ 47,600 per check of the 100,000-line file, and its release when
-/// the rule set goes); rows in blocks of a few thousand cost one allocation per block
-/// (docs/performance.md, "Checker footprint (`checkfast10` branch, eighth session)").
+/// Performance: an array per statement would be one allocation per field statement (and
+/// its release when the rule set goes); rows in blocks of a few thousand cost one
+/// allocation per block.
 ///
 /// Only the walk that made a block appends to it or truncates it, and it truncates only
 /// rows past those of every statement made so far (the current statement's, when they

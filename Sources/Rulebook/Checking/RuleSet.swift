@@ -6,32 +6,30 @@ import RulebookRegex
 public struct RuleSet: Sendable {
     /// Field statements in source order (statements inside `when` blocks carry their
     /// conditions, nested blocks joined with `and`).
-    public let statements: [CheckedStatement]
+    package let statements: [CheckedStatement]
     /// The files the rule set was read from, the root first.
-    public let files: [String]
+    package let files: [String]
 
-    public init(statements: [CheckedStatement], files: [String]) {
+    package init(statements: [CheckedStatement], files: [String]) {
         self.statements = statements
         self.files = files
     }
 }
 
 /// One field statement after checking.
-public struct CheckedStatement: Sendable {
+package struct CheckedStatement: Sendable {
     /// The field, as written (may contain `[*]`).
-    public let path: FieldPath
+    package let path: FieldPath
     /// When set, the statement applies only when the condition holds.
-    public let condition: Condition?
+    package let condition: Condition?
     /// The rules in order, named rules expanded in place.
     ///
     /// Performance: a statement the checker makes holds its rules as the checker's shared
     /// occurrences (``ExpandedRule``, one reference each) and makes the `CheckedRule`s
     /// when read: only compiling a rule set reads them (once per statement), while
-    /// `rulebook check` and the language server never do. Made eagerly, the rules were
-    /// an array of 88-byte values per statement: ≈ 7 MB and ≈ 12M instructions per check
-    /// of the 100,000-line file (dhat and callgrind of `rulebook-bench check --only 1
-    /// --runs 1`; docs/performance.md, "The checker's calling thread and footprint").
-    public var rules: [CheckedRule] {
+    /// `rulebook check` and the language server never do; made eagerly, they would be an
+    /// array of values per statement that nothing reads.
+    package var rules: [CheckedRule] {
         switch storage {
         case .checked(let rules): rules
         case .rows(let block, let start, let count): block.rows(Int(start), Int(count)).map(\.rule)
@@ -50,11 +48,11 @@ public struct CheckedStatement: Sendable {
     ///
     /// Performance: computed when read (see ``SourcePlace``); the checker makes a
     /// statement for every field statement, and few of them are ever located.
-    public var location: SourceLocation { place.location }
+    package var location: SourceLocation { place.location }
     private let place: SourcePlace
 
     /// A statement of the given rules (as a rule set built by hand, or a test, makes one).
-    public init(path: FieldPath, condition: Condition?, rules: [CheckedRule], location: SourceLocation) {
+    package init(path: FieldPath, condition: Condition?, rules: [CheckedRule], location: SourceLocation) {
         self.path = path
         self.condition = condition
         storage = .checked(rules)
@@ -86,27 +84,27 @@ public struct CheckedStatement: Sendable {
 }
 
 /// One validator application after checking.
-public struct CheckedRule: Sendable {
+package struct CheckedRule: Sendable {
     /// The validator that runs.
-    public let validator: BuiltinValidator
+    package let validator: BuiltinValidator
     /// The catalogue key of the form used (`minLength`, `lengthBetween`, …).
-    public let messageKey: String
+    package let messageKey: String
     /// The arguments, paired with their parameter names, in order. A variadic
     /// parameter (`oneOf`) appears once, as ``RuleArgument/list(_:)``.
-    public let arguments: [(name: String, value: RuleArgument)]
+    package let arguments: [(name: String, value: RuleArgument)]
     /// The rule's `message` override, if any.
-    public let messageOverride: MessageOverride?
+    package let messageOverride: MessageOverride?
     /// Where the validator's name is written (inside the named rule when expanded).
     ///
     /// Performance: computed when read (see ``SourcePlace``); the checker makes a rule
     /// for every occurrence, and only compiling a rule set reads the locations.
-    public var location: SourceLocation { place.location }
+    package var location: SourceLocation { place.location }
     /// The stored form of ``location``.
     let place: SourcePlace
     /// The named rules this rule was expanded from, outermost first (empty when written directly).
-    public let expandedFrom: [String]
+    package let expandedFrom: [String]
 
-    public init(validator: BuiltinValidator, messageKey: String, arguments: [(name: String, value: RuleArgument)],
+    package init(validator: BuiltinValidator, messageKey: String, arguments: [(name: String, value: RuleArgument)],
                 messageOverride: MessageOverride?, location: SourceLocation, expandedFrom: [String]) {
         self.init(validator: validator, messageKey: messageKey, arguments: arguments, messageOverride: messageOverride,
                   place: .resolved(location), expandedFrom: expandedFrom)
@@ -127,10 +125,10 @@ public struct CheckedRule: Sendable {
 /// resolved to one when read.
 ///
 /// Performance: converting an offset to a line and a column (a binary search of the line
-/// starts, then counting scalars) cost ≈ 500 instructions, for every rule occurrence and
+/// starts, then counting scalars) would be paid for every rule occurrence and
 /// statement the checker makes, though only compiling a rule set reads them (the language
 /// server and `rulebook check` never do). An offset is kept instead, with the file shared.
-/// A resolved location (made only through the public initialisers) is boxed, so that a
+/// A resolved location (made only through the package initialisers) is boxed, so that a
 /// place is 17 bytes instead of 33 in every checked rule and statement.
 enum SourcePlace: Sendable {
     indirect case resolved(SourceLocation)
@@ -154,7 +152,7 @@ final class SourceLocator: Sendable {
 }
 
 /// A checked argument value.
-public indirect enum RuleArgument: Sendable {
+package indirect enum RuleArgument: Sendable {
     /// A non-negative integer (lengths, counts, ages).
     case count(Int)
     /// A number; `text` is the literal as written, for messages.
@@ -182,7 +180,7 @@ public enum MessageOverride: Sendable, Hashable {
 }
 
 /// A checked `when` condition.
-public indirect enum Condition: Sendable, Hashable {
+package indirect enum Condition: Sendable, Hashable {
     /// Present, not `false`, not empty.
     case present(FieldPath)
     /// The value equals the literal (JSON equality; absent equals nothing).

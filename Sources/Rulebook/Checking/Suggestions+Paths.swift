@@ -30,7 +30,7 @@ extension Suggestions {
         mutating func key(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
             guard let shape = ASCIIKeySpelling.shape(of: bytes, classes: classes) else { return false }
             // Performance: a plain loop of appends; `append(contentsOf:)` of a lazy map
-            // took its generic path (≈ 370 instructions a key).
+            // takes its slow generic path.
             ASCIIKeySpelling.write(bytes, shape: shape) { scalars.append($0) }
             return true
         }

@@ -4,7 +4,7 @@ public enum Severity: String, Sendable, Hashable, Codable, Comparable, CaseItera
     case error
     /// Probably a mistake; `check` passes unless `--warnings-as-errors`.
     case warning
-    /// Information attached to a file (rare; most information is a ``Note``).
+    /// Information attached to a file (rare; most information is a `Note`).
     case note
 
     private var rank: Int {
@@ -20,16 +20,16 @@ public enum Severity: String, Sendable, Hashable, Codable, Comparable, CaseItera
 }
 
 /// A replacement of one byte range in one file: the unit of every fix.
-public struct TextEdit: Hashable, Sendable {
+package struct TextEdit: Hashable, Sendable {
     /// The file the edit applies to (as ``SourceFile/path``).
-    public var file: String
+    package var file: String
     /// The bytes to replace; an empty range inserts.
-    public var range: SourceRange
+    package var range: SourceRange
     /// The new text.
-    public var replacement: String
+    package var replacement: String
 
     /// Creates an edit.
-    public init(file: String, range: SourceRange, replacement: String) {
+    package init(file: String, range: SourceRange, replacement: String) {
         self.file = file
         self.range = range
         self.replacement = replacement
@@ -40,10 +40,10 @@ public struct TextEdit: Hashable, Sendable {
 ///
 /// The language server offers every fix as a quick fix; `rulebook check --fix` applies
 /// only those whose ``applicability`` is ``Applicability/automatic``.
-public struct FixIt: Hashable, Sendable {
+package struct FixIt: Hashable, Sendable {
     /// Whether a fix may be applied without a person looking at it (rustc's
     /// "machine applicable" versus "maybe incorrect").
-    public enum Applicability: String, Hashable, Sendable {
+    package enum Applicability: String, Hashable, Sendable {
         /// The fix corrects a mistake and keeps what the author meant (a misspelled name,
         /// swapped bounds, an exact duplicate): `rulebook check --fix` applies it.
         case automatic
@@ -54,14 +54,14 @@ public struct FixIt: Hashable, Sendable {
     }
 
     /// What the fix does, e.g. "Replace 'minLenght' with 'minLength'".
-    public var message: String
+    package var message: String
     /// The edits, in any order, never overlapping.
-    public var edits: [TextEdit]
+    package var edits: [TextEdit]
     /// Whether `rulebook check --fix` may apply it.
-    public var applicability: Applicability
+    package var applicability: Applicability
 
     /// Creates a fix.
-    public init(message: String, edits: [TextEdit], applicability: Applicability = .automatic) {
+    package init(message: String, edits: [TextEdit], applicability: Applicability = .automatic) {
         self.message = message
         self.edits = edits
         self.applicability = applicability
@@ -70,16 +70,16 @@ public struct FixIt: Hashable, Sendable {
 
 /// Extra information attached to a diagnostic, possibly pointing elsewhere
 /// (e.g. "first defined here").
-public struct Note: Hashable, Sendable {
+package struct Note: Hashable, Sendable {
     /// The explanation.
-    public var message: String
+    package var message: String
     /// The file and range it points at, if any.
-    public var file: String?
+    package var file: String?
     /// The range in `file`.
-    public var range: SourceRange?
+    package var range: SourceRange?
 
     /// Creates a note.
-    public init(message: String, file: String? = nil, range: SourceRange? = nil) {
+    package init(message: String, file: String? = nil, range: SourceRange? = nil) {
         self.message = message
         self.file = file
         self.range = range
@@ -92,20 +92,20 @@ public struct Diagnostic: Hashable, Sendable {
     /// The file (as ``SourceFile/path``).
     public var file: String
     /// The exact byte range the finding is about.
-    public var range: SourceRange
+    package var range: SourceRange
     /// Error, warning or note.
     public var severity: Severity
     /// The stable, documented kebab-case code.
-    public var code: DiagnosticCode
+    package var code: DiagnosticCode
     /// The one-sentence message, without file or code.
     public var message: String
     /// Secondary information.
-    public var notes: [Note]
+    package var notes: [Note]
     /// Mechanical fixes, best first.
-    public var fixIts: [FixIt]
+    package var fixIts: [FixIt]
 
     /// Creates a diagnostic; the severity defaults to the code's.
-    public init(
+    package init(
         file: String,
         range: SourceRange,
         code: DiagnosticCode,
@@ -134,5 +134,5 @@ extension Diagnostic: Comparable {
 
 extension Array where Element == Diagnostic {
     /// Whether any diagnostic is an error.
-    public var containsErrors: Bool { contains { $0.severity == .error } }
+    package var containsErrors: Bool { contains { $0.severity == .error } }
 }

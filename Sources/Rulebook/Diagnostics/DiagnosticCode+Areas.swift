@@ -4,66 +4,67 @@
 extension DiagnosticCode {
     // MARK: Syntax (lexer and parser)
     /// The lexer met a character that starts no token.
-    public static let unexpectedCharacter = DiagnosticCode("unexpected-character", .error, "A character that starts no token.")
+    package static let unexpectedCharacter = DiagnosticCode("unexpected-character", .error, "A character that starts no token.")
     /// The parser expected one thing and found another.
-    public static let unexpectedToken = DiagnosticCode("unexpected-token", .error, "A token where the grammar expects something else.")
+    package static let unexpectedToken = DiagnosticCode("unexpected-token", .error, "A token where the grammar expects something else.")
     /// A string, regex or block was not closed.
-    public static let unterminatedLiteral = DiagnosticCode("unterminated-literal", .error, "A string or regular expression literal that is not closed.")
+    package static let unterminatedLiteral = DiagnosticCode("unterminated-literal", .error, "A string or regular expression literal that is not closed.")
     /// A `{` without its `}`.
-    public static let unclosedBlock = DiagnosticCode("unclosed-block", .error, "A `when` block without its closing brace.")
+    package static let unclosedBlock = DiagnosticCode("unclosed-block", .error, "A `when` block without its closing brace.")
     /// A string escape that is not `\"`, `\\`, `\n`, `\t`, `\r` or `\u{…}`.
-    public static let invalidEscape = DiagnosticCode("invalid-escape", .error, "An escape sequence that is not allowed in a string.")
+    package static let invalidEscape = DiagnosticCode("invalid-escape", .error, "An escape sequence that is not allowed in a string.")
     /// A date literal that is not a real calendar date.
-    public static let invalidDate = DiagnosticCode("invalid-date", .error, "A date literal that is not a real calendar date.")
+    package static let invalidDate = DiagnosticCode("invalid-date", .error, "A date literal that is not a real calendar date.")
     /// A number literal out of range.
-    public static let invalidNumber = DiagnosticCode("invalid-number", .error, "A number literal that cannot be represented.")
+    package static let invalidNumber = DiagnosticCode("invalid-number", .error, "A number literal that cannot be represented.")
 
-    public static var syntaxCodes: [DiagnosticCode] {
+    package static var syntaxCodes: [DiagnosticCode] {
         [unexpectedCharacter, unexpectedToken, unterminatedLiteral, unclosedBlock, invalidEscape, invalidDate, invalidNumber]
     }
 
     // MARK: Checking (names, arguments, contradictions, imports, message keys)
     /// A rule names no validator and no named rule in scope.
-    public static let unknownValidator = DiagnosticCode("unknown-validator", .error, "A rule that names no validator and no named rule in scope.")
+    package static let unknownValidator = DiagnosticCode("unknown-validator", .error, "A rule that names no validator and no named rule in scope.")
     /// Too few or too many arguments.
-    public static let wrongArgumentCount = DiagnosticCode("wrong-argument-count", .error, "A validator given too few or too many arguments.")
+    package static let wrongArgumentCount = DiagnosticCode("wrong-argument-count", .error, "A validator given too few or too many arguments.")
     /// An argument of the wrong kind (a string where a number is expected, …).
-    public static let wrongArgumentKind = DiagnosticCode("wrong-argument-kind", .error, "An argument of the wrong kind for its validator.")
+    package static let wrongArgumentKind = DiagnosticCode("wrong-argument-kind", .error, "An argument of the wrong kind for its validator.")
     /// A negative length, a fractional count, …
-    public static let invalidArgument = DiagnosticCode("invalid-argument", .error, "An argument whose kind is right but whose value is impossible.")
+    package static let invalidArgument = DiagnosticCode("invalid-argument", .error, "An argument whose kind is right but whose value is impossible.")
     /// A `/…/` literal that is not a valid pattern.
-    public static let invalidRegex = DiagnosticCode("invalid-regex", .error, "A regular expression that does not parse.")
+    package static let invalidRegex = DiagnosticCode("invalid-regex", .error, "A regular expression that does not parse.")
     /// A pattern construct that needs backtracking (backreference, lookaround).
-    public static let unsupportedRegex = DiagnosticCode("unsupported-regex", .error, "A regular expression construct that cannot run in linear time.")
+    package static let unsupportedRegex = DiagnosticCode("unsupported-regex", .error, "A regular expression construct that cannot run in linear time.")
     /// Rules that no value can satisfy together (`minLength 5, maxLength 3`, `between 10 1`).
-    public static let contradiction = DiagnosticCode("contradictory-rules", .error, "Rules that no value can satisfy together.")
+    package static let contradiction = DiagnosticCode("contradictory-rules", .error, "Rules that no value can satisfy together.")
     /// A rule that repeats or is implied by an earlier one on the same field.
-    public static let redundantRule = DiagnosticCode("redundant-rule", .warning, "A rule that repeats an earlier rule of the same field.")
+    package static let redundantRule = DiagnosticCode("redundant-rule", .warning, "A rule that repeats an earlier rule of the same field.")
     /// Two named rules with one name.
-    public static let duplicateRule = DiagnosticCode("duplicate-rule", .error, "Two named rules with the same name in one scope.")
+    package static let duplicateRule = DiagnosticCode("duplicate-rule", .error, "Two named rules with the same name in one scope.")
     /// A named rule with a validator's name.
-    public static let shadowedValidator = DiagnosticCode("shadows-validator", .error, "A named rule whose name is a validator's.")
+    package static let shadowedValidator = DiagnosticCode("shadows-validator", .error, "A named rule whose name is a validator's.")
     /// Named rules that refer to each other in a cycle.
-    public static let ruleCycle = DiagnosticCode("rule-cycle", .error, "Named rules that refer to each other in a cycle.")
+    package static let ruleCycle = DiagnosticCode("rule-cycle", .error, "Named rules that refer to each other in a cycle.")
     /// An import whose file does not exist or cannot be read.
-    public static let missingImport = DiagnosticCode("missing-import", .error, "An import whose file cannot be found or read.")
+    package static let missingImport = DiagnosticCode("missing-import", .error, "An import whose file cannot be found or read.")
     /// Files that import each other in a cycle.
-    public static let importCycle = DiagnosticCode("import-cycle", .error, "Files that import each other in a cycle.")
+    package static let importCycle = DiagnosticCode("import-cycle", .error, "Files that import each other in a cycle.")
     /// `message KEY` naming a key the base catalogue lacks.
-    public static let unknownMessageKey = DiagnosticCode("unknown-message-key", .error, "A message override naming a key the base catalogue does not define.")
+    package static let unknownMessageKey = DiagnosticCode("unknown-message-key", .error, "A message override naming a key the base catalogue does not define.")
+    /// A `when` block whose condition can never hold.
+    package static let unreachableBlock = DiagnosticCode("unreachable-block", .warning, "A `when` block whose condition can never hold, so its rules never apply.")
     /// A named rule nobody uses (in a file that is not imported for its rules).
-    public static let unreachableBlock = DiagnosticCode("unreachable-block", .warning, "A `when` block whose condition can never hold, so its rules never apply.")
-    public static let unusedRule = DiagnosticCode("unused-rule", .warning, "A named rule that nothing uses.")
+    package static let unusedRule = DiagnosticCode("unused-rule", .warning, "A named rule that nothing uses.")
     /// A path in `same`/`different`/conditions that no statement validates.
-    public static let unknownField = DiagnosticCode("unknown-field", .warning, "A field reference that no statement of the rule set mentions.")
+    package static let unknownField = DiagnosticCode("unknown-field", .warning, "A field reference that no statement of the rule set mentions.")
     /// A condition compares with a literal of a kind the path can never hold.
-    public static let invalidCondition = DiagnosticCode("invalid-condition", .error, "A condition that cannot be evaluated as written.")
+    package static let invalidCondition = DiagnosticCode("invalid-condition", .error, "A condition that cannot be evaluated as written.")
     /// A named rule or an import inside a `when` block (they belong at the top level).
-    public static let misplacedDeclaration = DiagnosticCode("misplaced-declaration", .error, "A named rule or import inside a `when` block.")
+    package static let misplacedDeclaration = DiagnosticCode("misplaced-declaration", .error, "A named rule or import inside a `when` block.")
     /// The same file imported twice by one file.
-    public static let duplicateImport = DiagnosticCode("duplicate-import", .warning, "A file imported more than once by the same file.")
+    package static let duplicateImport = DiagnosticCode("duplicate-import", .warning, "A file imported more than once by the same file.")
 
-    public static var checkingCodes: [DiagnosticCode] {
+    package static var checkingCodes: [DiagnosticCode] {
         [unknownValidator, wrongArgumentCount, wrongArgumentKind, invalidArgument, invalidRegex, unsupportedRegex,
          contradiction, redundantRule, duplicateRule, shadowedValidator, ruleCycle, missingImport, importCycle,
          unknownMessageKey, unusedRule, unreachableBlock, unknownField, invalidCondition, misplacedDeclaration, duplicateImport]
@@ -74,7 +75,11 @@ extension DiagnosticCode {
 
     // MARK: Limits (hostile input)
     /// A file, line or nesting beyond the configured limits.
-    public static let limitExceeded = DiagnosticCode("limit-exceeded", .error, "Input beyond a configured size or nesting limit.")
+    package static let limitExceeded = DiagnosticCode("limit-exceeded", .error, "Input beyond a configured size or nesting limit.")
 
-    public static var limitCodes: [DiagnosticCode] { [limitExceeded] }
+    /// A file named for checking that cannot be read: missing, a directory, not UTF-8
+    /// text (reported at its first invalid byte), or refused by the system.
+    package static let unreadableFile = DiagnosticCode("unreadable-file", .error, "A file that cannot be read, or that is not UTF-8 text.")
+
+    package static var limitCodes: [DiagnosticCode] { [limitExceeded, unreadableFile] }
 }

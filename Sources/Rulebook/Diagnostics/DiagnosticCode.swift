@@ -4,28 +4,28 @@
 /// Every code is declared once, as a static member in one of the
 /// `DiagnosticCode+Area.swift` files, and listed in ``all`` so that SARIF output and
 /// the docs enumerate them. `docs/diagnostics.md` documents each one.
-public struct DiagnosticCode: Hashable, Sendable, CustomStringConvertible {
+package struct DiagnosticCode: Hashable, Sendable, CustomStringConvertible {
     /// The kebab-case id, e.g. `unknown-validator`.
-    public let id: String
+    package let id: String
     /// The severity a diagnostic with this code has unless stated otherwise.
-    public let defaultSeverity: Severity
+    package let defaultSeverity: Severity
     /// One line saying what the code means.
-    public let summary: String
+    package let summary: String
 
     /// Declares a code.
-    public init(_ id: String, _ defaultSeverity: Severity, _ summary: String) {
+    package init(_ id: String, _ defaultSeverity: Severity, _ summary: String) {
         self.id = id
         self.defaultSeverity = defaultSeverity
         self.summary = summary
     }
 
-    public static func == (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool { lhs.id == rhs.id }
-    public func hash(into hasher: inout Hasher) { hasher.combine(id) }
-    public var description: String { id }
+    package static func == (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool { lhs.id == rhs.id }
+    package func hash(into hasher: inout Hasher) { hasher.combine(id) }
+    package var description: String { id }
 
     /// Every code Rulebook can report, grouped by the stage that reports it.
-    public static let all: [DiagnosticCode] = syntaxCodes + checkingCodes + localizationCodes + limitCodes
+    package static let all: [DiagnosticCode] = syntaxCodes + checkingCodes + localizationCodes + limitCodes
 
     /// Looks a code up by id.
-    public static func named(_ id: String) -> DiagnosticCode? { all.first { $0.id == id } }
+    package static func named(_ id: String) -> DiagnosticCode? { all.first { $0.id == id } }
 }

@@ -17,10 +17,10 @@
 /// - `\n` line endings and a final line break.
 ///
 /// Formatting is idempotent: `format(parse(format(x)))` equals `format(x)`.
-public enum Formatter {
+package enum Formatter {
     /// The canonical text of `tree`, or nil when the tree has syntax errors (formatting
     /// a file the parser could not fully read would lose or garble text).
-    public static func format(_ tree: SyntaxTree) -> String? {
+    package static func format(_ tree: SyntaxTree) -> String? {
         guard !tree.diagnostics.containsErrors else { return nil }
         var printer = FormatPrinter(tree: tree)
         printer.printBlock(tree.statements, indent: 0, end: tree.source.text.utf8.count)
@@ -28,7 +28,7 @@ public enum Formatter {
     }
 
     /// Parses and formats `source`; nil when it has syntax errors.
-    public static func format(_ source: SourceFile) -> String? {
+    package static func format(_ source: SourceFile) -> String? {
         format(Parser.parse(source))
     }
 }

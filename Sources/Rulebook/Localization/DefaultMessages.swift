@@ -8,6 +8,7 @@ public struct DefaultMessages: MessageRendering {
         type(of: renderer) == DefaultMessages.self
     }
 
+    /// The built-in English renderer.
     public init() {}
 
     private static let localizer = Localizer(catalogs: .empty, locale: MessageCatalogs.baseLocale)

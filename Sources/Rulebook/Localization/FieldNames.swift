@@ -1,9 +1,9 @@
 /// Display names for fields that no catalogue names: the last key of the path,
 /// humanised (`firstName` → "First name", `line1` → "Line 1", `postal_code` →
 /// "Postal code", `homepageURL` → "Homepage URL").
-public enum FieldNames {
+package enum FieldNames {
     /// The humanised display name of `path`.
-    public static func humanized(_ path: FieldPath) -> String {
+    package static func humanized(_ path: FieldPath) -> String {
         var output = ""
         appendHumanized(path, to: &output)
         return output
@@ -11,7 +11,7 @@ public enum FieldNames {
 
     /// Appends the humanised display name of `path`, streaming over the key's scalars
     /// (no word list is built).
-    public static func appendHumanized(_ path: FieldPath, to output: inout String) {
+    package static func appendHumanized(_ path: FieldPath, to output: inout String) {
         guard let key = path.segments.last(where: { if case .key = $0 { true } else { false } }),
               case .key(let name) = key else {
             output += "Value"

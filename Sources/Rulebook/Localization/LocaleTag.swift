@@ -4,10 +4,10 @@
 /// Only the shape Rulebook needs is handled: language, optional script, optional
 /// region, optional variants (`zh-Hant-TW`, `sr-Latn`, `de-AT`, `pt-PT`). The locale is
 /// always passed explicitly; nothing here reads the process environment.
-public enum LocaleTag {
+package enum LocaleTag {
     /// The canonical spelling: language lower case, script title case, region upper
     /// case; `_` is accepted as a separator (`de_at` → `de-AT`).
-    public static func canonical(_ tag: String) -> String {
+    package static func canonical(_ tag: String) -> String {
         var parts: [String] = []
         for (index, subtag) in tag.split(whereSeparator: { $0 == "-" || $0 == "_" }).enumerated() {
             let lower = subtag.lowercased()
@@ -26,7 +26,7 @@ public enum LocaleTag {
 
     /// Whether `tag` is a well-formed tag in canonical spelling (what a catalogue file
     /// must be named): `en`, `de-AT`, `zh-Hant-TW`, `es-419`.
-    public static func isWellFormed(_ tag: String) -> Bool {
+    package static func isWellFormed(_ tag: String) -> Bool {
         let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
         guard let language = subtags.first, (2...3).contains(language.count),
               language.allSatisfy({ $0.isASCII && $0.isLowercase }) else { return false }
@@ -48,21 +48,21 @@ public enum LocaleTag {
 
     /// The tag and each shorter prefix, longest first: `zh-Hant-TW` → `zh-Hant-TW`,
     /// `zh-Hant`, `zh`.
-    public static func truncations(of tag: String) -> [String] {
+    package static func truncations(of tag: String) -> [String] {
         let subtags = canonical(tag).split(separator: "-")
         return (0..<subtags.count).reversed().map { subtags[0...$0].joined(separator: "-") }
     }
 
     /// The lookup chain for `tag`: the tag, its parents, then `base` (`de-AT` →
     /// `de-AT`, `de`, `en`), without repeats.
-    public static func fallbackChain(for tag: String, base: String) -> [String] {
+    package static func fallbackChain(for tag: String, base: String) -> [String] {
         var chain = truncations(of: tag).filter { !$0.isEmpty }
         if !chain.contains(base) { chain.append(base) }
         return chain
     }
 
     /// The language subtag (`de` for `de-AT`).
-    public static func language(of tag: String) -> String {
+    package static func language(of tag: String) -> String {
         String(canonical(tag).split(separator: "-").first ?? "")
     }
 }

@@ -2,7 +2,7 @@
 /// read from the environment), so one server can answer each request in its user's
 /// language.
 ///
-/// Lookup (SPEC §6), for each catalogue of the chain *requested locale → its parents →
+/// Lookup, for each catalogue of the chain *requested locale → its parents →
 /// base `en`* in turn: the rule's `message` override key, the field-specific key
 /// (`firstName.minLength`), the validator's key (`minLength`). The user's language wins
 /// over specificity: a Polish user gets the Polish `minLength` message rather than an
@@ -14,7 +14,7 @@
 /// along the same chain), or else its humanised last key (`firstName` → "First name").
 public struct Localizer: MessageRendering {
     /// The catalogues.
-    public let catalogs: MessageCatalogs
+    package let catalogs: MessageCatalogs
     /// The requested locale, canonical (`de-AT`).
     public let locale: String
     /// The chain's catalogues with the conventions to render their messages in.
@@ -46,7 +46,7 @@ public struct Localizer: MessageRendering {
     }
 
     /// Appends the message for `request` to `output`.
-    public func append(_ request: MessageRequest, to output: inout String) {
+    package func append(_ request: MessageRequest, to output: inout String) {
         let arguments = RequestArguments(request: request, localizer: self)
         let fieldKey = FieldMessageKey(path: request.field, messageKey: request.messageKey)
         if case .literal(let text)? = request.messageOverride {

@@ -1,5 +1,5 @@
 /// How columns are counted when an offset is turned into a line and column.
-public enum PositionEncoding: String, Sendable, Hashable, CaseIterable {
+package enum PositionEncoding: String, Sendable, Hashable, CaseIterable {
     /// UTF-8 code units (bytes): LSP `utf-8`.
     case utf8 = "utf-8"
     /// UTF-16 code units: LSP's default `utf-16`, and SARIF's `utf16CodeUnits`.
@@ -10,19 +10,19 @@ public enum PositionEncoding: String, Sendable, Hashable, CaseIterable {
 }
 
 /// A 0-based line and a 0-based column in some ``PositionEncoding`` (an LSP `Position`).
-public struct LinePosition: Hashable, Sendable, Comparable {
+package struct LinePosition: Hashable, Sendable, Comparable {
     /// The 0-based line.
-    public var line: Int
+    package var line: Int
     /// The 0-based column, in the encoding it was computed for.
-    public var character: Int
+    package var character: Int
 
     /// Creates a position.
-    public init(line: Int, character: Int) {
+    package init(line: Int, character: Int) {
         self.line = line
         self.character = character
     }
 
-    public static func < (lhs: LinePosition, rhs: LinePosition) -> Bool {
+    package static func < (lhs: LinePosition, rhs: LinePosition) -> Bool {
         (lhs.line, lhs.character) < (rhs.line, rhs.character)
     }
 }
@@ -33,17 +33,17 @@ public struct LinePosition: Hashable, Sendable, Comparable {
 /// Lines end at `\n`, `\r\n` or a lone `\r` (as LSP requires).
 /// - Complexity: building is O(n) in the text's bytes; a lookup is O(log lines) plus
 ///   O(length of the line) to count columns.
-public struct LineTable: Sendable, Hashable {
+package struct LineTable: Sendable, Hashable {
     /// The byte offset at which each line starts; the first is always 0.
-    public let lineStarts: [Int]
+    package let lineStarts: [Int]
     /// The text's length in bytes.
-    public let byteCount: Int
+    package let byteCount: Int
 
     /// Scans `text` once for line breaks.
-    public init(_ text: String) {
+    package init(_ text: String) {
         // Performance: the language server builds a table for every version of a document
-        // (and the workspace one per check); iterating `String.UTF8View` cost ≈ 50
-        // instructions a byte, ≈ 10M for a 5,000-line file. Contiguous (native) text is
+        // (and the workspace one per check), and iterating `String.UTF8View` is slow per
+        // byte. Contiguous (native) text is
         // scanned over its raw bytes instead, with the same rules.
         if let starts = text.utf8.withContiguousStorageIfAvailable(LineTable.lineStarts(in:)) {
             lineStarts = starts
@@ -113,10 +113,10 @@ public struct LineTable: Sendable, Hashable {
     }
 
     /// The number of lines (a text without a final line break still has its last line).
-    public var lineCount: Int { lineStarts.count }
+    package var lineCount: Int { lineStarts.count }
 
     /// The 0-based line containing `offset` (clamped to the text).
-    public func line(containing offset: Int) -> Int {
+    package func line(containing offset: Int) -> Int {
         let offset = Swift.max(0, Swift.min(offset, byteCount))
         var low = 0, high = lineStarts.count - 1
         while low < high {
@@ -127,7 +127,7 @@ public struct LineTable: Sendable, Hashable {
     }
 
     /// The byte range of `line`'s content, without its line break.
-    public func contentRange(ofLine line: Int, in text: String) -> SourceRange {
+    package func contentRange(ofLine line: Int, in text: String) -> SourceRange {
         let line = Swift.max(0, Swift.min(line, lineStarts.count - 1))
         let start = lineStarts[line]
         var end = line + 1 < lineStarts.count ? lineStarts[line + 1] : byteCount
@@ -141,13 +141,13 @@ public struct LineTable: Sendable, Hashable {
     }
 
     /// The line and column of `offset` (clamped to the text), columns counted in `encoding`.
-    public func position(of offset: Int, in text: String, encoding: PositionEncoding) -> LinePosition {
+    package func position(of offset: Int, in text: String, encoding: PositionEncoding) -> LinePosition {
         let offset = Swift.max(0, Swift.min(offset, byteCount))
         let line = line(containing: offset)
         let start = lineStarts[line]
         if encoding == .utf8 { return LinePosition(line: line, character: offset - start) }
         // Performance: the checker asks for the location of every rule and statement it
-        // checks; stepping `String.UTF8View` indices cost ≈ 2,000 instructions per call.
+        // checks, and stepping `String.UTF8View` indices is slow.
         // On contiguous (native) text the same count is made over the raw bytes.
         if let column = text.utf8.withContiguousStorageIfAvailable({ bytes in
             LineTable.column(in: bytes, from: start, to: offset, encoding: encoding)
@@ -175,7 +175,7 @@ public struct LineTable: Sendable, Hashable {
     /// The byte offset of `position` (columns in `encoding`), clamped to the line's
     /// content as LSP asks: a column past the end means the end of the line, a line
     /// past the end means the end of the text.
-    public func offset(of position: LinePosition, in text: String, encoding: PositionEncoding) -> Int {
+    package func offset(of position: LinePosition, in text: String, encoding: PositionEncoding) -> Int {
         if position.line < 0 { return 0 }
         if position.line >= lineStarts.count { return byteCount }
         let content = contentRange(ofLine: position.line, in: text)

@@ -8,26 +8,28 @@ public struct SourceFile: Sendable, Hashable {
     /// The whole text.
     public let text: String
     /// Line starts, for converting offsets to line and column.
-    public let lines: LineTable
+    package let lines: LineTable
 
     /// Creates a source file, scanning `text` once for line breaks.
-    public init(path: String, text: String) {
+    package init(path: String, text: String) {
         self.path = path
         self.text = text
         self.lines = LineTable(text)
     }
 
+    /// Equal path and text (the line table follows from the text).
     public static func == (lhs: SourceFile, rhs: SourceFile) -> Bool {
         lhs.path == rhs.path && lhs.text == rhs.text
     }
 
+    /// Hashes the path and the text.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(path)
         hasher.combine(text)
     }
 
     /// The text of `range` (clamped to the file, never trapping).
-    public func text(in range: SourceRange) -> Substring {
+    package func text(in range: SourceRange) -> Substring {
         let utf8 = text.utf8
         let start = utf8.index(utf8.startIndex, offsetBy: Swift.max(0, Swift.min(range.start, utf8.count)))
         let end = utf8.index(utf8.startIndex, offsetBy: Swift.max(0, Swift.min(range.end, utf8.count)))
@@ -39,6 +41,12 @@ public struct SourceFile: Sendable, Hashable {
     public func location(of offset: Int) -> SourceLocation {
         let position = lines.position(of: offset, in: text, encoding: .unicodeScalars)
         return SourceLocation(file: path, line: position.line + 1, column: position.character + 1)
+    }
+
+    /// Where `diagnostic` starts in this file (the diagnostic's ``Diagnostic/file`` is
+    /// this file's ``path``).
+    public func location(of diagnostic: Diagnostic) -> SourceLocation {
+        location(of: diagnostic.range.start)
     }
 }
 

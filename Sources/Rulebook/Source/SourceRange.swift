@@ -2,7 +2,7 @@
 ///
 /// Every syntax node, token and diagnostic carries one. Offsets are converted to
 /// line and column (in UTF-8, UTF-16 or Unicode scalars) only at the edges, by a
-/// ``LineTable``.
+/// `LineTable`.
 public struct SourceRange: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The offset of the first byte.
     public var start: Int
@@ -10,7 +10,7 @@ public struct SourceRange: Hashable, Sendable, Comparable, CustomStringConvertib
     public var end: Int
 
     /// Creates a range from `start` up to, not including, `end`.
-    public init(start: Int, end: Int) {
+    package init(start: Int, end: Int) {
         precondition(start <= end, "SourceRange start \(start) is after end \(end)")
         self.start = start
         self.end = end
@@ -25,27 +25,29 @@ public struct SourceRange: Hashable, Sendable, Comparable, CustomStringConvertib
     }
 
     /// An empty range at `offset`, used for insertions and "missing" nodes.
-    public static func empty(at offset: Int) -> SourceRange {
+    package static func empty(at offset: Int) -> SourceRange {
         SourceRange(start: offset, end: offset)
     }
 
     /// The number of bytes covered.
-    public var length: Int { end - start }
+    package var length: Int { end - start }
 
     /// Whether the range covers no byte.
-    public var isEmpty: Bool { start == end }
+    package var isEmpty: Bool { start == end }
 
     /// Whether `offset` lies inside the range or at its end (as an editor cursor would).
-    public func contains(_ offset: Int) -> Bool { start <= offset && offset <= end }
+    package func contains(_ offset: Int) -> Bool { start <= offset && offset <= end }
 
     /// The smallest range covering both.
-    public func union(_ other: SourceRange) -> SourceRange {
+    package func union(_ other: SourceRange) -> SourceRange {
         SourceRange(start: Swift.min(start, other.start), end: Swift.max(end, other.end))
     }
 
+    /// By start, then by end.
     public static func < (lhs: SourceRange, rhs: SourceRange) -> Bool {
         (lhs.start, lhs.end) < (rhs.start, rhs.end)
     }
 
+    /// `start..<end`.
     public var description: String { "\(start)..<\(end)" }
 }

@@ -36,8 +36,6 @@ func isASCIIIdentifierContinue(_ byte: UInt8) -> Bool {
 /// sets the byte's top bit; `_` is `byte ^ 0x5F == 0`, tested without a borrow between bytes. An ASCII byte's additions stay inside it; a non-ASCII byte
 /// (top bit set) is a stop, and whatever its additions carry into the bytes after it is
 /// never read, because the count ends at the first stop.
-/// (lexing 115.3M → 103.4M, callgrind of `rulebook-bench parseonly --lex`;
-/// docs/performance.md, "Lexer and tree footprint".)
 @inline(__always)
 func asciiIdentifierPrefixLength(_ word: UInt64) -> Int {
     let top: UInt64 = 0x8080_8080_8080_8080
@@ -61,7 +59,6 @@ extension LexerState {
 
     // Performance: the character classes are static functions of the bytes alone, so that
     // the lexer's hot paths call them without copying the lexer's state.
-    // (see `lexIdentifier`; docs/performance.md, "Lexer and tree footprint".)
 
     /// ``scalarWidth(at:)`` over `bytes`.
     static func scalarWidth(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int) -> Int {

@@ -142,8 +142,6 @@ extension LexerState {
         }
         // Performance: a number followed by an ASCII byte that continues no name (a space,
         // `,`, the line end) has no trailing characters; only others take the full test.
-        // (with the identifier scan, lexing 131.9M → 115.3M, callgrind of `rulebook-bench
-        // parseonly --lex`; docs/performance.md, "Lexer and tree footprint".)
         let next = byte(at: index)
         if (next >= 0x80 || isASCIIIdentifierContinue(next)) && consumeTrailingNameCharacters() {
             reportMalformed(.invalidNumber, from: start, "'\(text(from: start))' is not a number")
@@ -153,7 +151,6 @@ extension LexerState {
         // Performance: ordinary numbers are known to be in range from their digit counts,
         // without making a String and converting it; only long ones take the exact path.
         // (An integer of at most that many bytes has at most that many digits.)
-        // (see the shortcut above; docs/performance.md, "Lexer and tree footprint".)
         if (kind == .integer && index - start <= LexerState.integerDigitsSurelyInRange) || numberIsSurelyInRange(kind, from: start) {
             add(kind, from: start)
             return

@@ -7,12 +7,12 @@
 /// Tokenisation does not depend on the parser's state: a `/` always starts a regular
 /// expression (the language has no division), `-` followed by a digit always starts a
 /// number, and `DIGITS-DIGITS` always is a date.
-public enum Lexer {
+package enum Lexer {
     /// Tokenises `source`. Never fails: bytes that start no token become one
     /// ``TokenKind/invalid`` token per run, with one `unexpected-character` diagnostic.
     /// At most 4 GiB (`UInt32.max` bytes) are lexed; a `limit-exceeded` diagnostic covers
     /// any rest.
-    public static func lex(_ source: SourceFile, limits: ParserLimits = .default) -> LexedSource {
+    package static func lex(_ source: SourceFile, limits: ParserLimits = .default) -> LexedSource {
         var text = source.text
         return text.withUTF8 { lex(bytes: $0, file: source.path, limits: limits) }
     }
@@ -70,10 +70,7 @@ struct LexerState {
     var lineStart = 0
     /// The tokens so far: `tokenCount` of `tokenCapacity` (Performance: a buffer of its
     /// own, written without `Array`'s per-append checks; see `TokenStorage.swift`).
-    /// (lexing 140.3M → 131.9M instructions for the 100,000-line file with the step's other
-    /// changes, callgrind of `rulebook-bench parseonly --lex`; docs/performance.md, "Lexer
-    /// and tree footprint".)
-    /// (Performance: 12-byte ``CompactToken``s, half the bytes of public tokens; see
+    /// (Performance: 12-byte ``CompactToken``s, half the bytes of package tokens; see
     /// `Token.swift`.)
     var tokenBase: UnsafeMutablePointer<CompactToken>
     var tokenCount = 0
@@ -112,10 +109,7 @@ struct LexerState {
                 continue
             }
             // Performance: the commonest tokens, ASCII names and single-byte punctuation,
-            // are lexed here and only here, without `lexOne`'s call and dispatch (lexing
-            // 140.3M → 84.6M instructions for the 100,000-line file with the other lexer
-            // steps, callgrind of `rulebook-bench parseonly --lex`: docs/performance.md,
-            // "Lexer and tree footprint").
+            // are lexed here and only here, without `lexOne`'s call and dispatch.
             if isASCIILetter(byte) || byte == UInt8(ascii: "_") {
                 lexIdentifier()
                 continue
@@ -233,8 +227,6 @@ struct LexerState {
         // (128 bytes, `MemoryLayout<LexerState>.size`) on every identifier. The first byte
         // is a letter or `_` when ASCII (`run()` sends only those here; `lexOne` a
         // non-ASCII letter).
-        // (lexing 131.9M → 115.3M with the number shortcuts, callgrind of `rulebook-bench
-        // parseonly --lex`; docs/performance.md, "Lexer and tree footprint".)
         var cursor = bytes[start] < 0x80 ? start + 1 : start + LexerState.identifierStartWidth(bytes, at: start)
         while true {
             cursor = LexerState.asciiIdentifierEnd(bytes, from: cursor)

@@ -7,36 +7,33 @@ extension Parser {
     /// Parses `source`, an edited version of the text `previous` was parsed from,
     /// reusing `previous`'s top-level statements before the edit and, moved, those after
     /// it: only the text between them is lexed and parsed (when the statements after it
-    /// cannot be kept, the rest of the text, on two cores when it is large, as
-    /// ``parse(_:limits:usesSecondCore:)`` does).
+    /// cannot be kept, the rest of the text).
     ///
-    /// The tree is exactly the one ``parse(_:limits:usesSecondCore:)`` gives;
+    /// The tree is exactly the one ``parse(_:limits:)`` gives;
     /// `IncrementalParseTests` compares the two for edits everywhere in many files. When
     /// nothing can be reused safely (see ``IncrementalParse``), the whole text is parsed.
     ///
     /// - Parameters:
     ///   - previous: the tree of an earlier text of the same file, parsed with the same
     ///     `limits`; nil parses from scratch.
-    ///   - usesSecondCore: as in ``parse(_:limits:usesSecondCore:)``.
-    public static func parse(_ source: SourceFile, reusing previous: SyntaxTree?, limits: ParserLimits = .default,
-                             usesSecondCore: Bool = true) -> SyntaxTree {
-        // (Without blocks allowed, the cut conditions below do not hold: see `ParallelParse`.)
+    package static func parse(_ source: SourceFile, reusing previous: SyntaxTree?, limits: ParserLimits = .default) -> SyntaxTree {
+        // (Without blocks allowed, the cut conditions below do not hold: see `IncrementalParse`.)
         guard let previous, previous.source.path == source.path, limits.maxBlockNesting > 0,
               source.text.utf8.count <= limits.effectiveMaxFileBytes,
               previous.source.text.utf8.count <= limits.effectiveMaxFileBytes
-        else { return parse(source, limits: limits, usesSecondCore: usesSecondCore) }
+        else { return parse(source, limits: limits) }
         var newText = source.text
         var oldText = previous.source.text
         return newText.withUTF8 { newBytes in
             oldText.withUTF8 { oldBytes in
-                reparse(source, previous: previous, oldBytes: oldBytes, newBytes: newBytes, limits: limits, usesSecondCore: usesSecondCore)
+                reparse(source, previous: previous, oldBytes: oldBytes, newBytes: newBytes, limits: limits)
             }
         }
     }
 
-    /// ``parse(_:reusing:limits:usesSecondCore:)`` over the two texts' bytes.
+    /// ``parse(_:reusing:limits:)`` over the two texts' bytes.
     private static func reparse(_ source: SourceFile, previous: SyntaxTree, oldBytes: UnsafeBufferPointer<UInt8>,
-                                newBytes: UnsafeBufferPointer<UInt8>, limits: ParserLimits, usesSecondCore: Bool) -> SyntaxTree {
+                                newBytes: UnsafeBufferPointer<UInt8>, limits: ParserLimits) -> SyntaxTree {
         let file = source.path
         let edit = IncrementalParse.Edit(old: oldBytes, new: newBytes)
         let prefix = IncrementalParse.reusablePrefix(of: previous, edit: edit, newBytes: newBytes)
@@ -47,35 +44,25 @@ extension Parser {
         // between the two can be parsed on its own.
         if let suffix = IncrementalParse.reusableSuffix(of: previous, edit: edit, newBytes: newBytes, after: start,
                                                        keptStatements: statements.count) {
-            // Performance: moving a statement costs about what parsing it does (its lists
-            // are allocated again), so the later half of the kept statements is moved on
-            // the other core while this one parses the edited text and moves the rest.
             let kept = previous.statements[suffix.statementIndex...]
-            let half = kept.count >= IncrementalParse.minimumStatementsToShare && usesSecondCore && BackgroundTask<Void>.hasSecondCore
-                ? kept.startIndex + kept.count / 2 : kept.endIndex
-            let laterHalf = half < kept.endIndex ? BackgroundTask { kept[half...].map { $0.shifted(by: edit.delta) } } : nil
-            let middle = ParallelParse.parseLeadingPart(file: file, bytes: newBytes, limits: limits, from: start, lastEnd: lastEnd,
-                                                        upTo: suffix.newCut)
-            let earlierHalf = middle == nil ? [] : kept[..<half].map { $0.shifted(by: edit.delta) }
-            let moved = laterHalf.map { $0.wait() ?? kept[half...].map { $0.shifted(by: edit.delta) } } ?? []
+            let middle = IncrementalParse.parseLeadingPart(file: file, bytes: newBytes, limits: limits, from: start, lastEnd: lastEnd,
+                                                           upTo: suffix.newCut)
             if let middle, prefix == nil || middle.statements.first?.range.start == start {
                 statements += middle.statements
-                statements += earlierHalf
-                statements += moved
+                statements += kept.map { $0.shifted(by: edit.delta) }
                 comments += middle.comments
                 comments += previous.comments[suffix.commentIndex...].map { $0.shifted(by: edit.delta) }
                 return SyntaxTree(source: source, statements: statements, comments: comments, diagnostics: middle.diagnostics)
             }
         }
         if prefix != nil {
-            let tail = parseText(file: file, bytes: newBytes, limits: limits, from: start, lastEnd: lastEnd, usesSecondCore: usesSecondCore)
+            let tail = parseText(file: file, bytes: newBytes, limits: limits, from: start, lastEnd: lastEnd)
             if tail.statements.first?.range.start == start {
                 return SyntaxTree(source: source, statements: statements + tail.statements, comments: comments + tail.comments,
                                   diagnostics: tail.diagnostics)
             }
         }
-        return SyntaxTree(source: source, parseText(file: file, bytes: newBytes, limits: limits, from: 0, lastEnd: 0,
-                                                    usesSecondCore: usesSecondCore))
+        return SyntaxTree(source: source, parseText(file: file, bytes: newBytes, limits: limits, from: 0, lastEnd: 0))
     }
 }
 
@@ -83,7 +70,10 @@ extension Parser {
 ///
 /// Parsing from the line start of a top-level statement gives exactly the statements a
 /// whole-file parse gives from there when, at that point, the parser carries nothing
-/// over (the argument of ``ParallelParse``): no `when` block open, no closing brace
+/// over. Every token ends at its line's end (strings, patterns and comments stop there),
+/// so lexing from a line start yields the tokens one pass yields there; and between two
+/// top-level statements the parser carries nothing but the open `when` blocks, the
+/// closing braces it forgives and where the last token ended. So: no `when` block open, no closing brace
 /// forgiven, the last token not a trailing `,`, and nothing before it looking past the
 /// line break at what follows. Here the part before the cut is not parsed again, so
 /// those facts are read off the previous tree and the unchanged bytes:
@@ -93,7 +83,8 @@ extension Parser {
 /// - `previous` has no diagnostic before the cut: a forgiven brace, a `when` header that
 ///   looked past its line for a `{`, and a slip of a trailing `,` are all diagnosed;
 /// - the cut's line begins with a name at column 0 and the line before it does not end
-///   in `,` or `{`, as ``ParallelParse/candidateCut(in:from:)`` requires.
+///   in `,` or `{` (so a `when` header before the cut looks past its line break at a
+///   name in both parses, never at a `{`).
 enum IncrementalParse {
     /// The reusable part of a previous tree.
     struct Prefix: Equatable {
@@ -109,8 +100,6 @@ enum IncrementalParse {
 
     /// How many candidate statements are tried, walking back from the edit.
     static let maximumAttempts = 8
-    /// Fewer kept statements after the edit are moved on the calling thread alone.
-    static let minimumStatementsToShare = 256
 
     /// Where two texts differ: from the first changed byte to where their common end
     /// begins, in each.
@@ -148,8 +137,8 @@ enum IncrementalParse {
             let kept = statements[index - 1].range
             defer { index -= 1 }
             guard cut < changed, cut <= firstDiagnostic, kept.end < cut, kept.end > 0,
-                  newBytes[cut - 1] == UInt8(ascii: "\n"), ParallelParse.startsName(newBytes[cut]),
-                  newBytes[kept.end - 1] != UInt8(ascii: ","), !ParallelParse.previousLineContinues(newBytes, before: cut - 1)
+                  newBytes[cut - 1] == UInt8(ascii: "\n"), IncrementalParse.startsName(newBytes[cut]),
+                  newBytes[kept.end - 1] != UInt8(ascii: ","), !IncrementalParse.previousLineContinues(newBytes, before: cut - 1)
             else { continue }
             let comments = previous.comments
             return Prefix(statementCount: index, commentCount: countStarting(before: cut, comments), cut: cut, lastEnd: kept.end)
@@ -193,7 +182,7 @@ enum IncrementalParse {
         while index < statements.count, index - firstCandidate < maximumAttempts {
             let oldCut = statements[index].range.start, newCut = oldCut + delta
             if oldCut > lastDiagnostic, keptStatements <= index, newCut > start, newCut < newBytes.count, newBytes[newCut - 1] == UInt8(ascii: "\n"),
-               ParallelParse.startsName(newBytes[newCut]), !ParallelParse.previousLineContinues(newBytes, before: newCut - 1),
+               IncrementalParse.startsName(newBytes[newCut]), !IncrementalParse.previousLineContinues(newBytes, before: newCut - 1),
                !statements[keptStatements..<index].contains(where: \.hasForgivenHeader) {
                 return Suffix(statementIndex: index, commentIndex: countStarting(before: oldCut, previous.comments),
                               oldCut: oldCut, newCut: newCut)
@@ -262,5 +251,56 @@ extension StatementSyntax {
     var hasForgivenHeader: Bool {
         guard case .when(let block) = self else { return false }
         return block.openBraceRange.isEmpty || block.body.contains(where: \.hasForgivenHeader)
+    }
+}
+
+extension IncrementalParse {
+    static func startsName(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || byte == UInt8(ascii: "_")
+    }
+
+    /// Whether the line ending at `lineBreak` ends in `,` or `{` (white space aside): the
+    /// statement on it reads on into the next line.
+    static func previousLineContinues(_ bytes: UnsafeBufferPointer<UInt8>, before lineBreak: Int) -> Bool {
+        var index = lineBreak - 1
+        while index >= 0, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") || bytes[index] == UInt8(ascii: "\r") {
+            index -= 1
+        }
+        return index >= 0 && (bytes[index] == UInt8(ascii: ",") || bytes[index] == UInt8(ascii: "{"))
+    }
+
+    /// Parses the text from `start` up to `end` (both line starts) as the part of a file
+    /// that comes before a top-level statement starting at `end`; nil when its parse does
+    /// not end between top-level statements: a block still open, a closing brace
+    /// forgiven, or a trailing `,` (the only construct that reads on into the next line
+    /// without a brace).
+    static func parseLeadingPart(file: String, bytes: UnsafeBufferPointer<UInt8>, limits: ParserLimits, from start: Int,
+                                 lastEnd: Int, upTo end: Int) -> ParsedText? {
+        let lexed = Lexer.lexTokens(bytes: UnsafeBufferPointer(rebasing: bytes[0..<end]), file: file, limits: limits, from: start)
+        return lexed.withTokens { tokens in
+            var state = ParserState(file: file, bytes: bytes, tokens: tokens, limits: limits, lastEnd: lastEnd)
+            let statements = state.parseFile(reserving: lexed.tokens.statementEstimate)
+            guard state.unclosedBlocksAtEnd == 0, state.forgivenClosingBraces == 0, lexed.tokens.lastTokenBeforeEnd?.kind != .comma
+            else { return nil }
+            return ParsedText(statements: statements, comments: lexed.comments,
+                              diagnostics: Parser.sortedDiagnostics(lexed.diagnostics + state.diagnostics))
+        }
+    }
+}
+
+/// What parsing the text from some top-level line start to the end gives: its
+/// statements, its comments and its diagnostics in source order.
+struct ParsedText {
+    var statements: [StatementSyntax]
+    var comments: [CommentSyntax]
+    /// Lexical then syntax diagnostics, sorted (``Parser/sortedDiagnostics(_:)``).
+    var diagnostics: [Diagnostic]
+}
+
+extension SyntaxTree {
+    /// The tree of a whole file's parse.
+    init(source: SourceFile, _ parsed: ParsedText) {
+        self.init(source: source, statements: parsed.statements, comments: parsed.comments, diagnostics: parsed.diagnostics)
     }
 }

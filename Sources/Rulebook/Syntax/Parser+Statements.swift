@@ -12,15 +12,11 @@ extension ParserState {
     /// The top-level statements go into an array reserved up front; the statements of
     /// open blocks onto ``statementStack``, from which each block's body is taken as an
     /// exactly sized array when it closes (Performance: a body is one allocation, not
-    /// grown by doubling, and no enclosing list is moved in and out of an open block: a
-    /// parse 369.9M → 364.4M instructions, callgrind of `rulebook-bench parseonly --keep`;
-    /// docs/performance.md, "The parse's critical path").
+    /// grown by doubling, and no enclosing list is moved in and out of an open block).
     ///
     /// - Parameter capacity: room to reserve in the top-level list (see
     ///   ``TokenStorage/statementEstimate``). Performance: the list is not copied as it
-    ///   grows (with the first part's reservation for the whole text, a parse 376.0M →
-    ///   369.9M instructions, callgrind of `rulebook-bench parseonly --keep`;
-    ///   docs/performance.md, "The parse's critical path").
+    ///   grows.
     mutating func parseFile(reserving capacity: Int = 0) -> [StatementSyntax] {
         var open: [OpenBlock] = []
         var topLevel: [StatementSyntax] = []
@@ -62,8 +58,6 @@ extension ParserState {
             }
             // Performance: the statement is moved into its list (what the end-of-statement
             // check needs is taken first), not copied.
-            // (a parse 529.8M → 510.6M with the join below, callgrind of `rulebook-bench
-            // parseonly`; docs/performance.md, "Lexer and tree footprint".)
             let ending = StatementEnding(statement)
             let inBlock = !open.isEmpty
             if inBlock { bodies.push(statement) } else { topLevel.append(consume statement) }

@@ -6,21 +6,14 @@
 /// of the statement's line, or to the enclosing block's `}` — so a file with three
 /// independent mistakes reports exactly three. Work is linear in the input: each token is
 /// looked at a bounded number of times, and recursion is bounded by ``ParserLimits``.
-public enum Parser {
+package enum Parser {
     /// Parses `source` with the default limits.
-    public static func parse(_ source: SourceFile) -> SyntaxTree {
+    package static func parse(_ source: SourceFile) -> SyntaxTree {
         parse(source, limits: .default)
     }
 
     /// Parses `source`, diagnosing anything beyond `limits` as `limit-exceeded`.
-    public static func parse(_ source: SourceFile, limits: ParserLimits) -> SyntaxTree {
-        parse(source, limits: limits, usesSecondCore: true)
-    }
-
-    /// Parses `source`; with `usesSecondCore`, a file of 64 KB or more is lexed and parsed
-    /// in two parts at once when there is a second core (the tree is the same either way;
-    /// `false` keeps the parse on the calling thread, and lets a benchmark compare).
-    public static func parse(_ source: SourceFile, limits: ParserLimits, usesSecondCore: Bool) -> SyntaxTree {
+    package static func parse(_ source: SourceFile, limits: ParserLimits) -> SyntaxTree {
         let byteCount = source.text.utf8.count
         let maxFileBytes = limits.effectiveMaxFileBytes
         if byteCount > maxFileBytes {
@@ -32,35 +25,17 @@ public enum Parser {
         }
         var text = source.text
         return text.withUTF8 { bytes in
-            SyntaxTree(source: source, parseText(file: source.path, bytes: bytes, limits: limits, from: 0, lastEnd: 0,
-                                                 usesSecondCore: usesSecondCore))
+            SyntaxTree(source: source, parseText(file: source.path, bytes: bytes, limits: limits, from: 0, lastEnd: 0))
         }
-    }
-
-    /// Parses `bytes` (the UTF-8 of `source`) in one pass on the calling thread.
-    static func parseSequentially(_ source: SourceFile, bytes: UnsafeBufferPointer<UInt8>, limits: ParserLimits) -> SyntaxTree {
-        SyntaxTree(source: source, parseSequentially(file: source.path, bytes: bytes, limits: limits, from: 0, lastEnd: 0))
     }
 
     /// Parses the text from `start` (0, or the line start of a top-level statement) to the
-    /// end: in two parts on two cores when it is large enough and `usesSecondCore`, else
-    /// in one pass.
+    /// end.
     ///
     /// - Parameter lastEnd: where the last token before `start` other than a line break
     ///   ends (0 at the start of the file).
-    static func parseText(file: String, bytes: UnsafeBufferPointer<UInt8>, limits: ParserLimits, from start: Int, lastEnd: Int,
-                          usesSecondCore: Bool) -> ParsedText {
-        if usesSecondCore, let split = ParallelParse.splitPoint(in: bytes, from: start, limits: limits),
-           let parsed = ParallelParse.parse(file: file, bytes: bytes, limits: limits, from: start, lastEnd: lastEnd, splitAt: split) {
-            return parsed
-        }
-        return parseSequentially(file: file, bytes: bytes, limits: limits, from: start, lastEnd: lastEnd)
-    }
-
-    /// ``parseText(file:bytes:limits:from:lastEnd:usesSecondCore:)`` in one pass on the
-    /// calling thread.
-    static func parseSequentially(file: String, bytes: UnsafeBufferPointer<UInt8>, limits: ParserLimits, from start: Int,
-                                  lastEnd: Int) -> ParsedText {
+    static func parseText(file: String, bytes: UnsafeBufferPointer<UInt8>, limits: ParserLimits, from start: Int,
+                          lastEnd: Int) -> ParsedText {
         let lexed = Lexer.lexTokens(bytes: bytes, file: file, limits: limits, from: start)
         let (statements, parseDiagnostics) = lexed.withTokens { tokens in
             var state = ParserState(file: file, bytes: bytes, tokens: tokens, limits: limits, lastEnd: lastEnd)
@@ -132,9 +107,7 @@ struct ParserState {
     // token. So the small helpers below, and those of
     // the other parser files, are `@inline(__always)`, and the larger ones (decoding a
     // string, a number, a pattern, a date) are static functions of the fields they read
-    // behind an inlined method: no call copies the state. (A parse 364.4M → 331.1M
-    // instructions, 182.2M → 165.4M on the calling thread, callgrind of `rulebook-bench
-    // parseonly --keep`; docs/performance.md, "The parse's critical path".)
+    // behind an inlined method: no call copies the state.
 
     /// The token at the cursor (the end-of-file token once past the end).
     var current: CompactToken {

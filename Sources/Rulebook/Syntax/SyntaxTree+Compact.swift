@@ -1,13 +1,12 @@
-// Performance (issue 6): the tree's lists are most of what a parse keeps (about 29 MB in
-// 260,000 small arrays for the 100,000-line benchmark file), and in this VM every 4 KB of
-// fresh memory costs a page fault of about 10 µs. A `SourceRange` is two `Int`s; the
+// Performance: the tree's lists are most of what a parse keeps (hundreds of thousands
+// of small arrays for a very large file), and every 4 KB of fresh memory costs a page
+// fault. A `SourceRange` is two `Int`s; the
 // offsets of any file the parser reads fit in `UInt32` (`CompactToken.maxOffset`), so
 // `RuleSyntax` (in every rule list), `NamedRuleSyntax` and `WhenBlockSyntax` (the largest
 // statements, which size every statement list) keep their offsets as `UInt32`s, and
 // offsets that do not fit (a hand-built tree may hold any) are kept whole in a box. The
-// public API reads as before; `ArgumentSyntax` and `PathSegmentSyntax` were tried too and
-// kept as they are (their computed `kind` cost the checker's lowering more than the bytes
-// saved).
+// package API reads as before. `ArgumentSyntax` and `PathSegmentSyntax` keep plain
+// ranges: a computed `kind` would cost the checker's lowering more than the bytes saved.
 
 /// The compact form of the tree's offsets.
 enum CompactOffsets {

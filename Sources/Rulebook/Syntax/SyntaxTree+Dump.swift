@@ -11,7 +11,7 @@ extension SyntaxTree {
     /// With `ranges: false` the byte ranges are left out, so two trees of the same
     /// statements written differently (before and after formatting) dump equally.
     /// Comments and diagnostics are not part of the dump.
-    public func dump(ranges: Bool = true) -> String {
+    package func dump(ranges: Bool = true) -> String {
         var printer = SyntaxDumper(ranges: ranges)
         printer.visit(self)
         return printer.output
@@ -20,7 +20,7 @@ extension SyntaxTree {
 
 extension SyntaxTree: CustomDebugStringConvertible {
     /// The tree's ``dump(ranges:)`` with ranges.
-    public var debugDescription: String { dump() }
+    package var debugDescription: String { dump() }
 }
 
 /// Prints one line per node, indented by depth.

@@ -3,18 +3,18 @@
 ///
 /// The parser never throws and never drops text: what it cannot read becomes an
 /// ``UnexpectedSyntax`` node and a diagnostic.
-public struct SyntaxTree: Sendable, Hashable {
+package struct SyntaxTree: Sendable, Hashable {
     /// The text the tree was parsed from.
-    public let source: SourceFile
+    package let source: SourceFile
     /// The top-level statements in source order.
-    public let statements: [StatementSyntax]
+    package let statements: [StatementSyntax]
     /// Every comment in the file, in source order (`#` included in its range).
-    public let comments: [CommentSyntax]
+    package let comments: [CommentSyntax]
     /// Syntax diagnostics, in source order.
-    public let diagnostics: [Diagnostic]
+    package let diagnostics: [Diagnostic]
 
     /// Creates a tree (the parser's job; tests may build one by hand).
-    public init(source: SourceFile, statements: [StatementSyntax], comments: [CommentSyntax], diagnostics: [Diagnostic]) {
+    package init(source: SourceFile, statements: [StatementSyntax], comments: [CommentSyntax], diagnostics: [Diagnostic]) {
         self.source = source
         self.statements = statements
         self.comments = comments
@@ -23,26 +23,26 @@ public struct SyntaxTree: Sendable, Hashable {
 }
 
 /// A `#` comment running to the end of its line.
-public struct CommentSyntax: Sendable, Hashable {
+package struct CommentSyntax: Sendable, Hashable {
     /// From `#` to the last character before the line break.
-    public let range: SourceRange
+    package let range: SourceRange
     /// The text, `#` included.
-    public let text: String
+    package let text: String
 
-    public init(range: SourceRange, text: String) {
+    package init(range: SourceRange, text: String) {
         self.range = range
         self.text = text
     }
 }
 
 /// An identifier or keyword with its range.
-public struct IdentifierSyntax: Sendable, Hashable {
+package struct IdentifierSyntax: Sendable, Hashable {
     /// The name as written.
-    public let name: String
+    package let name: String
     /// Where it is written.
-    public let range: SourceRange
+    package let range: SourceRange
 
-    public init(name: String, range: SourceRange) {
+    package init(name: String, range: SourceRange) {
         self.name = name
         self.range = range
     }
@@ -50,7 +50,7 @@ public struct IdentifierSyntax: Sendable, Hashable {
 
 /// One statement: a field statement, a named rule, an import, a `when` block, or text
 /// the parser could not read.
-public enum StatementSyntax: Sendable, Hashable {
+package enum StatementSyntax: Sendable, Hashable {
     case field(FieldStatementSyntax)
     case namedRule(NamedRuleSyntax)
     case importDecl(ImportSyntax)
@@ -58,7 +58,7 @@ public enum StatementSyntax: Sendable, Hashable {
     case unexpected(UnexpectedSyntax)
 
     /// The statement's whole range.
-    public var range: SourceRange {
+    package var range: SourceRange {
         switch self {
         case .field(let node): node.range
         case .namedRule(let node): node.range
@@ -70,16 +70,16 @@ public enum StatementSyntax: Sendable, Hashable {
 }
 
 /// `PATH: RULE, RULE, …` (possibly continued over lines after a trailing comma).
-public struct FieldStatementSyntax: Sendable, Hashable {
-    public let path: PathSyntax
+package struct FieldStatementSyntax: Sendable, Hashable {
+    package let path: PathSyntax
     /// The `:`; empty at the path's end when missing (and diagnosed).
-    public let colonRange: SourceRange
+    package let colonRange: SourceRange
     /// The rules in order; empty when none could be read.
-    public let rules: [RuleSyntax]
+    package let rules: [RuleSyntax]
     /// From the path's start to the last rule's end.
-    public let range: SourceRange
+    package let range: SourceRange
 
-    public init(path: PathSyntax, colonRange: SourceRange, rules: [RuleSyntax], range: SourceRange) {
+    package init(path: PathSyntax, colonRange: SourceRange, rules: [RuleSyntax], range: SourceRange) {
         self.path = path
         self.colonRange = colonRange
         self.rules = rules
@@ -88,13 +88,13 @@ public struct FieldStatementSyntax: Sendable, Hashable {
 }
 
 /// `rule NAME = RULE, RULE, …`
-public struct NamedRuleSyntax: Sendable, Hashable {
+package struct NamedRuleSyntax: Sendable, Hashable {
     // Performance: 64 bytes instead of 88, so that a statement takes 72 bytes instead of
     // 96 in every statement list (see ``CompactOffsets``): the name's text, the rules, and
     // seven `UInt32` offsets (the statement starts at its keyword); offsets that do not
     // fit that form are kept whole in a box.
     private let nameText: String
-    public let rules: [RuleSyntax]
+    package let rules: [RuleSyntax]
     private let wide: WideRanges?
     private let start: UInt32
     private let keywordEnd: UInt32
@@ -105,13 +105,13 @@ public struct NamedRuleSyntax: Sendable, Hashable {
     private let end: UInt32
 
     /// The `rule` keyword.
-    public var keywordRange: SourceRange { wide?.ranges[0] ?? CompactOffsets.range(start, keywordEnd) }
-    public var name: IdentifierSyntax { IdentifierSyntax(name: nameText, range: wide?.ranges[1] ?? CompactOffsets.range(nameStart, nameEnd)) }
+    package var keywordRange: SourceRange { wide?.ranges[0] ?? CompactOffsets.range(start, keywordEnd) }
+    package var name: IdentifierSyntax { IdentifierSyntax(name: nameText, range: wide?.ranges[1] ?? CompactOffsets.range(nameStart, nameEnd)) }
     /// The `=`; empty when missing (and diagnosed).
-    public var equalsRange: SourceRange { wide?.ranges[2] ?? CompactOffsets.range(equalsStart, equalsEnd) }
-    public var range: SourceRange { wide?.ranges[3] ?? CompactOffsets.range(start, end) }
+    package var equalsRange: SourceRange { wide?.ranges[2] ?? CompactOffsets.range(equalsStart, equalsEnd) }
+    package var range: SourceRange { wide?.ranges[3] ?? CompactOffsets.range(start, end) }
 
-    public init(keywordRange: SourceRange, name: IdentifierSyntax, equalsRange: SourceRange, rules: [RuleSyntax], range: SourceRange) {
+    package init(keywordRange: SourceRange, name: IdentifierSyntax, equalsRange: SourceRange, rules: [RuleSyntax], range: SourceRange) {
         nameText = name.name
         self.rules = rules
         if keywordRange.start == range.start, CompactOffsets.fit(keywordRange), CompactOffsets.fit(name.range),
@@ -134,22 +134,22 @@ public struct NamedRuleSyntax: Sendable, Hashable {
 extension NamedRuleSyntax: CustomReflectable {
     /// The fields as they read, so that reflection and `String(reflecting:)` show a named
     /// rule as before its compact storage.
-    public var customMirror: Mirror {
+    package var customMirror: Mirror {
         Mirror(self, children: ["keywordRange": keywordRange, "name": name, "equalsRange": equalsRange, "rules": rules, "range": range],
                displayStyle: .struct)
     }
 }
 
 /// `import "common.rules"`
-public struct ImportSyntax: Sendable, Hashable {
-    public let keywordRange: SourceRange
+package struct ImportSyntax: Sendable, Hashable {
+    package let keywordRange: SourceRange
     /// The path with escapes decoded; empty when missing.
-    public let path: String
+    package let path: String
     /// The string literal, quotes included.
-    public let pathRange: SourceRange
-    public let range: SourceRange
+    package let pathRange: SourceRange
+    package let range: SourceRange
 
-    public init(keywordRange: SourceRange, path: String, pathRange: SourceRange, range: SourceRange) {
+    package init(keywordRange: SourceRange, path: String, pathRange: SourceRange, range: SourceRange) {
         self.keywordRange = keywordRange
         self.path = path
         self.pathRange = pathRange
@@ -158,15 +158,15 @@ public struct ImportSyntax: Sendable, Hashable {
 }
 
 /// `when CONDITION { STATEMENTS }`
-public struct WhenBlockSyntax: Sendable, Hashable {
+package struct WhenBlockSyntax: Sendable, Hashable {
     // Performance: 56 bytes instead of 80, so that a statement takes 72 bytes instead of
     // 96 in every statement list (see ``CompactOffsets``): the condition, the body, and
     // seven `UInt32` offsets (the block starts at its keyword); offsets that do not fit
     // that form are kept whole in a box.
-    public let condition: ConditionSyntax
+    package let condition: ConditionSyntax
     /// Field statements and nested `when` blocks (named rules and imports inside a block
     /// are parsed, then diagnosed by the checker).
-    public let body: [StatementSyntax]
+    package let body: [StatementSyntax]
     private let wide: WideRanges?
     private let start: UInt32
     private let keywordEnd: UInt32
@@ -176,13 +176,13 @@ public struct WhenBlockSyntax: Sendable, Hashable {
     private let closeEnd: UInt32
     private let end: UInt32
 
-    public var keywordRange: SourceRange { wide?.ranges[0] ?? CompactOffsets.range(start, keywordEnd) }
-    public var openBraceRange: SourceRange { wide?.ranges[1] ?? CompactOffsets.range(openStart, openEnd) }
+    package var keywordRange: SourceRange { wide?.ranges[0] ?? CompactOffsets.range(start, keywordEnd) }
+    package var openBraceRange: SourceRange { wide?.ranges[1] ?? CompactOffsets.range(openStart, openEnd) }
     /// Empty at the end of the file when the block is not closed (and diagnosed).
-    public var closeBraceRange: SourceRange { wide?.ranges[2] ?? CompactOffsets.range(closeStart, closeEnd) }
-    public var range: SourceRange { wide?.ranges[3] ?? CompactOffsets.range(start, end) }
+    package var closeBraceRange: SourceRange { wide?.ranges[2] ?? CompactOffsets.range(closeStart, closeEnd) }
+    package var range: SourceRange { wide?.ranges[3] ?? CompactOffsets.range(start, end) }
 
-    public init(keywordRange: SourceRange, condition: ConditionSyntax, openBraceRange: SourceRange, body: [StatementSyntax], closeBraceRange: SourceRange, range: SourceRange) {
+    package init(keywordRange: SourceRange, condition: ConditionSyntax, openBraceRange: SourceRange, body: [StatementSyntax], closeBraceRange: SourceRange, range: SourceRange) {
         self.condition = condition
         self.body = body
         if keywordRange.start == range.start, CompactOffsets.fit(keywordRange), CompactOffsets.fit(openBraceRange),
@@ -205,7 +205,7 @@ public struct WhenBlockSyntax: Sendable, Hashable {
 extension WhenBlockSyntax: CustomReflectable {
     /// The fields as they read, so that reflection and `String(reflecting:)` show a block
     /// as before its compact storage.
-    public var customMirror: Mirror {
+    package var customMirror: Mirror {
         Mirror(self, children: ["keywordRange": keywordRange, "condition": condition, "openBraceRange": openBraceRange, "body": body,
                                 "closeBraceRange": closeBraceRange, "range": range],
                displayStyle: .struct)
@@ -213,23 +213,23 @@ extension WhenBlockSyntax: CustomReflectable {
 }
 
 /// Text the parser skipped while recovering; its diagnostic is in ``SyntaxTree/diagnostics``.
-public struct UnexpectedSyntax: Sendable, Hashable {
-    public let range: SourceRange
-    public init(range: SourceRange) { self.range = range }
+package struct UnexpectedSyntax: Sendable, Hashable {
+    package let range: SourceRange
+    package init(range: SourceRange) { self.range = range }
 }
 
 /// A path: `address.postcode`, `items[*].sku`, `"first-name"`.
-public struct PathSyntax: Sendable, Hashable {
-    public let segments: [PathSegmentSyntax]
-    public let range: SourceRange
+package struct PathSyntax: Sendable, Hashable {
+    package let segments: [PathSegmentSyntax]
+    package let range: SourceRange
 
-    public init(segments: [PathSegmentSyntax], range: SourceRange) {
+    package init(segments: [PathSegmentSyntax], range: SourceRange) {
         self.segments = segments
         self.range = range
     }
 
     /// The canonical spelling, e.g. `items[*].sku` or `"first-name".x`.
-    public var description: String {
+    package var description: String {
         var text = ""
         for segment in segments {
             switch segment.kind {
@@ -245,24 +245,24 @@ public struct PathSyntax: Sendable, Hashable {
 }
 
 /// One segment of a path.
-public struct PathSegmentSyntax: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
+package struct PathSegmentSyntax: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// An object key; `quoted` when written as a string.
         case key(String, quoted: Bool)
         /// `[*]`: every element of an array.
         case wildcard
     }
-    public let kind: Kind
-    public let range: SourceRange
+    package let kind: Kind
+    package let range: SourceRange
 
-    public init(kind: Kind, range: SourceRange) {
+    package init(kind: Kind, range: SourceRange) {
         self.kind = kind
         self.range = range
     }
 }
 
 /// `NAME ARG ARG … [message KEY | message "text"]`
-public struct RuleSyntax: Sendable, Hashable {
+package struct RuleSyntax: Sendable, Hashable {
     // Performance: 48 bytes instead of 64 in every rule list of the tree (rule lists are
     // the tree's largest lists): the name's text, the arguments, and three `UInt32`
     // offsets (the rule's start, which is its name's, the name's end and the rule's end);
@@ -270,22 +270,22 @@ public struct RuleSyntax: Sendable, Hashable {
     // hand-built tree may hold), are kept in a box.
     private let nameText: String
     /// The arguments in order.
-    public let arguments: [ArgumentSyntax]
+    package let arguments: [ArgumentSyntax]
     private let extras: RuleSyntaxExtras?
     private let start: UInt32
     private let nameEnd: UInt32
     private let end: UInt32
 
     /// The validator's or named rule's name.
-    public var name: IdentifierSyntax {
+    package var name: IdentifierSyntax {
         IdentifierSyntax(name: nameText, range: nameEnd >= start ? SourceRange(uncheckedStart: Int(start), end: Int(nameEnd)) : wideRanges.name)
     }
 
     /// The `message …` override, if written.
-    public var message: MessageOverrideSyntax? { extras?.message }
+    package var message: MessageOverrideSyntax? { extras?.message }
 
     /// From the name to the end of the last argument or of the message override.
-    public var range: SourceRange {
+    package var range: SourceRange {
         end >= start ? SourceRange(uncheckedStart: Int(start), end: Int(end)) : wideRanges.range
     }
 
@@ -296,7 +296,7 @@ public struct RuleSyntax: Sendable, Hashable {
         extras?.wideRanges ?? (name: .empty(at: 0), range: .empty(at: 0))
     }
 
-    public init(name: IdentifierSyntax, arguments: [ArgumentSyntax], message: MessageOverrideSyntax?, range: SourceRange) {
+    package init(name: IdentifierSyntax, arguments: [ArgumentSyntax], message: MessageOverrideSyntax?, range: SourceRange) {
         self.init(name: name, arguments: arguments, message: message, range: range, reusing: nil)
     }
 
@@ -342,7 +342,7 @@ public struct RuleSyntax: Sendable, Hashable {
 extension RuleSyntax: CustomReflectable {
     /// The fields as they read (`name`, `arguments`, `message`, `range`), so that reflection
     /// and `String(reflecting:)` show a rule as before its compact storage.
-    public var customMirror: Mirror {
+    package var customMirror: Mirror {
         Mirror(self, children: ["name": name, "arguments": arguments, "message": message as Any, "range": range],
                displayStyle: .struct)
     }
@@ -373,20 +373,20 @@ final class RuleSyntaxExtras: Sendable, Hashable {
 }
 
 /// `message profile.nameTooShort` or `message "Too short"`.
-public struct MessageOverrideSyntax: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
+package struct MessageOverrideSyntax: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// A catalogue key (dotted identifiers).
         case key(String)
         /// Literal text, escapes decoded.
         case literal(String)
     }
-    public let keywordRange: SourceRange
-    public let kind: Kind
+    package let keywordRange: SourceRange
+    package let kind: Kind
     /// The key or the string literal (quotes included).
-    public let valueRange: SourceRange
-    public let range: SourceRange
+    package let valueRange: SourceRange
+    package let range: SourceRange
 
-    public init(keywordRange: SourceRange, kind: Kind, valueRange: SourceRange, range: SourceRange) {
+    package init(keywordRange: SourceRange, kind: Kind, valueRange: SourceRange, range: SourceRange) {
         self.keywordRange = keywordRange
         self.kind = kind
         self.valueRange = valueRange
@@ -395,8 +395,8 @@ public struct MessageOverrideSyntax: Sendable, Hashable {
 }
 
 /// One argument of a rule, or the literal of a condition.
-public struct ArgumentSyntax: Sendable, Hashable {
-    public enum Kind: Sendable, Hashable {
+package struct ArgumentSyntax: Sendable, Hashable {
+    package enum Kind: Sendable, Hashable {
         /// An integer literal (`-3`, `124`); the text as written for exact reprinting.
         case integer(Int, text: String)
         /// A decimal literal (`1.5`, `-0.25`, `1e3`).
@@ -418,17 +418,17 @@ public struct ArgumentSyntax: Sendable, Hashable {
         /// identifier, which the checker interprets.
         case path(PathSyntax)
     }
-    public let kind: Kind
-    public let range: SourceRange
+    package let kind: Kind
+    package let range: SourceRange
 
-    public init(kind: Kind, range: SourceRange) {
+    package init(kind: Kind, range: SourceRange) {
         self.kind = kind
         self.range = range
     }
 }
 
 /// A `when` condition.
-public indirect enum ConditionSyntax: Sendable, Hashable {
+package indirect enum ConditionSyntax: Sendable, Hashable {
     /// `PATH`: present, not `false`, not empty.
     case present(PathSyntax)
     /// `PATH == LITERAL` / `PATH != LITERAL`; `operatorRange` covers `==` or `!=`.
@@ -445,7 +445,7 @@ public indirect enum ConditionSyntax: Sendable, Hashable {
     case missing(SourceRange)
 
     /// The condition's whole range.
-    public var range: SourceRange {
+    package var range: SourceRange {
         switch self {
         case .present(let path): path.range
         case .comparison(let path, _, let literal, _): path.range.union(literal.range)
@@ -458,7 +458,7 @@ public indirect enum ConditionSyntax: Sendable, Hashable {
 }
 
 /// `==` or `!=`.
-public enum ComparisonOperator: String, Sendable, Hashable {
+package enum ComparisonOperator: String, Sendable, Hashable {
     case equal = "=="
     case notEqual = "!="
 }

@@ -15,7 +15,7 @@
 ///
 /// Conditions are bounded in depth by ``ParserLimits/maxConditionDepth``, so the
 /// recursive default walk cannot exhaust the stack on parsed input.
-public protocol SyntaxVisitor {
+package protocol SyntaxVisitor {
     /// The whole tree; the default visits each top-level statement.
     mutating func visit(_ tree: SyntaxTree)
     /// Any statement; the default dispatches to the statement's own `visit`.
@@ -33,9 +33,9 @@ public protocol SyntaxVisitor {
 }
 
 extension SyntaxVisitor {
-    public mutating func visit(_ tree: SyntaxTree) { walk(tree) }
+    package mutating func visit(_ tree: SyntaxTree) { walk(tree) }
 
-    public mutating func visit(_ statement: StatementSyntax) {
+    package mutating func visit(_ statement: StatementSyntax) {
         switch statement {
         case .field(let node): visit(node)
         case .namedRule(let node): visit(node)
@@ -45,52 +45,52 @@ extension SyntaxVisitor {
         }
     }
 
-    public mutating func visit(_ field: FieldStatementSyntax) { walk(field) }
-    public mutating func visit(_ namedRule: NamedRuleSyntax) { walk(namedRule) }
-    public mutating func visit(_ importDecl: ImportSyntax) {}
-    public mutating func visit(_ block: WhenBlockSyntax) { walk(block) }
-    public mutating func visit(_ unexpected: UnexpectedSyntax) {}
-    public mutating func visit(_ rule: RuleSyntax) { walk(rule) }
-    public mutating func visit(_ argument: ArgumentSyntax) { walk(argument) }
-    public mutating func visit(_ message: MessageOverrideSyntax) {}
-    public mutating func visit(_ condition: ConditionSyntax) { walk(condition) }
-    public mutating func visit(_ path: PathSyntax) {}
+    package mutating func visit(_ field: FieldStatementSyntax) { walk(field) }
+    package mutating func visit(_ namedRule: NamedRuleSyntax) { walk(namedRule) }
+    package mutating func visit(_ importDecl: ImportSyntax) {}
+    package mutating func visit(_ block: WhenBlockSyntax) { walk(block) }
+    package mutating func visit(_ unexpected: UnexpectedSyntax) {}
+    package mutating func visit(_ rule: RuleSyntax) { walk(rule) }
+    package mutating func visit(_ argument: ArgumentSyntax) { walk(argument) }
+    package mutating func visit(_ message: MessageOverrideSyntax) {}
+    package mutating func visit(_ condition: ConditionSyntax) { walk(condition) }
+    package mutating func visit(_ path: PathSyntax) {}
 
     /// Visits the top-level statements.
-    public mutating func walk(_ tree: SyntaxTree) {
+    package mutating func walk(_ tree: SyntaxTree) {
         for statement in tree.statements { visit(statement) }
     }
 
     /// Visits the path, then each rule.
-    public mutating func walk(_ field: FieldStatementSyntax) {
+    package mutating func walk(_ field: FieldStatementSyntax) {
         visit(field.path)
         for rule in field.rules { visit(rule) }
     }
 
     /// Visits each rule of the definition.
-    public mutating func walk(_ namedRule: NamedRuleSyntax) {
+    package mutating func walk(_ namedRule: NamedRuleSyntax) {
         for rule in namedRule.rules { visit(rule) }
     }
 
     /// Visits the condition, then the body's statements.
-    public mutating func walk(_ block: WhenBlockSyntax) {
+    package mutating func walk(_ block: WhenBlockSyntax) {
         visit(block.condition)
         for statement in block.body { visit(statement) }
     }
 
     /// Visits each argument, then the message override.
-    public mutating func walk(_ rule: RuleSyntax) {
+    package mutating func walk(_ rule: RuleSyntax) {
         for argument in rule.arguments { visit(argument) }
         if let message = rule.message { visit(message) }
     }
 
     /// Visits the path of a path argument.
-    public mutating func walk(_ argument: ArgumentSyntax) {
+    package mutating func walk(_ argument: ArgumentSyntax) {
         if case .path(let path) = argument.kind { visit(path) }
     }
 
     /// Visits the operands of a condition: paths, literals and sub-conditions.
-    public mutating func walk(_ condition: ConditionSyntax) {
+    package mutating func walk(_ condition: ConditionSyntax) {
         switch condition {
         case .present(let path):
             visit(path)

@@ -2,7 +2,7 @@
 ///
 /// Comments are not tokens: the lexer collects them into ``LexedSource/comments`` so the
 /// parser never sees them and the formatter still gets every one.
-public enum TokenKind: UInt8, Sendable, Hashable, CaseIterable {
+package enum TokenKind: UInt8, Sendable, Hashable, CaseIterable {
     /// A name: `[A-Za-z_]` or a Unicode letter, then letters, ASCII digits and `_`.
     /// Keywords (`rule`, `when`, `and`, …) are identifiers too; the parser decides by
     /// context (see `docs/language.md`, "Keywords").
@@ -42,20 +42,20 @@ public enum TokenKind: UInt8, Sendable, Hashable, CaseIterable {
 }
 
 /// One token: its kind and its exact byte range.
-public struct Token: Sendable, Hashable {
+package struct Token: Sendable, Hashable {
     // `range` first: 24-byte tokens instead of 32 (the token array is the lexer's
     // largest allocation).
     /// Where it is.
-    public var range: SourceRange
+    package var range: SourceRange
     /// What the token is.
-    public var kind: TokenKind
+    package var kind: TokenKind
     /// Whether the lexer reported a problem inside this token (an invalid escape, an
     /// unterminated literal, a malformed number or date), so the parser must not report
     /// it again.
-    public var hasError: Bool
+    package var hasError: Bool
 
     /// Creates a token.
-    public init(kind: TokenKind, range: SourceRange, hasError: Bool = false) {
+    package init(kind: TokenKind, range: SourceRange, hasError: Bool = false) {
         self.kind = kind
         self.range = range
         self.hasError = hasError
@@ -63,23 +63,22 @@ public struct Token: Sendable, Hashable {
 }
 
 /// The lexer's product: tokens, comments and the lexical diagnostics.
-public struct LexedSource: Sendable {
+package struct LexedSource: Sendable {
     /// Every token in order, ending with ``TokenKind/endOfFile``.
-    public var tokens: [Token]
+    package var tokens: [Token]
     /// Every `#` comment in order.
-    public var comments: [CommentSyntax]
+    package var comments: [CommentSyntax]
     /// Lexical diagnostics in source order.
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
 }
 
 /// The lexer's internal form of a ``Token``: 12 bytes instead of 24.
 ///
-/// Performance (issue 6): the token buffer is the largest thing a parse allocates
-/// (733,328 tokens for the 100,000-line benchmark file), and in this VM every 4 KB of fresh
-/// memory costs a page fault of about 10 µs. Offsets are `UInt32`: the parser refuses files
+/// Performance: the token buffer is the largest thing a parse allocates (about seven
+/// tokens a line), and every 4 KB of fresh memory costs a page fault. Offsets are `UInt32`: the parser refuses files
 /// larger than ``maxOffset`` bytes (`Parser.parse` counts them as too large), and the public
 /// `Lexer.lex` lexes at most that many (see `Lexer.lexTokens`), so every offset fits. The
-/// public ``Token`` is made only where `Lexer.lex` hands tokens out.
+/// package ``Token`` is made only where `Lexer.lex` hands tokens out.
 struct CompactToken: Sendable, Hashable {
     /// The largest byte offset a compact token can hold, so the largest text it can lex.
     static let maxOffset = Int(UInt32.max)
@@ -106,6 +105,6 @@ struct CompactToken: Sendable, Hashable {
         @inline(__always) get { SourceRange(uncheckedStart: Int(start), end: Int(end)) }
     }
 
-    /// The public token.
+    /// The package token.
     var token: Token { Token(kind: kind, range: range, hasError: hasError) }
 }

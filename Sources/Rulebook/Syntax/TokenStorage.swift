@@ -2,7 +2,7 @@
 // `CompactToken`, 733,328 tokens for the 100,000-line benchmark file) and appending them one at a time
 // to an `Array` stored in the lexer's state cost a uniqueness check (a runtime call) and a
 // capacity check per token. The lexer now writes them into a buffer it owns and hands the
-// parser that buffer; only the public `Lexer.lex` copies them into an array.
+// parser that buffer; only the package `Lexer.lex` copies them into an array.
 
 /// The tokens of one lexer pass, in a manually allocated buffer that the lexer filled and
 /// no one changes afterwards (hence `@unchecked Sendable`: the parallel parser hands a

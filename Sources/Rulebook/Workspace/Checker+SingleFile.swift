@@ -3,7 +3,7 @@ extension Checker {
     /// ``SourceFile/path`` after resolving each import relative to the importing file).
     /// An import of anything else is a `missing-import`. For files on disk or in an
     /// editor, use ``Workspace`` instead, which reads imports itself.
-    public func check(tree: SyntaxTree, imports: [SyntaxTree] = []) -> (ruleSet: RuleSet?, diagnostics: [Diagnostic]) {
+    package func check(tree: SyntaxTree, imports: [SyntaxTree] = []) -> (ruleSet: RuleSet?, diagnostics: [Diagnostic]) {
         let root = tree.source.path
         var available: [String: SyntaxTree] = [:]
         for imported in imports { available[SourcePath.normalize(imported.source.path)] = imported }

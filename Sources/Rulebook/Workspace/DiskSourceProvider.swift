@@ -1,17 +1,17 @@
 import Foundation
 
 /// Reads rule files from the file system.
-public struct DiskSourceProvider: SourceProvider {
+package struct DiskSourceProvider: SourceProvider {
     /// Relative paths are read against this directory (`nil`: the process's current one).
-    public let baseDirectory: String?
+    package let baseDirectory: String?
 
     /// Creates a provider.
-    public init(baseDirectory: String? = nil) {
+    package init(baseDirectory: String? = nil) {
         self.baseDirectory = baseDirectory
     }
 
     /// The file's text; relative paths are read against ``baseDirectory``.
-    public func read(_ path: String) throws(SourceReadError) -> String {
+    package func read(_ path: String) throws(SourceReadError) -> String {
         let location = fileSystemPath(path)
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: location, isDirectory: &isDirectory) else {
@@ -33,7 +33,7 @@ public struct DiskSourceProvider: SourceProvider {
     /// Every `*.rules` file at or below `path` (a file is returned as is), sorted, as
     /// normalised paths relative to the same base as `path`: what `rulebook check Rules`
     /// expands a directory to.
-    public func ruleFiles(under path: String) throws(SourceReadError) -> [String] {
+    package func ruleFiles(under path: String) throws(SourceReadError) -> [String] {
         let normalized = SourcePath.normalize(path)
         let location = fileSystemPath(normalized)
         var isDirectory: ObjCBool = false

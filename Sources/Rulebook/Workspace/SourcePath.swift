@@ -1,11 +1,11 @@
 /// Path arithmetic for rule files, on `/`-separated strings (no file system access, so
 /// that editor URIs and in-memory files resolve exactly like files on disk).
-public enum SourcePath {
+package enum SourcePath {
     /// Removes `.` segments, empty segments and `..` after a named segment:
     /// `Rules/./forms/../common.rules` → `Rules/common.rules`. Leading `..` of a relative
     /// path is kept; `..` above `/` is dropped. A `scheme://` prefix (`file://`) is kept
     /// as is and the rest normalised as an absolute path.
-    public static func normalize(_ path: String) -> String {
+    package static func normalize(_ path: String) -> String {
         let (scheme, rest) = splitScheme(path)
         let absolute = rest.hasPrefix("/")
         var parts: [Substring] = []
@@ -30,7 +30,7 @@ public enum SourcePath {
 
     /// The directory part of a normalised path (`Rules/profile.rules` → `Rules`), `""` for
     /// a bare file name.
-    public static func directory(of path: String) -> String {
+    package static func directory(of path: String) -> String {
         let normalized = normalize(path)
         guard let slash = normalized.lastIndex(of: "/") else { return "" }
         if slash == normalized.startIndex { return "/" }
@@ -40,7 +40,7 @@ public enum SourcePath {
 
     /// Resolves an import path relative to the importing file's directory; an absolute
     /// import path (or one with a scheme) stands alone.
-    public static func resolve(_ importPath: String, relativeTo importer: String) -> String {
+    package static func resolve(_ importPath: String, relativeTo importer: String) -> String {
         if importPath.hasPrefix("/") || !splitScheme(importPath).scheme.isEmpty { return normalize(importPath) }
         let directory = directory(of: importer)
         if directory.isEmpty { return normalize(importPath) }

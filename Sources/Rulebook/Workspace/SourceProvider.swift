@@ -1,7 +1,7 @@
 /// Reads rule files by path. The workspace reads every file through one, so the command
 /// (disk), the language server (open editor buffers over the disk) and tests (memory)
 /// share all of the loading and checking code.
-public protocol SourceProvider: Sendable {
+package protocol SourceProvider: Sendable {
     /// The text of the file at `path` (a normalised path, see ``SourcePath``).
     func read(_ path: String) throws(SourceReadError) -> String
 }
@@ -9,7 +9,7 @@ public protocol SourceProvider: Sendable {
 /// Why a file could not be read.
 public struct SourceReadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.
-    public enum Reason: Sendable, Hashable {
+    package enum Reason: Sendable, Hashable {
         /// No file at that path.
         case notFound
         /// The path is a directory.
@@ -23,10 +23,10 @@ public struct SourceReadError: Error, Sendable, Hashable, CustomStringConvertibl
     /// The path that was read.
     public let path: String
     /// What went wrong.
-    public let reason: Reason
+    package let reason: Reason
 
     /// Creates an error.
-    public init(path: String, reason: Reason) {
+    package init(path: String, reason: Reason) {
         self.path = path
         self.reason = reason
     }
@@ -43,22 +43,22 @@ public struct SourceReadError: Error, Sendable, Hashable, CustomStringConvertibl
 }
 
 /// Files held in memory, keyed by normalised path (tests, generated rules, playgrounds).
-public struct InMemorySourceProvider: SourceProvider {
+package struct InMemorySourceProvider: SourceProvider {
     /// The files, keyed by normalised path.
-    public private(set) var files: [String: String]
+    package private(set) var files: [String: String]
 
     /// Creates a provider; the keys are normalised.
-    public init(files: [String: String] = [:]) {
+    package init(files: [String: String] = [:]) {
         self.files = Dictionary(files.map { (SourcePath.normalize($0.key), $0.value) }, uniquingKeysWith: { _, last in last })
     }
 
     /// Adds or replaces a file.
-    public mutating func set(_ text: String, for path: String) {
+    package mutating func set(_ text: String, for path: String) {
         files[SourcePath.normalize(path)] = text
     }
 
     /// The file's text, or ``SourceReadError/Reason/notFound``.
-    public func read(_ path: String) throws(SourceReadError) -> String {
+    package func read(_ path: String) throws(SourceReadError) -> String {
         guard let text = files[SourcePath.normalize(path)] else { throw SourceReadError(path: path, reason: .notFound) }
         return text
     }
@@ -66,30 +66,30 @@ public struct InMemorySourceProvider: SourceProvider {
 
 /// Open editor buffers laid over another provider (usually the disk): a buffer wins over
 /// the file it shadows, so imports see unsaved edits.
-public struct OverlaySourceProvider: SourceProvider {
+package struct OverlaySourceProvider: SourceProvider {
     /// What is read when no buffer covers a path.
-    public let base: any SourceProvider
+    package let base: any SourceProvider
     /// The buffers, keyed by normalised path.
-    public private(set) var buffers: [String: String]
+    package private(set) var buffers: [String: String]
 
     /// Creates an overlay; the keys are normalised.
-    public init(base: any SourceProvider, buffers: [String: String] = [:]) {
+    package init(base: any SourceProvider, buffers: [String: String] = [:]) {
         self.base = base
         self.buffers = Dictionary(buffers.map { (SourcePath.normalize($0.key), $0.value) }, uniquingKeysWith: { _, last in last })
     }
 
     /// Opens or updates a buffer.
-    public mutating func setBuffer(_ text: String, for path: String) {
+    package mutating func setBuffer(_ text: String, for path: String) {
         buffers[SourcePath.normalize(path)] = text
     }
 
     /// Closes a buffer: the path reads from ``base`` again.
-    public mutating func removeBuffer(for path: String) {
+    package mutating func removeBuffer(for path: String) {
         buffers[SourcePath.normalize(path)] = nil
     }
 
     /// The buffer's text when one is open, else the base provider's.
-    public func read(_ path: String) throws(SourceReadError) -> String {
+    package func read(_ path: String) throws(SourceReadError) -> String {
         if let text = buffers[SourcePath.normalize(path)] { return text }
         return try base.read(path)
     }

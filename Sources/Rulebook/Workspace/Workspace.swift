@@ -5,18 +5,18 @@
 /// A `Workspace` is a cheap value: the language server makes a new one per analysis (with
 /// the current editor buffers in an ``OverlaySourceProvider``) and passes the same cache,
 /// so only the edited files are parsed again.
-public struct Workspace: Sendable {
+package struct Workspace: Sendable {
     /// Where files are read from.
-    public var provider: any SourceProvider
+    package var provider: any SourceProvider
     /// Message keys and limits for the checker.
-    public var options: CheckOptions
+    package var options: CheckOptions
     /// Parsed trees kept between checks (`nil`: parse every time).
-    public var cache: ParseCache?
+    package var cache: ParseCache?
     /// The parser (injectable so that tests and tools can substitute their own).
-    public var parse: @Sendable (SourceFile) -> SyntaxTree
+    package var parse: @Sendable (SourceFile) -> SyntaxTree
 
     /// Creates a workspace.
-    public init(provider: any SourceProvider, options: CheckOptions = CheckOptions(), cache: ParseCache? = nil,
+    package init(provider: any SourceProvider, options: CheckOptions = CheckOptions(), cache: ParseCache? = nil,
                 parse: @escaping @Sendable (SourceFile) -> SyntaxTree = { Parser.parse($0) }) {
         self.provider = provider
         self.options = options
@@ -30,7 +30,7 @@ public struct Workspace: Sendable {
     ///   every file involved, sorted, and their syntax trees.
     /// - Throws: ``SourceReadError`` when the root file itself cannot be read (a missing
     ///   import is a diagnostic instead).
-    public func check(rootFile: String) throws(SourceReadError) -> CheckResult {
+    package func check(rootFile: String) throws(SourceReadError) -> CheckResult {
         let root = SourcePath.normalize(rootFile)
         let (graph, unreadable) = loadGraph(roots: [root])
         if let error = unreadable.first { throw error }
@@ -41,7 +41,7 @@ public struct Workspace: Sendable {
     /// Checks many files at once (`rulebook check Rules`, the language server's workspace
     /// diagnostics). Each file is read, parsed and checked once, however many of the
     /// others import it, and its diagnostics are reported once, under its own path.
-    public func checkAll(paths: [String]) -> WorkspaceCheckResult {
+    package func checkAll(paths: [String]) -> WorkspaceCheckResult {
         var roots: [String] = []
         for path in paths.map(SourcePath.normalize) where !roots.contains(path) { roots.append(path) }
         let (graph, unreadable) = loadGraph(roots: roots)
@@ -53,7 +53,7 @@ public struct Workspace: Sendable {
     }
 
     /// Reads and parses `roots` and their imports.
-    public func loadGraph(roots: [String]) -> (graph: ProgramGraph, unreadable: [SourceReadError]) {
+    package func loadGraph(roots: [String]) -> (graph: ProgramGraph, unreadable: [SourceReadError]) {
         var loader = ImportLoader { path in
             do throws(SourceReadError) {
                 let text = try provider.read(path)
@@ -72,18 +72,18 @@ public struct Workspace: Sendable {
 }
 
 /// The result of checking one root file.
-public struct CheckResult: Sendable {
+package struct CheckResult: Sendable {
     /// The checked rules, or `nil` when any file involved has an error.
-    public let ruleSet: RuleSet?
+    package let ruleSet: RuleSet?
     /// The diagnostics of every file involved (the root and everything it imports), sorted.
-    public let diagnostics: [Diagnostic]
+    package let diagnostics: [Diagnostic]
     /// The syntax tree of every file involved, by normalised path.
-    public let trees: [String: SyntaxTree]
+    package let trees: [String: SyntaxTree]
     /// How the files import each other (for go-to-definition and re-checking dependents).
-    public let graph: ProgramGraph
+    package let graph: ProgramGraph
 
     /// Creates a result.
-    public init(ruleSet: RuleSet?, diagnostics: [Diagnostic], trees: [String: SyntaxTree], graph: ProgramGraph) {
+    package init(ruleSet: RuleSet?, diagnostics: [Diagnostic], trees: [String: SyntaxTree], graph: ProgramGraph) {
         self.ruleSet = ruleSet
         self.diagnostics = diagnostics
         self.trees = trees
@@ -92,20 +92,20 @@ public struct CheckResult: Sendable {
 }
 
 /// The result of checking many files.
-public struct WorkspaceCheckResult: Sendable {
+package struct WorkspaceCheckResult: Sendable {
     /// Every file checked (the paths given and what they import), in load order.
-    public let files: [String]
+    package let files: [String]
     /// The diagnostics of each checked file, sorted; every file in ``files`` has an entry.
-    public let diagnostics: [String: [Diagnostic]]
+    package let diagnostics: [String: [Diagnostic]]
     /// The rule set of each given path that has no error in itself or its imports.
-    public let ruleSets: [String: RuleSet]
+    package let ruleSets: [String: RuleSet]
     /// The given paths that could not be read.
-    public let unreadable: [SourceReadError]
+    package let unreadable: [SourceReadError]
     /// How the files import each other.
-    public let graph: ProgramGraph
+    package let graph: ProgramGraph
 
     /// Creates a result.
-    public init(files: [String], diagnostics: [String: [Diagnostic]], ruleSets: [String: RuleSet],
+    package init(files: [String], diagnostics: [String: [Diagnostic]], ruleSets: [String: RuleSet],
                 unreadable: [SourceReadError], graph: ProgramGraph) {
         self.files = files
         self.diagnostics = diagnostics
@@ -115,10 +115,10 @@ public struct WorkspaceCheckResult: Sendable {
     }
 
     /// Every diagnostic, sorted by file and position.
-    public var allDiagnostics: [Diagnostic] { files.sorted().flatMap { diagnostics[$0] ?? [] } }
+    package var allDiagnostics: [Diagnostic] { files.sorted().flatMap { diagnostics[$0] ?? [] } }
 
     /// Whether any file has an error (or a given path could not be read).
-    public var hasErrors: Bool {
+    package var hasErrors: Bool {
         !unreadable.isEmpty || diagnostics.values.contains { $0.containsErrors }
     }
 }

@@ -18,7 +18,9 @@ struct CheckCommand: Command {
 
             Directories are walked for *.rules files, and for *.json catalogues inside a \
             directory named Localizations. Without paths, Rules and Localizations are \
-            checked (whichever exist).
+            checked (whichever exist). A path that does not exist, or a file that cannot \
+            be read or is not UTF-8, is an unreadable-file error in every format (at the \
+            first invalid byte); the other files are still checked.
 
             The text format prints each diagnostic like a compiler (file:line:column, with \
             columns counted in Unicode scalars), the source line with carets under the exact \
@@ -30,7 +32,7 @@ struct CheckCommand: Command {
             .option("format", valueName: "FORMAT", help: "How to print diagnostics.", defaultValue: "text",
                     allowedValues: DiagnosticFormat.allCases.map(\.rawValue)),
             .flag("warnings-as-errors", help: "Exit with status 1 when there are warnings, too."),
-            .flag("fix", help: "Apply the fixes the checker offers (e.g. misspelled validator names) to the files in place, then check again and report what is left."),
+            .flag("fix", help: "Apply the fixes the checker offers (e.g. misspelled validator names) to the files in place, then check again and report what is left. Links, mode, owner and byte order marks are kept; read-only files and files changed since they were read are refused (exit status 2)."),
             .option("color", valueName: "WHEN", help: "Colour the text format: auto colours a terminal unless NO_COLOR is set.",
                     defaultValue: "auto", allowedValues: Terminal.ColorMode.allCases.map(\.rawValue)),
         ],
@@ -47,7 +49,9 @@ struct CheckCommand: Command {
         sections: [("EXIT STATUS", """
               0  no errors (warnings allowed unless --warnings-as-errors)
               1  errors found (or warnings, with --warnings-as-errors)
-              2  usage or I/O errors (a path that does not exist, an unreadable file)
+              2  usage or I/O errors: a path that does not exist, a file that cannot be read
+                 or is not UTF-8 (reported as an unreadable-file diagnostic in every format;
+                 the other files are still checked)
             """)]
     )
 
@@ -70,18 +74,21 @@ struct CheckCommand: Command {
     func run(in context: CommandContext) throws -> ExitStatus {
         let explicit = !paths.isEmpty
         let files = try FileCollector().collect(explicit ? paths : Self.defaultPaths, explicit: explicit)
-        guard !files.all.isEmpty else {
+        guard !files.all.isEmpty || !files.missing.isEmpty else {
             throw CommandError(explicit ? "no rule files or catalogues found in \(paths.joined(separator: ", "))"
                                         : "no rule files found: there is no Rules or Localizations directory here")
         }
         var outcome = try ProjectChecker(files: files).check()
+        var refused = Set<String>()
         if fix {
-            outcome = try applyFixes(outcome, files: files, in: context)
+            outcome = try applyFixes(outcome, files: files, refused: &refused, in: context)
         }
         let report = outcome.report
         context.stdout.write(DiagnosticPrinter(format: format, color: color, context: context).render(report))
-        for problem in outcome.unreadable { context.reportError(problem) }
-        if !outcome.unreadable.isEmpty { return .usageError }
+        // The text format already printed them where a person reads; the machine formats
+        // go to a file or a pipe, so stderr says it too.
+        if format != .text { for problem in outcome.unreadable { context.reportError(problem) } }
+        if !outcome.unreadable.isEmpty || !refused.isEmpty { return .usageError }
         if report.count(.error) > 0 { return .failure }
         if warningsAsErrors && report.count(.warning) > 0 { return .failure }
         return .success
@@ -89,19 +96,29 @@ struct CheckCommand: Command {
 
     /// Applies the offered fixes, then checks again (up to a few rounds: a fix may make
     /// room for another that overlapped it).
-    private func applyFixes(_ first: ProjectChecker.Outcome, files: FileCollector.Files,
+    ///
+    /// A file that cannot be written (read-only, or changed since it was read) is reported
+    /// and left alone in later rounds (`refused`); the other files are still fixed.
+    private func applyFixes(_ first: ProjectChecker.Outcome, files: FileCollector.Files, refused: inout Set<String>,
                             in context: CommandContext) throws -> ProjectChecker.Outcome {
         var outcome = first
         var applied = 0
         var changedFiles = Set<String>()
         for _ in 0..<4 {
-            let plan = FixApplier.plan(outcome.report.diagnostics)
+            let plan = FixApplier.plan(outcome.report.diagnostics.filter { diagnostic in
+                !diagnostic.fixIts.contains { $0.edits.contains { refused.contains($0.file) } }
+            })
             guard plan.fixCount > 0 else { break }
             for (file, edits) in plan.edits.sorted(by: { $0.key < $1.key }) {
                 // A fix may create a file (a missing base catalogue): it starts empty.
-                let text = outcome.report.sources[file]?.text ?? ""
-                try TextFile.write(FixApplier.apply(edits, to: text), to: file)
-                changedFiles.insert(file)
+                let original = outcome.report.sources[file]?.text
+                do {
+                    try TextFile.write(FixApplier.apply(edits, to: original ?? ""), to: file, expected: original)
+                    changedFiles.insert(file)
+                } catch {
+                    context.reportError(error.message)
+                    refused.insert(file)
+                }
             }
             applied += plan.fixCount
             outcome = try ProjectChecker(files: files).check()

@@ -8,13 +8,16 @@ import Foundation
 /// - A directory is walked recursively in sorted order for `*.rules` files, and for
 ///   `*.json` catalogues directly inside a directory named `Localizations`. Hidden
 ///   entries (`.git`, `.build`) are skipped.
-/// - A missing path given explicitly is an error (exit 2); a missing default path is
-///   skipped, so `rulebook check` works in a project without `Localizations/`.
+/// - A missing path given explicitly is listed in ``Files/missing`` (the command reports
+///   it, goes on with the other paths and exits 2); a missing default path is skipped, so
+///   `rulebook check` works in a project without `Localizations/`.
 struct FileCollector {
     /// The files found, each list in walk order without duplicates.
     struct Files: Equatable {
         var ruleFiles: [String] = []
         var catalogues: [String] = []
+        /// Paths given explicitly that do not exist.
+        var missing: [String] = []
         /// Every file, rules first.
         var all: [String] { ruleFiles + catalogues }
     }
@@ -31,7 +34,7 @@ struct FileCollector {
         for path in paths {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                if explicit { throw CommandError("no such file or directory '\(path)'") }
+                if explicit { append(path, to: &files.missing) }
                 continue
             }
             if isDirectory.boolValue {

@@ -11,24 +11,22 @@ struct ProjectChecker {
     /// Everything found, ready to render.
     struct Outcome {
         let report: DiagnosticReport
-        /// Files that could not be read (printed as errors; exit status 2).
+        /// Why files could not be checked (also diagnostics in the report; exit status 2).
         let unreadable: [String]
     }
 
     func check() throws(CommandError) -> Outcome {
         var diagnostics: [Diagnostic] = []
         var sources: [SourceFile] = []
-        var unreadable: [String] = []
+        var unreadable = files.missing.map { UnreadableFile(path: $0, reason: TextFile.missingMessage($0)) }
         var checkedFiles = Set<String>()
 
         // Catalogues first: their base keys are what rule files may name.
         var catalogueTexts: [String: [String: String]] = [:]  // directory → path → text
         for path in files.catalogues {
-            do {
-                let text = try TextFile.read(path)
-                catalogueTexts[Self.directory(of: path), default: [:]][path] = text
-            } catch {
-                unreadable.append(error.message)
+            switch TextFile.readText(path) {
+            case .success(let text): catalogueTexts[Self.directory(of: path), default: [:]][path] = text
+            case .failure(let error): unreadable.append(error.file)
             }
         }
         var projectCatalogs: MessageCatalogs?
@@ -59,10 +57,15 @@ struct ProjectChecker {
             diagnostics += result.allDiagnostics
             for tree in result.graph.trees.values { sources.append(tree.source) }
             checkedFiles.formUnion(result.files)
-            unreadable += result.unreadable.map(\.description)
+            unreadable += result.unreadable.map(UnreadableFile.init)
         }
-        let report = DiagnosticReport(diagnostics: diagnostics, sources: sources, fileCount: checkedFiles.count)
-        return Outcome(report: report, unreadable: unreadable)
+        // A file that could not be checked is a diagnostic like any other, so every
+        // format shows it, and it counts among the files.
+        diagnostics += unreadable.map(\.diagnostic)
+        sources += unreadable.compactMap(\.source)
+        let report = DiagnosticReport(diagnostics: diagnostics, sources: sources,
+                                      fileCount: checkedFiles.count + unreadable.count)
+        return Outcome(report: report, unreadable: unreadable.map(\.diagnostic.message))
     }
 
     static func directory(of path: String) -> String {

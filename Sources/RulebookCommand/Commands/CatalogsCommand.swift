@@ -72,8 +72,11 @@ struct CatalogsExportCommand: Command {
     let output: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        let locale = arguments.value("locale") ?? ""
-        guard LocaleTag.isWellFormed(locale) else { throw Self.usageError("'\(locale)' is not a BCP 47 locale tag") }
+        // Read case-insensitively, `_` as `-` (as `validate --locale`).
+        let locale = LocaleTag.canonical(arguments.value("locale") ?? "")
+        guard LocaleTag.isWellFormed(locale) else {
+            throw Self.usageError("'\(arguments.value("locale") ?? "")' is not a BCP 47 locale tag")
+        }
         self.locale = locale
         catalogs = arguments.value("catalogs")
         output = arguments.value("output")

@@ -63,7 +63,7 @@ struct ExplainCommand: Command {
 
     func run(in context: CommandContext) throws -> ExitStatus {
         let loader = try RuleLoader(catalogs: catalogs, locale: locale)
-        let catalogues = try loader.catalogs()
+        let catalogues = try loader.catalogs(warningsTo: context)
         let compiled = try loader.compile(rules, catalogs: catalogues, in: context)
         let value = try readRecord(context)
         let options = ValidationOptions(reportAllFailures: all, messages: loader.messages(catalogues),

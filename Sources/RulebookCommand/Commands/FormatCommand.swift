@@ -13,9 +13,11 @@ struct FormatCommand: Command {
             aligned, when blocks indented by two spaces, blank lines collapsed, every \
             comment kept. Formatting is idempotent.
 
-            Files are rewritten in place and listed as they change. With --check nothing is \
-            written: the files that would change are listed and the exit status is 1 when \
-            there are any (for CI).
+            Files are rewritten in place and listed as they change: a symbolic link's \
+            target is written, and hard links, mode, owner and a byte order mark are kept. \
+            A read-only file, or one changed since it was read, is refused with an error \
+            (exit status 2). With --check nothing is written: the files that would change \
+            are listed and the exit status is 1 when there are any (for CI).
 
             A file with syntax errors is never touched: its diagnostics are printed on \
             stderr instead and the exit status is 1. The path - formats stdin to stdout.
@@ -53,23 +55,42 @@ struct FormatCommand: Command {
         if paths == ["-"] { return try formatStandardInput(context) }
         let explicit = !paths.isEmpty
         let files = try FileCollector(includeCatalogues: false).collect(explicit ? paths : ["Rules"], explicit: explicit)
-        guard !files.ruleFiles.isEmpty else {
+        guard !files.ruleFiles.isEmpty || !files.missing.isEmpty else {
             throw CommandError(explicit ? "no rule files found in \(paths.joined(separator: ", "))" : "no rule files found in Rules")
         }
+        // A path that is missing or a file that cannot be read is reported and the others
+        // are still formatted; the exit status is then 2.
         var status = ExitStatus.success
+        for path in files.missing {
+            context.reportError(TextFile.missingMessage(path))
+            status = .usageError
+        }
         for file in files.ruleFiles {
-            let source = SourceFile(path: file, text: try TextFile.read(file))
+            let text: String
+            do {
+                text = try TextFile.read(file)
+            } catch {
+                context.reportError(error.message)
+                status = .usageError
+                continue
+            }
+            let source = SourceFile(path: file, text: text)
             guard let formatted = format(source, in: context) else {
-                status = .failure
+                status = status.combined(with: .failure)
                 continue
             }
             guard formatted != source.text else { continue }
             if check {
                 context.stdout.write(file + "\n")
-                status = .failure
+                status = status.combined(with: .failure)
             } else {
-                try TextFile.write(formatted, to: file)
-                context.stdout.write("formatted \(file)\n")
+                do {
+                    try TextFile.write(formatted, to: file, expected: source.text)
+                    context.stdout.write("formatted \(file)\n")
+                } catch {
+                    context.reportError(error.message)
+                    status = .usageError
+                }
             }
         }
         return status

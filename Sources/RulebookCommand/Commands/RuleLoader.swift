@@ -27,22 +27,47 @@ struct RuleLoader {
             catalogsDirectory = present ? "Localizations" : nil
         }
         if let locale {
-            guard LocaleTag.isWellFormed(locale) else { throw CommandError("'\(locale)' is not a BCP 47 locale tag (e.g. de, pt-BR)") }
+            // BCP 47 tags are case-insensitive, and POSIX locales write `_`: `DE` is `de`,
+            // `de_DE` is `de-DE`.
+            let canonical = LocaleTag.canonical(locale)
+            guard LocaleTag.isWellFormed(canonical) else {
+                throw CommandError("'\(locale)' is not a BCP 47 locale tag (e.g. de, pt-BR)")
+            }
             guard catalogsDirectory != nil else {
                 throw CommandError("--locale \(locale) needs message catalogues: give --catalogs DIR or add a Localizations directory")
             }
+            self.locale = canonical
+        } else {
+            self.locale = nil
         }
-        self.locale = locale
     }
 
-    /// The loaded catalogues (empty without a directory).
-    func catalogs() throws(CommandError) -> MessageCatalogs {
+    /// The loaded catalogues (empty without a directory). A directory without catalogues,
+    /// or without one for the requested locale or any of its parents, is a warning on
+    /// stderr: messages then fall back to the base language, which should not pass
+    /// unnoticed.
+    func catalogs(warningsTo context: CommandContext? = nil) throws(CommandError) -> MessageCatalogs {
         guard let catalogsDirectory else { return .empty }
+        let catalogs: MessageCatalogs
         do {
-            return try MessageCatalogs(directory: catalogsDirectory)
+            catalogs = try MessageCatalogs(directory: catalogsDirectory)
         } catch {
             throw CommandError("cannot read the catalogues in '\(catalogsDirectory)': \(error.localizedDescription)")
         }
+        if let context { for warning in warnings(about: catalogs) { context.reportWarning(warning) } }
+        return catalogs
+    }
+
+    /// What ``catalogs(warningsTo:)`` warns about.
+    func warnings(about catalogs: MessageCatalogs) -> [String] {
+        guard let catalogsDirectory else { return [] }
+        guard !catalogs.catalogs.isEmpty else {
+            return ["'\(catalogsDirectory)' holds no message catalogues (LOCALE.json files); messages are the built-in English defaults"]
+        }
+        guard let locale, locale != MessageCatalogs.baseLocale,
+              !LocaleTag.truncations(of: locale).contains(where: { catalogs.catalogs[$0] != nil }) else { return [] }
+        return ["no catalogue for locale '\(locale)' in '\(catalogsDirectory)' (there are: \(catalogs.locales.joined(separator: ", "))); "
+                + "messages fall back to '\(MessageCatalogs.baseLocale)'"]
     }
 
     /// The renderer for messages: the localiser when there are catalogues, else the

@@ -23,7 +23,9 @@ struct ValidateCommand: Command {
             (malformed JSON, a blank line, not an object, invalid UTF-8, over 64 MiB) is \
             reported as \
             {"record": N, "error": "line N+1, column C: reason"} and the run goes on; the \
-            exit status is then 2.
+            exit status is then 2. A missing input is reported and the other inputs are \
+            still validated (exit status 2); a failed write to stdout ends the run with \
+            status 2.
 
             A summary goes to stderr at the end (1,000,000 records, 312,118 invalid, 2.1 s), \
             with a progress line while running when stderr is a terminal.
@@ -33,7 +35,7 @@ struct ValidateCommand: Command {
             .option("format", valueName: "FORMAT",
                     help: "text: failing fields and messages per invalid record; json: one object (an array of objects for many records); ndjson: one object per line with \"record\": N.",
                     defaultValue: "text", allowedValues: ValidationFormat.allCases.map(\.rawValue)),
-            .option("locale", valueName: "LOCALE", help: "The language of messages, a BCP 47 tag (de, pl, pt-BR); needs catalogues.",
+            .option("locale", valueName: "LOCALE", help: "The language of messages, a BCP 47 tag (de, pl, pt-BR; read case-insensitively, de_DE as de-DE); needs catalogues. A locale without a catalogue is a warning.",
                     defaultValue: "en"),
             .option("catalogs", valueName: "DIR", help: "The message catalogue directory.",
                     defaultValue: "Localizations, when it exists"),
@@ -42,7 +44,7 @@ struct ValidateCommand: Command {
             .flag("all", help: "Report every failing rule of a field, not just the first."),
             .option("changed-from", valueName: "FILE",
                     help: "The original record(s), in the same layout and order as the input: each result says whether the record changed (\"changed\"), which fields (\"changedFields\") and the JSON Merge Patch from the original (\"patch\")."),
-            .flag("only-changed", help: "With --changed-from, report only the fields that changed."),
+            .flag("only-changed", help: "With --changed-from, list only the violations of fields that changed. The record is still checked in full: violations of unchanged fields make it invalid and are counted (\"unlistedViolations\")."),
             .flag("quiet", short: "q", help: "Print no results: count valid and invalid records (the fastest mode); the exit status and the stderr summary tell the outcome."),
             .flag("no-summary", help: "Do not print the summary line on stderr."),
             .flag("exit-zero", help: "Exit with status 0 once every record was reported, even when some are invalid or unreadable (for runners such as Spark's RDD.pipe and Hadoop Streaming that treat any other status as a crashed task). Rule-file, usage and I/O errors still exit with 2."),
@@ -100,13 +102,15 @@ struct ValidateCommand: Command {
 
     func run(in context: CommandContext) throws -> ExitStatus {
         let loader = try RuleLoader(catalogs: catalogs, locale: locale)
-        let catalogues = try loader.catalogs()
+        let catalogues = try loader.catalogs(warningsTo: context)
         let compiled = try loader.compile(rules, catalogs: catalogues, in: context)
         let options = ValidationOptions(reportAllFailures: all, onlyChangedFields: onlyChanged,
                                         messages: loader.messages(catalogues),
                                         context: today.map { EvaluationContext(today: $0) } ?? EvaluationContext())
-        let sources = try openInputs(context)
+        var unopened = 0
+        let sources = try openInputs(context, unopened: &unopened)
         var statistics = RunStatistics()
+        statistics.inputErrors = unopened
         var writer = ResultWriter(output: context.stdout, quiet: quiet)
         let pipeline = OrderedPipeline<BatchResult>(window: OrderedPipeline<BatchResult>.defaultWindow)
         var originals = try changedFrom.map { path throws(CommandError) in
@@ -115,7 +119,7 @@ struct ValidateCommand: Command {
         }
         let pool = RuleSetPool(compiled)
         var offset = 0
-        for source in sources {
+        for source in sources where !context.stdout.failed {
             var stream = try RecordStream(source: source, limits: ReaderLimits())
             let output = quiet ? nil : ValidationOutput(
                 format: format, numbered: !(sources.count == 1 && stream.layout == .document),
@@ -125,7 +129,8 @@ struct ValidateCommand: Command {
                                             inputName: sources.count > 1 ? source.name : nil)
             let naming: RecordNaming = stream.layout == .ndjson ? .line : stream.layout == .array ? .element : .document
             let base = offset
-            while let batch = try stream.next() {
+            // Once stdout fails (a full disk), nothing more can be reported: stop reading.
+            while !context.stdout.failed, let batch = try stream.next() {
                 let paired = try originals?.take(for: batch)
                 pipeline.submit({ processor.process(batch, offset: base, naming: naming, originals: paired) }) { result in
                     statistics.add(result)
@@ -144,14 +149,18 @@ struct ValidateCommand: Command {
             offset += stream.recordNumbersUsed
         }
         writer.finish()
-        context.stdout.flush()
+        if let failure = context.stdout.takeFailure() {
+            // No summary: it would count results nobody received.
+            throw CommandError(failure)
+        }
         if summary { statistics.printSummary(on: context.stderr) }
-        if exitZero { return .success }
+        if exitZero { return unopened > 0 ? .usageError : .success }  // an input never read is an I/O error
         if statistics.errors > 0 || statistics.inputErrors > 0 { return .usageError }
         return statistics.invalid > 0 ? .failure : .success
     }
 
-    private func openInputs(_ context: CommandContext) throws -> [ByteSource] {
+    /// Opens the inputs; `unopened` counts those that could not be opened.
+    private func openInputs(_ context: CommandContext, unopened: inout Int) throws -> [ByteSource] {
         if inputs.isEmpty {
             guard !context.stdinIsTerminal else {
                 throw Self.usageError("no input: give record files, or pipe records to stdin")
@@ -160,8 +169,14 @@ struct ValidateCommand: Command {
         }
         var sources: [ByteSource] = []
         for input in inputs {
-            sources.append(input == "-" ? ByteSource(descriptor: context.stdinDescriptor, name: "<stdin>")
-                                        : try ByteSource(path: input))
+            do {
+                sources.append(input == "-" ? ByteSource(descriptor: context.stdinDescriptor, name: "<stdin>")
+                                            : try ByteSource(path: input))
+            } catch {
+                // Reported now; the other inputs are still validated and the status is 2.
+                context.reportError(FileManager.default.fileExists(atPath: input) ? error.message : TextFile.missingMessage(input))
+                unopened += 1
+            }
         }
         return sources
     }

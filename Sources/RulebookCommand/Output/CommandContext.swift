@@ -28,7 +28,8 @@ final class CommandContext {
 
     /// The process's own stdin, stdout and stderr.
     static func process(environment: [String: String]) -> CommandContext {
-        CommandContext(stdout: Output(.fileDescriptor(1), flushThreshold: 1 << 20), stderr: Output(.fileDescriptor(2)),
+        CommandContext(stdout: Output(.fileDescriptor(1), flushThreshold: 1 << 20, name: "standard output"),
+                       stderr: Output(.fileDescriptor(2), name: "standard error"),
                        environment: environment)
     }
 

@@ -1,4 +1,4 @@
-/// The command's exit status (SPEC §7).
+/// The command's exit status (docs/command.md, "Exit status").
 enum ExitStatus: Int32, Sendable {
     /// Everything passed (warnings allowed).
     case success = 0

@@ -150,9 +150,8 @@ indirect enum JSONNode: Sendable, Equatable {
     /// `/` left alone), so record values and the command's reports escape alike.
     ///
     /// - Complexity: O(length of `string`), amortised: `text` grows in place. (Appending
-    ///   through `text.unicodeScalars.append(contentsOf:)` copied all of `text` per call and
-    ///   made `check --format json`/`sarif` quadratic; docs/performance.md, "Diagnostics
-    ///   output at scale".)
+    ///   through `text.unicodeScalars.append(contentsOf:)` would copy all of `text` per
+    ///   call and make `check --format json`/`sarif` quadratic.)
     static func appendQuoted(_ string: String, to text: inout String) {
         var bytes: [UInt8] = []
         bytes.reserveCapacity(string.utf8.count + 2)

@@ -26,11 +26,19 @@ final class Output {
     private(set) var captured: [UInt8] = []
     /// Bytes are written out once this many are pending.
     private let flushThreshold: Int
-    /// Set when a write failed (e.g. the reader of a pipe went away); later output is dropped.
-    private(set) var failed = false
+    /// The `errno` of the first write that failed (a full disk, a reader of a pipe that
+    /// went away); later output is dropped. The command ends with status 2 and the
+    /// system's reason (``failureDescription``) instead of reporting success.
+    private(set) var failure: Int32?
+    private var failureTaken = false
+    /// Whether a write failed.
+    var failed: Bool { failure != nil }
+    /// What the process calls its destination in messages (`standard output`).
+    let name: String
 
-    init(_ destination: Destination, isTerminal: Bool? = nil, flushThreshold: Int = 1 << 16) {
+    init(_ destination: Destination, isTerminal: Bool? = nil, flushThreshold: Int = 1 << 16, name: String = "output") {
         self.destination = destination
+        self.name = name
         self.flushThreshold = flushThreshold
         switch destination {
         case .fileDescriptor(let descriptor): self.isTerminal = isTerminal ?? (isatty(descriptor) == 1)
@@ -70,6 +78,16 @@ final class Output {
         buffer.removeAll(keepingCapacity: true)
     }
 
+    /// `cannot write to standard output: No space left on device` when a write failed
+    /// (after flushing what is buffered, so a failure of the last bytes counts too); given
+    /// once, so whoever reports it first does and the failure is never printed twice.
+    func takeFailure() -> String? {
+        flush()
+        guard let failure, !failureTaken else { return nil }
+        failureTaken = true
+        return "cannot write to \(name): \(String(cString: strerror(failure)))"
+    }
+
     /// What was written, as text (memory destinations; flushed first).
     var text: String {
         flush()
@@ -87,7 +105,7 @@ final class Output {
                 let written = systemWrite(descriptor, pointer, remaining)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    failed = true
+                    failure = errno
                     return
                 }
                 remaining -= written

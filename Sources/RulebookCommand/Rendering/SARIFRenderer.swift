@@ -18,7 +18,7 @@ struct SARIFRenderer {
         for (index, code) in codes.enumerated() { ruleIndex[code.id] = index }
         var run: [JSONNode.Member] = [
             .init(key: "tool", value: .object(["driver": driver(codes)])),
-            .init(key: "invocations", value: .array([.object(["executionSuccessful": .bool(true)])])),
+            .init(key: "invocations", value: .array([invocation(report)])),
             .init(key: "columnKind", value: .string("unicodeCodePoints")),
         ]
         if let baseDirectory {
@@ -35,6 +35,24 @@ struct SARIFRenderer {
             "runs": .array([.object(run)]),
         ])
         return log.serialized(pretty: true) + "\n"
+    }
+
+    /// The run's invocation: not successful when a file could not be checked (its
+    /// result says which), so a scan that missed a file never looks clean.
+    private func invocation(_ report: DiagnosticReport) -> JSONNode {
+        let unreadable = report.diagnostics.filter { $0.code == .unreadableFile }
+        guard !unreadable.isEmpty else { return .object(["executionSuccessful": .bool(true)]) }
+        return .object([
+            "executionSuccessful": .bool(false),
+            "toolExecutionNotifications": .array(unreadable.map { diagnostic in
+                .object([
+                    "level": .string("error"),
+                    "message": .object(["text": .string(diagnostic.message)]),
+                    "locations": .array([.object(["physicalLocation": physicalLocation(file: diagnostic.file, range: diagnostic.range,
+                                                                                        in: report)])]),
+                ])
+            }),
+        ])
     }
 
     private func driver(_ codes: [DiagnosticCode]) -> JSONNode {

@@ -6,31 +6,60 @@ import Rulebook
 struct SourceExcerpt: Sendable, Equatable {
     /// The 1-based line number.
     let lineNumber: Int
-    /// The line's text without its line break (tabs kept).
+    /// The line's text without its line break (tabs kept); on a long line, the part
+    /// around the range with `…` where it was cut.
     let line: String
     /// Spaces (and tabs) up to the range, then `^` under every column of the range on
     /// this line; a single `^` for an empty range.
     let carets: String
 
+    /// Lines up to this many bytes are shown whole; a longer line (a 2 MB generated
+    /// line) is shown as a window around the range, cut at ``contextBytes`` on each side
+    /// and marked with `…`, so one diagnostic prints a few hundred bytes, not megabytes.
+    static let maxWholeLineBytes = 240
+    /// How much of a long line is shown before and after the range.
+    static let contextBytes = 80
+    /// How much of a long range is underlined on a long line.
+    static let maxUnderlinedBytes = 160
+
     /// The excerpt for `range` in `source`: a range spanning lines is underlined to the
     /// end of its first line.
+    ///
+    /// - Complexity: O(shown text), whatever the line's length.
     init(range: SourceRange, in source: SourceFile) {
         let lineIndex = source.lines.line(containing: range.start)
         let content = source.lines.contentRange(ofLine: lineIndex, in: source.text)
-        let lineText = String(source.text(in: content))
         let start = min(max(range.start, content.start), content.end)
         let end = min(max(range.end, start), content.end)
-        let before = source.text(in: SourceRange(start: content.start, end: start))
-        let inside = source.text(in: SourceRange(start: start, end: end))
-        var carets = ""
+        var shown = content
+        if content.end - content.start > Self.maxWholeLineBytes {
+            let windowEnd = min(content.end, min(end, start + Self.maxUnderlinedBytes) + Self.contextBytes)
+            shown = SourceRange(start: Self.scalarBoundary(max(content.start, start - Self.contextBytes), in: source),
+                                end: Self.scalarBoundary(windowEnd, in: source))
+        }
+        let cutBefore = shown.start > content.start, cutAfter = shown.end < content.end
+        let before = source.text(in: SourceRange(start: shown.start, end: start))
+        let inside = source.text(in: SourceRange(start: start, end: min(end, shown.end)))
+        var carets = cutBefore ? " " : ""
         for scalar in before.unicodeScalars {
             carets += scalar == "\t" ? "\t" : String(repeating: " ", count: Self.width(of: scalar))
         }
         let underline = inside.unicodeScalars.reduce(0) { $0 + ($1 == "\t" ? 1 : Self.width(of: $1)) }
         carets += String(repeating: "^", count: max(1, underline))
         self.lineNumber = lineIndex + 1
-        self.line = lineText
+        self.line = (cutBefore ? "…" : "") + source.text(in: shown) + (cutAfter ? "…" : "")
         self.carets = carets
+    }
+
+    /// `offset`, moved back to the start of the scalar it falls into.
+    static func scalarBoundary(_ offset: Int, in source: SourceFile) -> Int {
+        let utf8 = source.text.utf8
+        var offset = min(max(offset, 0), utf8.count)
+        while offset > 0, offset < utf8.count,
+              utf8[utf8.index(utf8.startIndex, offsetBy: offset)] & 0xC0 == 0x80 {
+            offset -= 1
+        }
+        return offset
     }
 
     /// Terminal columns a scalar takes: 0 for combining marks, joiners and variation

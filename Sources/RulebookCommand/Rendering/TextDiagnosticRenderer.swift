@@ -29,7 +29,7 @@ struct TextDiagnosticRenderer {
         var text = header(file: diagnostic.file, range: diagnostic.range, severity: diagnostic.severity,
                           message: diagnostic.message, code: diagnostic.code.id, report: report)
         let source = report.sources[diagnostic.file]
-        let gutterWidth = source.map { String(SourceExcerpt(range: diagnostic.range, in: $0).lineNumber).count } ?? 1
+        let gutterWidth = source.map { String($0.lines.line(containing: diagnostic.range.start) + 1).count } ?? 1
         if let source { text += excerpt(diagnostic.range, in: source, severity: diagnostic.severity, gutterWidth: gutterWidth) }
         let pad = String(repeating: " ", count: gutterWidth + 2)
         for note in diagnostic.notes {

@@ -55,8 +55,11 @@ struct TestCommand: Command {
     func run(in context: CommandContext) throws -> ExitStatus {
         let explicit = !paths.isEmpty
         let collector = FileCollector(includeCatalogues: false, fileSuffix: ".examples.json")
-        let files = try collector.collect(explicit ? paths : ["Rules"], explicit: explicit).ruleFiles
-        guard !files.isEmpty else {
+        let collected = try collector.collect(explicit ? paths : ["Rules"], explicit: explicit)
+        let files = collected.ruleFiles
+        // A missing path is reported; the other example files still run (exit status 2).
+        for path in collected.missing { context.reportError(TextFile.missingMessage(path)) }
+        guard !files.isEmpty || !collected.missing.isEmpty else {
             throw CommandError("no *.examples.json files found in \(explicit ? paths.joined(separator: ", ") : "Rules")")
         }
         let loader = try RuleLoader(catalogs: nil, locale: nil)
@@ -95,6 +98,7 @@ struct TestCommand: Command {
             context.stdout.write("\nfailures:\n\n" + failures.joined(separator: "\n") + "\n")
         }
         context.stdout.write("\(passed) passed, \(failures.count) failed\n")
+        if !collected.missing.isEmpty { return .usageError }
         return failures.isEmpty ? .success : .failure
     }
 

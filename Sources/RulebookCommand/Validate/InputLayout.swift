@@ -13,14 +13,21 @@ enum InputLayout: String, Sendable, Equatable {
 /// Detects an input's ``InputLayout`` by reading as little of it as needed (usually
 /// its first line), and keeps what it read for the reader that follows.
 ///
-/// The rules, in order (after an optional UTF-8 byte order mark and white space):
-/// 1. `[` first → ``InputLayout/array``.
-/// 2. A `{…}` that closes on its first line: if only white space follows until the
-///    end → ``InputLayout/document``, else ``InputLayout/ndjson``.
-/// 3. An object still open at the end of its first line: if the next non-blank line
+/// The rules, in order (after an optional UTF-8 byte order mark):
+/// 1. No bytes at all → ``InputLayout/empty``; only white space → ``InputLayout/ndjson``
+///    (each blank line is then reported as a record that cannot be read, whatever the
+///    input's size).
+/// 2. `[` first (after white space) → ``InputLayout/array``.
+/// 3. A `{…}` that closes on its first line: if a blank line precedes or follows it,
+///    or anything but white space follows it → ``InputLayout/ndjson`` (record N stays
+///    line N, every line is answered), else ``InputLayout/document``.
+/// 4. A first line longer than the record limit → ``InputLayout/ndjson``: the line is
+///    reported and skipped like any other over-long line, and the lines after it are
+///    still read.
+/// 5. An object still open at the end of its first line: if the next non-blank line
 ///    starts with `{` it is a malformed NDJSON line → ``InputLayout/ndjson``; else a
 ///    pretty-printed ``InputLayout/document``.
-/// 4. Anything else → ``InputLayout/ndjson`` (each line is then reported on its own).
+/// 6. Anything else → ``InputLayout/ndjson`` (each line is then reported on its own).
 struct InputLayoutDetector {
     let limits: ReaderLimits
 
@@ -30,16 +37,22 @@ struct InputLayoutDetector {
         try source.fill(&buffer, count: limits.chunkSize)
         if buffer.starts(with: [0xEF, 0xBB, 0xBF]) { buffer.removeFirst(3) }
         guard let start = try firstNonWhitespace(in: &buffer, from: 0, source) else {
-            return (buffer.count > limits.chunkSize ? .ndjson : .empty, buffer)
+            return (buffer.isEmpty ? .empty : .ndjson, buffer)
         }
         switch buffer[start] {
         case UInt8(ascii: "["): return (.array, buffer)
         case UInt8(ascii: "{"): break
         default: return (.ndjson, buffer)
         }
+        let blankLineFirst = LineReader.firstNewline(in: buffer, from: 0).map { $0 < start } ?? false
         guard let lineEnd = try newline(in: &buffer, from: start, source) else {
-            return (.document, buffer)  // one line only (or a line too long to look at): one document.
+            // One line only: one document. A line too long to look at is an NDJSON line
+            // over the limit, reported on its own while the lines after it are read.
+            // A blank line before it is a line to answer: NDJSON.
+            return (source.reachedEnd && buffer.count <= limits.maxRecordBytes && !blankLineFirst ? .document : .ndjson, buffer)
         }
+        // A first line over the limit is reported as a line; there is no need to scan it.
+        if lineEnd - start > limits.maxRecordBytes { return (.ndjson, buffer) }
         var scanner = JSONStructureScanner()
         var closedAt: Int?
         for offset in start..<lineEnd {
@@ -49,8 +62,11 @@ struct InputLayoutDetector {
             }
         }
         if let closedAt {
+            if blankLineFirst { return (.ndjson, buffer) }
             let more = try firstNonWhitespace(in: &buffer, from: closedAt + 1, source)
-            return (more == nil ? .document : .ndjson, buffer)
+            // A blank line after the object's line is a line of its own to answer.
+            let blankLineAfter = LineReader.firstNewline(in: buffer, from: lineEnd + 1) != nil
+            return (more == nil && !blankLineAfter ? .document : .ndjson, buffer)
         }
         guard let next = try firstNonWhitespace(in: &buffer, from: lineEnd + 1, source) else {
             return (.document, buffer)

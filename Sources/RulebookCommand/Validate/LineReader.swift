@@ -37,9 +37,16 @@ struct LineReader {
     var linesRead: Int { nextLineIndex }
 
     /// The next batch, or `nil` at the end of the input.
+    ///
+    /// - Complexity: O(bytes read): each byte is searched for a line break once, however
+    ///   long its line grows over many reads (a 60 MB line is not re-scanned per chunk),
+    ///   and a line over the limit is discarded chunk by chunk.
     mutating func next() throws(CommandError) -> RecordBatch? {
         var buffer = carry
         carry = []
+        // `buffer[..<scanned]` has been searched: its last line break is `lastNewline`.
+        var scanned = 0
+        var lastNewline: Int?
         while true {
             if skippingLine {
                 if let newline = Self.firstNewline(in: buffer, from: 0) {
@@ -52,7 +59,9 @@ struct LineReader {
                     continue
                 }
             }
-            if let lastNewline = Self.lastNewline(in: buffer), buffer.count >= limits.chunkSize || source.reachedEnd {
+            if let found = Self.lastNewline(in: buffer, from: scanned) { lastNewline = found }
+            scanned = buffer.count
+            if let lastNewline, buffer.count >= limits.chunkSize || source.reachedEnd {
                 carry = Array(buffer[(lastNewline + 1)...])
                 buffer.removeSubrange((lastNewline + 1)...)
                 return makeBatch(buffer)
@@ -60,7 +69,7 @@ struct LineReader {
             if source.reachedEnd {
                 return buffer.isEmpty ? nil : makeBatch(buffer)
             }
-            if buffer.count > limits.maxRecordBytes, Self.lastNewline(in: buffer) == nil {
+            if lastNewline == nil, buffer.count > limits.maxRecordBytes {
                 return oversizedLine()
             }
             try source.fill(&buffer, count: limits.chunkSize)  // (reserves the room it needs)
@@ -122,13 +131,15 @@ struct LineReader {
         }
     }
 
-    /// The offset of the last `\n`.
-    static func lastNewline(in bytes: [UInt8]) -> Int? {
-        var index = bytes.count - 1
-        while index >= 0 {
-            if bytes[index] == UInt8(ascii: "\n") { return index }
-            index -= 1
+    /// The offset of the last `\n` at or after `from`: `memchr` from one line break to
+    /// the next, so each byte is looked at once (fast in debug builds too).
+    static func lastNewline(in bytes: [UInt8], from: Int = 0) -> Int? {
+        var last: Int?
+        var offset = from
+        while let found = firstNewline(in: bytes, from: offset) {
+            last = found
+            offset = found + 1
         }
-        return nil
+        return last
     }
 }

@@ -100,9 +100,20 @@ struct RecordProcessor: Sendable {
             if case .failure(let message) = parsed { fail("original record: " + message, number: number, into: &result) }
             return
         }
-        let report = rules.validate(value, original: originalValue, options: options)
-        if report.isValid { result.valid += 1 } else { result.invalid += 1 }
-        output?.append(report, record: number, into: &result.output)
+        // `--only-changed` narrows what is listed, never what is checked: the record is
+        // validated in full, and a violation of an unchanged field still makes it invalid
+        // (counted as unlisted), so no record is called valid that was not checked.
+        var whole = options
+        whole.onlyChangedFields = false
+        let full = rules.validate(value, original: originalValue, options: whole)
+        let listed = options.onlyChangedFields ? rules.validate(value, original: originalValue, options: options) : full
+        let unlisted = Self.violationCount(full) - Self.violationCount(listed)
+        if full.isValid { result.valid += 1 } else { result.invalid += 1 }
+        output?.append(listed, record: number, unlisted: unlisted, into: &result.output)
+    }
+
+    static func violationCount(_ report: ValidationReport) -> Int {
+        report.fields.reduce(0) { $0 + $1.violations.count }
     }
 
     private func fail(_ message: String, number: Int, into result: inout BatchResult) {

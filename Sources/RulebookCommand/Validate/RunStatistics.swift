@@ -46,10 +46,12 @@ struct RunStatistics {
         output.write(line + "\n")
     }
 
-    /// `1,000,000 records, 312,118 invalid, 2 unreadable, 2.1 s`.
+    /// `1,000,000 records, 312,118 invalid, 2 unreadable, 1 input error, 2.1 s` (input
+    /// errors: inputs that could not be opened, arrays without their `]`).
     var line: String {
         var parts = ["\(Self.grouped(records)) record\(records == 1 ? "" : "s")", "\(Self.grouped(invalid)) invalid"]
         if errors > 0 { parts.append("\(Self.grouped(errors)) unreadable") }
+        if inputErrors > 0 { parts.append("\(Self.grouped(inputErrors)) input error\(inputErrors == 1 ? "" : "s")") }
         parts.append(Self.seconds(ContinuousClock.now - started))
         return parts.joined(separator: ", ")
     }

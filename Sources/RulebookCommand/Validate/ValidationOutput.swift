@@ -12,11 +12,12 @@ enum ValidationFormat: String, CaseIterable, Sendable {
 
 /// Encodes validation results as bytes, per record, on worker threads.
 ///
-/// JSON output (SPEC §5): `{"valid":false,"violations":[{"field":"firstName",
+/// JSON output (docs/command.md, `rulebook validate`, `--format json`): `{"valid":false,"violations":[{"field":"firstName",
 /// "pointer":"/firstName","rule":"minLength","params":{"min":2},"messageKey":"minLength",
 /// "message":"…","location":"Rules/profile.rules:2:23"}]}`, plus `"record":N` first when
 /// records are numbered, and `"changed"`, `"changedFields"`, `"patch"` with
-/// `--changed-from`. A record that cannot be read is `{"record":N,"error":"…"}`.
+/// `--changed-from`, and `"unlistedViolations":N` when `--only-changed` left violations of
+/// unchanged fields out. A record that cannot be read is `{"record":N,"error":"…"}`.
 struct ValidationOutput: Sendable {
     let format: ValidationFormat
     /// Whether records carry their number (every input but a single document; always
@@ -29,11 +30,12 @@ struct ValidationOutput: Sendable {
     /// writer drops the very first separator and adds the brackets.
     var arrayFramed: Bool { format == .json && numbered }
 
-    /// Appends the result of one record.
-    func append(_ report: ValidationReport, record: Int, into buffer: inout [UInt8]) {
+    /// Appends the result of one record. `unlisted`: violations the report leaves out
+    /// (`--only-changed`: those of unchanged fields); any makes the record invalid.
+    func append(_ report: ValidationReport, record: Int, unlisted: Int = 0, into buffer: inout [UInt8]) {
         switch format {
-        case .text: appendText(report, record: record, into: &buffer)
-        case .json, .ndjson: appendJSON(report, record: record, into: &buffer)
+        case .text: appendText(report, record: record, unlisted: unlisted, into: &buffer)
+        case .json, .ndjson: appendJSON(report, record: record, unlisted: unlisted, into: &buffer)
         }
     }
 
@@ -50,9 +52,9 @@ struct ValidationOutput: Sendable {
         }
     }
 
-    private func appendJSON(_ report: ValidationReport, record: Int, into buffer: inout [UInt8]) {
+    private func appendJSON(_ report: ValidationReport, record: Int, unlisted: Int, into buffer: inout [UInt8]) {
         beginObject(record: record, into: &buffer)
-        append(report.isValid ? "\"valid\":true" : "\"valid\":false", into: &buffer)
+        append(report.isValid && unlisted == 0 ? "\"valid\":true" : "\"valid\":false", into: &buffer)
         if let changes = report.changes {
             append(changes.hasChanges ? ",\"changed\":true,\"changedFields\":[" : ",\"changed\":false,\"changedFields\":[",
                    into: &buffer)
@@ -73,6 +75,10 @@ struct ValidationOutput: Sendable {
             }
         }
         buffer.append(UInt8(ascii: "]"))
+        if unlisted > 0 {
+            append(",\"unlistedViolations\":", into: &buffer)
+            JSONWriter.appendInteger(unlisted, into: &buffer)
+        }
         endObject(into: &buffer)
     }
 
@@ -114,9 +120,9 @@ struct ValidationOutput: Sendable {
         if !arrayFramed { buffer.append(UInt8(ascii: "\n")) }
     }
 
-    private func appendText(_ report: ValidationReport, record: Int, into buffer: inout [UInt8]) {
+    private func appendText(_ report: ValidationReport, record: Int, unlisted: Int, into buffer: inout [UInt8]) {
         let name = numbered ? "record \(record)" : "record"
-        if report.isValid {
+        if report.isValid && unlisted == 0 {
             guard textListsValidRecords || report.changes != nil else { return }
             append("\(name): valid", into: &buffer)
         } else {
@@ -126,6 +132,9 @@ struct ValidationOutput: Sendable {
             append(changes.hasChanges
                    ? " (changed: \(changes.changedFields.map(\.description).joined(separator: ", ")))"
                    : " (unchanged)", into: &buffer)
+        }
+        if unlisted > 0 {
+            append("; \(unlisted == 1 ? "1 violation" : "\(unlisted) violations") in unchanged fields not listed", into: &buffer)
         }
         buffer.append(UInt8(ascii: "\n"))
         for field in report.fields {

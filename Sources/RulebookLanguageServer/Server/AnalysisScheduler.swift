@@ -37,7 +37,7 @@ extension Server {
         scheduler.enqueue(uris)
         guard !scheduler.workerRunning, !scheduler.queue.isEmpty else { return }
         scheduler.workerRunning = true
-        Task.detached { [weak self] in await self?.runAnalysisWorker() }
+        analysisWorker = Task.detached { [weak self] in await self?.runAnalysisWorker() }
     }
 
     /// The worker: analyses queued documents one at a time, off the actor, so new

@@ -23,6 +23,10 @@ extension Routes {
     /// ``ResponseError`` as is, ``InvalidParams`` → -32602, cancellation → -32800,
     /// anything else → -32603.
     static func run(_ route: Route, params: Value?, context: RequestContext) async -> Result<Value, ResponseError> {
+        // A request cancelled before its handler got a thread (a burst of requests, then
+        // their cancellations) never starts: it would build a whole answer only for it
+        // to be dropped, and hold that memory meanwhile.
+        if Task.isCancelled { return .failure(.requestCancelled) }
         do {
             return .success(try await route.handler(JSONView(params), context))
         } catch let error as ResponseError {

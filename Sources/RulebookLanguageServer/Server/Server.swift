@@ -19,6 +19,10 @@ actor Server {
     private var routes: [String: Route]
     /// The analysis worker's queue: latest version wins.
     var scheduler = AnalysisScheduler()
+    /// The running analysis worker, if any (``settle()`` waits for it).
+    var analysisWorker: Task<Void, Never>?
+    /// The task that answers `shutdown` once what came before it is answered.
+    private var shutdownReply: Task<Void, Never>?
 
     init(connection: Connection, version: String, extraRoutes: [String: Route] = [:]) {
         self.connection = connection
@@ -29,21 +33,42 @@ actor Server {
     var logger: Logger { connection.logger }
 
     /// Applies one incoming event; returns the exit status when the session is over.
-    func receive(_ event: IncomingEvent) -> Int32? {
+    ///
+    /// `exit` and the end of input first let everything received before them finish:
+    /// requests are answered and queued analyses published, in order, even when `exit`
+    /// arrived in the same burst as they did.
+    func receive(_ event: IncomingEvent) async -> Int32? {
         switch event {
         case .message(.request(let id, let method, let params)):
             handleRequest(id: id, method: method, params: params)
+        case .message(.notification("exit", _)):
+            // LSP: 0 when `shutdown` came first, else 1.
+            let status: Int32 = phase == .shutDown ? 0 : 1
+            await settle()
+            return status
         case .message(.notification(let method, let params)):
-            return handleNotification(method: method, params: params)
+            handleNotification(method: method, params: params)
         case .message(.response(let id, let result)):
             if case .failure(let error) = result { logger.log("client answered \(id?.description ?? "null") with error \(error.code): \(error.message)") }
         case .unusable(let id, let error):
             connection.respond(to: id, .failure(error))
         case .endOfInput:
             logger.log("input closed")
-            return phase == .shutDown ? 0 : 1
+            let status: Int32 = phase == .shutDown ? 0 : 1
+            await settle()
+            return status
         }
         return nil
+    }
+
+    /// Waits until every request received so far is answered (the `shutdown` reply
+    /// included) and the analysis queue is empty with its results published.
+    private func settle() async {
+        repeat {
+            for task in Array(pending.values) { await task.value }
+            if let worker = analysisWorker { await worker.value }
+            if let reply = shutdownReply { await reply.value }
+        } while !pending.isEmpty || scheduler.workerRunning
     }
 
     // MARK: Requests
@@ -59,13 +84,16 @@ actor Server {
         case (.running, "initialize"):
             connection.respond(to: id, .failure(.invalidRequest("initialize was already received")))
         case (.running, "shutdown"):
-            // Requests sent before `shutdown` are answered first: clients wait for those
-            // answers, and exit only after this one.
+            // Requests sent before `shutdown` are answered first, and the diagnostics of
+            // edits sent before it published: clients wait for those answers, and exit
+            // only after this one.
             phase = .shutDown
             let inFlight = Array(pending.values)
+            let worker = analysisWorker
             let connection = self.connection
-            Task {
+            shutdownReply = Task {
                 for task in inFlight { await task.value }
+                await worker?.value
                 connection.respond(to: id, .success(.null))
             }
         case (.running, _):
@@ -125,11 +153,10 @@ actor Server {
 
     // MARK: Notifications
 
-    private func handleNotification(method: String, params: Value?) -> Int32? {
-        if method == "exit" { return phase == .shutDown ? 0 : 1 }
+    private func handleNotification(method: String, params: Value?) {
         guard phase != .waitingForInitialize else {
             logger.log("dropping \(method): the server is not initialized")
-            return nil
+            return
         }
         let json = JSONView(params)
         do {
@@ -151,7 +178,6 @@ actor Server {
         } catch {
             logger.log("\(method): invalid params: \(error.description)")
         }
-        return nil
     }
 
     private func didInitialize() {

@@ -37,9 +37,10 @@ final class FileCollectorTests: XCTestCase {
     }
 
     func testMissingPaths() throws {
-        XCTAssertThrowsError(try FileCollector().collect(["Nope"], explicit: true)) { error in
-            XCTAssertEqual(error as? CommandError, CommandError("no such file or directory 'Nope'"))
-        }
+        // Listed for the command to report; the other paths are still collected.
+        let files = try FileCollector().collect(["Nope", "Rules"], explicit: true)
+        XCTAssertEqual(files.missing, ["Nope"])
+        XCTAssertEqual(files.ruleFiles.count, 3)
         XCTAssertEqual(try FileCollector().collect(["Nope", "Rules"], explicit: false).ruleFiles.count, 3)
     }
 

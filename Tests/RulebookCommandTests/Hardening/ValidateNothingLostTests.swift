@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 
-/// Issue 7, "nothing lost": `rulebook validate` (the built executable) writes exactly one
+/// Nothing lost: `rulebook validate` (the built executable) writes exactly one
 /// result per NDJSON line (docs/command.md: blank lines included, as errors), in input
 /// order, whatever the bytes — malformed JSON, invalid UTF-8, NUL bytes, Windows line
 /// endings, a 10 MB line, a million nested brackets, a truncated last line — and exits 2

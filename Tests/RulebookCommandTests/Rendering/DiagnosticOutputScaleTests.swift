@@ -5,9 +5,8 @@ import XCTest
 
 /// The JSON and SARIF reports must cost time linear in the number of diagnostics.
 ///
-/// `JSONNode.appendQuoted` once appended through `String.unicodeScalars.append(contentsOf:)`,
-/// which copies the whole output per string: 10,000 diagnostics took minutes
-/// (docs/performance.md, "Diagnostics output at scale"). These tests assert structure,
+/// Appending through `String.unicodeScalars.append(contentsOf:)` copies the whole output
+/// per string, which makes 10,000 diagnostics take minutes. These tests assert structure,
 /// never time: the helper must grow its buffer in place, and a large report must come out
 /// whole. A quadratic writer shows up as a test that does not finish.
 final class DiagnosticOutputScaleTests: XCTestCase {

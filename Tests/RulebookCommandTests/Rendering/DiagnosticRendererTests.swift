@@ -37,6 +37,31 @@ enum RenderingFixture {
 final class TextDiagnosticRendererTests: XCTestCase {
     private let plain = TextDiagnosticRenderer(terminal: Terminal(usesColor: false))
 
+    /// A diagnostic on a 2 MB line prints a window of the line around its range, cut
+    /// with `…`, with the carets under the range: a few hundred bytes, not megabytes.
+    func testLongLinesAreTrimmedAroundTheRange() {
+        let filler = String(repeating: "x", count: 2_000_000)
+        let source = SourceFile(path: "long.rules", text: "name: required, message \"\(filler)\", minLenght 3\n")
+        let start = source.text.utf8.count - "minLenght 3\n".utf8.count
+        let diagnostic = Diagnostic(file: "long.rules", range: SourceRange(start: start, end: start + 9), code: .unknownValidator,
+                                    message: "unknown validator 'minLenght'")
+        let text = plain.render(DiagnosticReport(diagnostics: [diagnostic], sources: [source], fileCount: 1))
+        let shown = "…" + String(repeating: "x", count: 77) + "\", minLenght 3"
+        XCTAssertEqual(text, """
+            long.rules:1:\(start + 1): error: unknown validator 'minLenght' [unknown-validator]
+             1 | \(shown)
+               |  \(String(repeating: " ", count: 80))^^^^^^^^^
+
+            1 error in 1 file
+
+            """)
+        // At the start of the line, only the end is cut.
+        let first = Diagnostic(file: "long.rules", range: SourceRange(start: 0, end: 4), code: .unexpectedToken, message: "m")
+        let excerpt = SourceExcerpt(range: first.range, in: source)
+        XCTAssertEqual(excerpt.line, "name: required, message \"" + String(repeating: "x", count: 4 + 80 - 25) + "…")
+        XCTAssertEqual(excerpt.carets, "^^^^")
+    }
+
     func testCompilerStyleLineExcerptCaretsAndFix() {
         let text = plain.render(RenderingFixture.report([RenderingFixture.misspelled]))
         XCTAssertEqual(text, """

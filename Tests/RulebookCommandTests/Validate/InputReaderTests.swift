@@ -80,6 +80,20 @@ final class LineReaderTests: XCTestCase {
         XCTAssertEqual(result[3].1, "line 4: longer than the limit of 1000 bytes")
     }
 
+    /// A line read over tens of thousands of chunks is searched for its line break once
+    /// (each read looks at the new bytes only): a reader that re-scanned its buffer per
+    /// chunk would take about 30,000 × 1 MB steps here, so this test cannot pass with one.
+    /// The same holds for a line over the limit, which is skipped chunk by chunk.
+    func testALineSpanningManyChunksIsSplitInOnePass() throws {
+        let long = "{\"x\":\"" + String(repeating: "y", count: 2 << 20) + "\"}"
+        let result = try lines("{}\n" + long + "\n{\"b\":2}\n", chunkSize: 64, maxRecordBytes: 4 << 20)
+        XCTAssertEqual(result.map(\.0), [0, 1, 2])
+        XCTAssertEqual(result[1].1.utf8.count, long.utf8.count)
+        XCTAssertEqual(result[2].1, "{\"b\":2}")
+        let skipped = try lines("{}\n" + long + "\n{\"b\":2}\n", chunkSize: 64, maxRecordBytes: 1 << 20)
+        XCTAssertEqual(skipped.map(\.1), ["{}", "line 2: longer than the limit of 1048576 bytes", "{\"b\":2}"])
+    }
+
     func testEmptyInputHasNoRecords() throws {
         XCTAssertTrue(try lines("").isEmpty)
         XCTAssertEqual(try lines("\n\n").map(\.0), [0, 1], "two blank lines, each reported")
@@ -140,11 +154,12 @@ final class InputLayoutDetectorTests: XCTestCase {
 
     func testLayouts() throws {
         XCTAssertEqual(try layout(""), .empty)
-        XCTAssertEqual(try layout(" \n\t"), .empty)
+        XCTAssertEqual(try layout(" \n\t"), .ndjson, "blank lines are lines to answer")
         XCTAssertEqual(try layout("[{}]"), .array)
         XCTAssertEqual(try layout("\u{FEFF}\n [\n{}]"), .array)
         XCTAssertEqual(try layout("{\"a\": 1}"), .document)
-        XCTAssertEqual(try layout("{\"a\": 1}\n\n"), .document)
+        XCTAssertEqual(try layout("{\"a\": 1}\n"), .document)
+        XCTAssertEqual(try layout("{\"a\": 1}\n\n"), .ndjson, "a blank second line is a line to answer")
         XCTAssertEqual(try layout("{\n  \"a\": 1,\n  \"b\": {\"c\": 2}\n}\n"), .document)
         XCTAssertEqual(try layout("{\"a\": 1}\n{\"a\": 2}\n"), .ndjson)
         XCTAssertEqual(try layout("{\"a\": 1}\r\n{\"a\": 2}"), .ndjson)
@@ -152,6 +167,37 @@ final class InputLayoutDetectorTests: XCTestCase {
         XCTAssertEqual(try layout("{\"a\": [1\n{\"a\": 2}\n"), .ndjson)
         XCTAssertEqual(try layout("not json\n{\"a\": 2}\n"), .ndjson)
         XCTAssertEqual(try layout("{\"a\": \"}\"}\n"), .document)
+    }
+
+    /// Record N is line N: a blank first line, or a first line over the record limit,
+    /// never makes the input one document whose other lines go unanswered.
+    func testBlankAndOverlongFirstLinesMakeNDJSON() throws {
+        XCTAssertEqual(try layout("\n{\"a\": 1}"), .ndjson)
+        XCTAssertEqual(try layout(" \r\n{\"a\": 1}\n"), .ndjson)
+        XCTAssertEqual(try layout("\n{\n  \"a\": 1\n}\n"), .document, "a pretty-printed document may start with a blank line")
+        let limits = ReaderLimits(chunkSize: 64, maxRecordBytes: 1000)
+        let long = "{\"x\":\"" + String(repeating: "y", count: 5000) + "\"}"
+        for text in [long + "\n{}\n", long, long + "\n"] {
+            let detected = try InputLayoutDetector(limits: limits).detect(try TemporaryInput.source(text)).layout
+            XCTAssertEqual(detected, .ndjson, "\(text.count) bytes")
+        }
+    }
+
+    /// Through ``RecordStream``: the over-long first line is one error record and every
+    /// line after it is read and numbered.
+    func testAnOverlongFirstLineIsOneErrorAndTheRestIsRead() throws {
+        let long = "{\"x\":\"" + String(repeating: "y", count: 5000) + "\"}"
+        var stream = try RecordStream(source: try TemporaryInput.source(long + "\n{\"a\":1}\n\n{\"b\":2}\n"),
+                                      limits: ReaderLimits(chunkSize: 64, maxRecordBytes: 1000))
+        var found: [(Int, String)] = []
+        while let batch = try stream.next() {
+            for record in batch.records {
+                found.append((record.index, record.problem ?? String(decoding: batch.bytes[record.range], as: UTF8.self)))
+            }
+        }
+        XCTAssertEqual(found.map(\.0), [0, 1, 2, 3])
+        XCTAssertEqual(found.map(\.1), ["line 1: longer than the limit of 1000 bytes", "{\"a\":1}",
+                                        "line 3: empty line, expected a JSON object", "{\"b\":2}"])
     }
 
     func testThePrefixKeepsEverythingButTheByteOrderMark() throws {

@@ -29,9 +29,7 @@ final class LargeDocumentTests: LSPTestCase {
     private func onePassDiagnostics(_ text: String, path: String) throws -> [Diagnostic] {
         var provider = OverlaySourceProvider(base: DiskSourceProvider())
         provider.setBuffer(text, for: path)
-        var options = CheckOptions()
-        options.usesSecondCore = false
-        return try Workspace(provider: provider, options: options).check(rootFile: path).diagnostics.filter { $0.file == path }
+        return try Workspace(provider: provider, options: CheckOptions()).check(rootFile: path).diagnostics.filter { $0.file == path }
     }
 
     private func assertPublished(_ published: [Value], equal expected: [Diagnostic], text: String, path: String,

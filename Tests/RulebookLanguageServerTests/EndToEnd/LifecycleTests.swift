@@ -104,6 +104,43 @@ final class LifecycleTests: LSPTestCase {
         XCTAssertEqual(status, 1)
     }
 
+    /// An editor that quits writes its last requests and `exit` at once: the real server
+    /// answers everything queued before `exit` — the diagnostics of the opened document
+    /// and the hover, then the `shutdown` reply — and then exits with LSP's status (0
+    /// after `shutdown`, 1 without).
+    func testRequestsQueuedBeforeExitInOneBurstAreAnsweredInOrder() async throws {
+        for sendsShutdown in [true, false] {
+            try startServer(mode: .executable)
+            let documentURI = uri("a.rules")
+            var messages = [
+                #"{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"capabilities":{}}}"#,
+                #"{"jsonrpc":"2.0","method":"initialized","params":{}}"#,
+                #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"\#(documentURI)","languageId":"rulebook","version":1,"text":"name: required, minLenght 2\n"}}}"#,
+                #"{"jsonrpc":"2.0","id":2,"method":"textDocument/hover","params":{"textDocument":{"uri":"\#(documentURI)"},"position":{"line":0,"character":8}}}"#,
+            ]
+            if sendsShutdown { messages.append(#"{"jsonrpc":"2.0","id":3,"method":"shutdown"}"#) }
+            messages.append(#"{"jsonrpc":"2.0","method":"exit"}"#)
+            client.sendRaw(messages.flatMap { Array("Content-Length: \($0.utf8.count)\r\n\r\n\($0)".utf8) })
+            let status = try client.waitForExit()
+            let received = client.drain()
+            let kinds = received.map { message -> String in
+                if case .string(let method)? = message["method"] { return method }
+                if case .integer(let id)? = message["id"] { return "reply \(id)" }
+                return "?"
+            }
+            // The hover and the diagnostics are independent (either may come first); the
+            // initialize reply comes first and the shutdown reply after both.
+            let expected = ["reply 1", "textDocument/publishDiagnostics", "reply 2"] + (sendsShutdown ? ["reply 3"] : [])
+            XCTAssertEqual(kinds.sorted(), expected.sorted(), "shutdown sent: \(sendsShutdown)")
+            XCTAssertEqual(kinds.first, "reply 1")
+            if sendsShutdown { XCTAssertEqual(kinds.last, "reply 3") }
+            let diagnostics = received.first { $0["method"] == .string("textDocument/publishDiagnostics") }?["params"]["diagnostics"]
+            XCTAssertEqual(diagnostics?[0]["code"], .string("unknown-validator"))
+            XCTAssertNotNil(received.first { $0["id"] == .integer(2) }?["result"]["contents"])
+            XCTAssertEqual(status, sendsShutdown ? 0 : 1)
+        }
+    }
+
     func testClosingInputEndsTheServer() async throws {
         try startInitialized()
         client.closeInput()

@@ -3,7 +3,7 @@ import XCTest
 import Rulebook
 @testable import RulebookLanguageServer
 
-/// Issue 7 additions to the language server's robustness tests: deeply nested JSON in
+/// More of the language server's robustness tests: deeply nested JSON in
 /// messages, and hostile documents. After each, a valid request is still answered.
 final class ServerHostileInputTests: LSPTestCase {
     private func assertStillServing(file: StaticString = #filePath, line: UInt = #line) throws {

@@ -135,56 +135,6 @@ final class PathSuggestionsTests: XCTestCase {
     }
 }
 
-/// `FirstSegmentSet` must answer as a `Set<FieldPath.Segment>` of the paths' first
-/// segments: keys compared as Swift strings (U+212A equals "K"), wildcards, non-ASCII keys.
-final class FirstSegmentSetTests: XCTestCase {
-    func testContainsAnswersAsTheSetOfFirstSegments() {
-        var random = SeededGenerator(seed: 0xF125)
-        var hits = 0, misses = 0
-        for round in 0..<200 {
-            var paths = GeneratedPaths.distinct(random.next(below: round < 20 ? 3 : 300), &random)
-            if round % 7 == 0 { paths.append(FieldPath([])) }  // no first segment
-            let expected = Set(paths.compactMap(\.segments.first))
-            var set = FirstSegmentSet(paths)
-            // The same answers once the table is given up (as for keys written to collide):
-            // no probe allowed gives it up at the first ASCII key.
-            var plain = FirstSegmentSet(paths, maximumProbes: 0)
-            XCTAssertFalse(set.givenUp)
-            for _ in 0..<60 {
-                let probe: FieldPath.Segment = random.next(below: 10) == 0 ? .wildcard : .key(GeneratedPaths.key(&random))
-                let contains = set.contains(probe)
-                XCTAssertEqual(contains, expected.contains(probe), "round \(round): \(probe)")
-                XCTAssertEqual(plain.contains(probe), contains, "round \(round): \(probe), plain set")
-                if contains { hits += 1 } else { misses += 1 }
-            }
-            for first in expected { XCTAssertTrue(set.contains(first), "round \(round): \(first)") }
-            if paths.count > 40 { XCTAssertTrue(plain.givenUp, "round \(round): \(paths.count) paths, none placed") }
-        }
-        XCTAssertGreaterThan(hits, 500)
-        XCTAssertGreaterThan(misses, 500)
-    }
-
-    func testLargeFilesOfLookAlikeKeysKeepTheTable() {
-        // The benchmark's kinds of names, 120,000 of them: the table is never given up.
-        let stems = ["field", "display", "items", "postcode", "inner", "password", "confirm", "address", "quoted-"]
-        let paths = (0..<120_000).map { FieldPath([.key("\(stems[$0 % stems.count])\($0)"), .key("x")]) }
-        var set = FirstSegmentSet(paths)
-        XCTAssertFalse(set.givenUp)
-        XCTAssertTrue(set.contains(.key("field9")))
-        XCTAssertFalse(set.contains(.key("field10")))
-    }
-
-    func testCanonicallyEqualKeysMeet() {
-        var set = FirstSegmentSet([FieldPath([.key("\u{212A}"), .key("x")]), FieldPath([.key("e\u{301}")])])
-        XCTAssertTrue(set.contains(.key("K")), "an ASCII reference meets an equal non-ASCII key")
-        XCTAssertTrue(set.contains(.key("\u{E9}")))
-        XCTAssertFalse(set.contains(.key("k")))
-        var ascii = FirstSegmentSet([FieldPath([.key("K")])])
-        XCTAssertTrue(ascii.contains(.key("\u{212A}")), "a non-ASCII reference meets an equal ASCII key")
-        XCTAssertFalse(ascii.contains(.wildcard))
-    }
-}
-
 /// `unknown-field` end to end on generated files: every reference of the file, in order,
 /// must get the diagnostic the plain algorithm gives (a set of first segments, one search
 /// per distinct spelling among every statement path, the check's budget of 200,000

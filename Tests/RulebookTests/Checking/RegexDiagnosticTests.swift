@@ -6,11 +6,24 @@ final class RegexDiagnosticTests: XCTestCase {
     func testUnknownAndRepeatedFlagsPointAtTheFlag() {
         let source = MarkedSource("code: pattern /^[a-z]+$/1️⃣g2️⃣\nname: pattern /x/i3️⃣i4️⃣\n")
         assertCheck(source, [
-            CheckedDiagnostic(.invalidRegex, source.range(1, 2), "unknown pattern flag 'g'; the only flag is 'i' (ignore case)",
+            CheckedDiagnostic(.invalidRegex, source.range(1, 2), "unknown pattern flag 'g'; the flags are 'i' (ignore case), 's' (dot matches newline) and 'u' (Unicode, always on)",
                               fixIts: [fix("Remove the flag 'g'", source.range(1, 2), "")]),
             CheckedDiagnostic(.invalidRegex, source.range(3, 4), "pattern flag 'i' is given twice",
                               fixIts: [fix("Remove the flag 'i'", source.range(3, 4), "")]),
         ])
+    }
+
+    /// docs/regex.md documents the flags `s` (dot matches newline) and `u` (a no-op): the
+    /// checker accepts them and the compiled rules honour them.
+    func testDotAllAndUnicodeFlagsAreAcceptedAndHonoured() throws {
+        assertCheck(MarkedSource("a: pattern /x.y/s\nb: pattern /é+/u\nc: pattern /x.y/isu\n"), [])
+        let rules = try CompiledRuleSet(source: "a: pattern /x.y/s\nb: pattern /é+/u\nc: pattern /x.y/\n")
+        func record(_ a: String, _ b: String, _ c: String) -> Value {
+            .object(ValueObject([("a", .string(a)), ("b", .string(b)), ("c", .string(c))]))
+        }
+        XCTAssertTrue(rules.isValid(record("x\ny", "éé", "x-y")))
+        XCTAssertFalse(rules.isValid(record("x\ny", "éé", "x\ny")), "without s, '.' does not match a newline")
+        XCTAssertFalse(rules.isValid(record("xy", "éé", "x-y")))
     }
 
     func testSyntaxErrorsPointAtTheOffendingCharacters() {

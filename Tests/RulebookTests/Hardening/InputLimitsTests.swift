@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import Rulebook
 
-/// Issue 7, "limits instead of crashes": each limit on hostile input is an error for that
+/// Limits instead of crashes: each limit on hostile input is an error for that
 /// input (JSON) or a `limit-exceeded` diagnostic (rule files), never a stack overflow, a
 /// trap or a pathological run time. The owners' unit tests pin the exact messages; these
 /// push each limit with inputs far beyond it, through every reader and the checker.

@@ -2,7 +2,7 @@ import XCTest
 @testable import Rulebook
 import SeededRandom
 
-/// Issue 7: record values are inserted into messages as data, never parsed as message
+/// Record values are inserted into messages as data, never parsed as message
 /// syntax, and very long values are fine — in every shipped locale, through catalogue
 /// messages, literal overrides and the built-in defaults.
 final class MessageRenderingHardeningTests: XCTestCase {

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 @testable import Rulebook
 
-/// Issue 7: `[*]` paths over large arrays stay linear — each element is visited once per
+/// `[*]` paths over large arrays stay linear — each element is visited once per
 /// rule, never by re-walking the record from its root. No timing is asserted (the
 /// machine is shared); the work is counted through the report instead: exactly one
 /// result per reached element and rule, with the violations at the right indices. The

@@ -65,8 +65,8 @@ final class ValueObjectKeyEqualityTests: XCTestCase {
                        .object(ValueObject([("a", .null), (decomposed, .integer(1))])))
     }
 
-    /// The reviewers' case: before, `Value(json:)` folded the two members into one and the
-    /// record failed as a `Value` while it passed as JSON text.
+    /// Two members whose keys differ only in Unicode normalisation stay two members, so a
+    /// record validates alike as JSON text and as a `Value`.
     func testARecordValidatesAlikeAsJSONTextAndAsAValue() throws {
         let rules = try CompiledRuleSet(source: "\"\(precomposed)\": required, minLength 3\n")
         let records = [

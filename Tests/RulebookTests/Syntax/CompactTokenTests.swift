@@ -2,15 +2,10 @@ import XCTest
 @testable import Rulebook
 import SeededRandom
 
-/// The lexer's 12-byte ``CompactToken``: it round-trips to the public ``Token`` for every
+/// The lexer's ``CompactToken``: it round-trips to the public ``Token`` for every
 /// kind at any offset up to its cap, `Lexer.lex` hands out exactly the tokens of the
 /// compact buffer, and text past the cap is reported, not misread.
 final class CompactTokenTests: XCTestCase {
-    func testTheLayoutIsTwelveBytes() {
-        XCTAssertEqual(MemoryLayout<CompactToken>.stride, 12)
-        XCTAssertTrue(_isPOD(CompactToken.self))
-    }
-
     func testEveryKindRoundTripsAtOffsetsNearTheCap() {
         let cap = CompactToken.maxOffset
         XCTAssertEqual(cap, Int(UInt32.max))

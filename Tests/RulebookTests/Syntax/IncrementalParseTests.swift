@@ -6,6 +6,42 @@ import SeededRandom
 /// Reparsing an edited text with the previous tree against parsing it from scratch:
 /// whatever the edit, the trees (statements, comments, diagnostics) are the same.
 final class IncrementalParseTests: XCTestCase {
+    /// Constructs that carry state across lines: rule lists continued after a comma (at
+    /// column 0 too), Allman braces, missing and stray braces, unclosed blocks at the end,
+    /// comments at line ends, CRLF, unterminated literals, named rules and imports.
+    static let tricky = """
+        import "common.rules"
+        rule name = required, minLength 2,
+        maxLength 40
+        firstName: name
+        lastName: required,
+          minLength 2 # a comment, at the end
+        when country == "DE"
+        {
+        postcode: required, pattern /^[0-9]{5}$/
+        }
+        when country == "FR" {
+          postcode: required,
+        pattern /^[0-9]{5}$/
+          when city != "Paris" {
+        street: required
+          }
+        }
+        when age < 18
+        guardian: required
+        }
+        note: maxLength 10, message "unterminated
+        email: email\r
+        phone: pattern /[0-9/\r
+        age: required, min 13, max 124
+        rule shadow = minLength 1
+        tags[*]: minLength 1,
+        }
+        when a == 1 {
+        b: required
+
+        """
+
     /// One edit at `offset`: a fragment inserted, bytes deleted, or both.
     private func edit(_ text: String, at offset: Int, using generator: inout SeededGenerator) -> String {
         var bytes = Array(text.utf8)
@@ -32,11 +68,11 @@ final class IncrementalParseTests: XCTestCase {
 
     /// Parses `edited` with and without `previous`; returns what could be kept.
     @discardableResult
-    private func assertReparseMatches(_ edited: String, previous: SyntaxTree, usesSecondCore: Bool = false, _ label: String,
+    private func assertReparseMatches(_ edited: String, previous: SyntaxTree, _ label: String,
                                       file: StaticString = #filePath, line: UInt = #line) -> Reuse {
         let source = SourceFile(path: previous.source.path, text: edited)
-        let expected = Parser.parse(source, limits: .default, usesSecondCore: false)
-        let reparsed = Parser.parse(source, reusing: previous, usesSecondCore: usesSecondCore)
+        let expected = Parser.parse(source, limits: .default)
+        let reparsed = Parser.parse(source, reusing: previous)
         if reparsed != expected {
             XCTFail("\(label): the reparse differs from a parse from scratch", file: file, line: line)
         }
@@ -60,8 +96,8 @@ final class IncrementalParseTests: XCTestCase {
     func testEditsAtEveryLineOfTheTrickyAndShippedFilesMatch() throws {
         var generator = SeededGenerator(seed: 0x1_C4E)
         var reused = 0, suffixes = 0
-        for (name, text) in try [("tricky", ParallelParseTests.tricky)] + shippedRuleFiles() {
-            let previous = Parser.parse(SourceFile(path: "edit.rules", text: text), limits: .default, usesSecondCore: false)
+        for (name, text) in try [("tricky", IncrementalParseTests.tricky)] + shippedRuleFiles() {
+            let previous = Parser.parse(SourceFile(path: "edit.rules", text: text), limits: .default)
             for start in lineStarts(of: text) {
                 for shift in [0, 1, 3] {
                     let edited = edit(text, at: start + shift, using: &generator)
@@ -79,10 +115,10 @@ final class IncrementalParseTests: XCTestCase {
 
     func testEditsOfMutatedFilesMatch() throws {
         var generator = SeededGenerator(seed: 0x1_C4F)
-        let bases = try [ParallelParseTests.tricky] + shippedRuleFiles().map(\.text)
+        let bases = try [IncrementalParseTests.tricky] + shippedRuleFiles().map(\.text)
         for round in 0..<150 {
             let text = RuleFileMutator.mutate(bases[round % bases.count], using: &generator)
-            let previous = Parser.parse(SourceFile(path: "edit.rules", text: text), limits: .default, usesSecondCore: false)
+            let previous = Parser.parse(SourceFile(path: "edit.rules", text: text), limits: .default)
             let count = text.utf8.count
             for attempt in 0..<8 {
                 let edited = edit(text, at: Int.random(in: 0...count, using: &generator), using: &generator)
@@ -101,17 +137,16 @@ final class IncrementalParseTests: XCTestCase {
         for step in 0..<200 {
             text = edit(text, at: Int.random(in: 0...text.utf8.count, using: &generator), using: &generator)
             if assertReparseMatches(text, previous: tree, "step \(step)").prefix { reused += 1 }
-            tree = Parser.parse(SourceFile(path: "chain.rules", text: text), reusing: tree, usesSecondCore: false)
+            tree = Parser.parse(SourceFile(path: "chain.rules", text: text), reusing: tree)
         }
         // Random fragments leave diagnostics behind, and nothing before a diagnostic is kept.
         XCTAssertGreaterThan(reused, 5)
     }
 
-    func testALargeFileIsReparsedFromTheEditOnTwoCores() throws {
-        try XCTSkipUnless(BackgroundTask<Void>.hasSecondCore, "one core: the rest is parsed in one pass")
+    func testALargeFileIsReparsedFromTheEdit() throws {
         let shipped = try shippedRuleFiles().map(\.text).joined(separator: "\n")
         var text = ""
-        while text.utf8.count < 4 * ParallelParse.minimumBytes { text += shipped + "\n" }
+        while text.utf8.count < 256 * 1024 { text += shipped + "\n" }
         let previous = Parser.parse(SourceFile(path: "big.rules", text: text))
         var generator = SeededGenerator(seed: 0x1_C51)
         var reused = 0
@@ -120,7 +155,7 @@ final class IncrementalParseTests: XCTestCase {
             let start = lines[Int(Double(lines.count) * fraction)]
             for shift in 0..<3 {
                 let edited = edit(text, at: start + shift, using: &generator)
-                if assertReparseMatches(edited, previous: previous, usesSecondCore: true, "at \(fraction)").prefix { reused += 1 }
+                if assertReparseMatches(edited, previous: previous, "at \(fraction)").prefix { reused += 1 }
             }
         }
         XCTAssertGreaterThan(reused, 6)

@@ -3,7 +3,7 @@ import XCTest
 
 /// The language server shifts the nodes after an edit (`SyntaxTree+Shifting`). Rules,
 /// named rules and `when` blocks keep their ranges as 32-bit offsets when they fit and in
-/// a box when they do not (eighth session): a shift that moves a node across that line
+/// a box when they do not: a shift that moves a node across that line
 /// must give exactly the node built at the new place — equal, equally hashed and printed
 /// the same.
 final class ShiftedCompactNodesTests: XCTestCase {

@@ -53,26 +53,7 @@ final class TokenStorageEstimateTests: XCTestCase {
         let tokens = lexed(text)
         XCTAssertEqual(tokens.tokens.statementEstimate, text.utf8.count / TokenStorage.bytesPerEstimatedStatement + 1)
         let source = SourceFile(path: "test.rules", text: text)
-        var copy = text
-        copy.withUTF8 { bytes in
-            let tree = Parser.parseSequentially(source, bytes: bytes, limits: .default)
-            XCTAssertEqual(tree.statements.count, 5_000)
-            XCTAssertEqual(tree.statements, Parser.parse(source, limits: .default, usesSecondCore: false).statements)
-        }
-    }
-
-    func testTheFirstPartsEstimateScalesWithoutOverflow() {
-        XCTAssertEqual(ParallelParse.scaledEstimate(1_000, of: 50_000, to: 100_000), 2_000)
-        XCTAssertEqual(ParallelParse.scaledEstimate(7, of: 10, to: 15), 10)
-        // Never more than one statement per byte of the whole, nor negative.
-        XCTAssertEqual(ParallelParse.scaledEstimate(90, of: 100, to: 150), 135)
-        XCTAssertEqual(ParallelParse.scaledEstimate(100, of: 100, to: 150), 150)
-        XCTAssertEqual(ParallelParse.scaledEstimate(5, of: 0, to: 0), 0)
-        // Sizes that would overflow `Int` if multiplied first (the result is as exact as a
-        // `Double`, and never past the whole).
-        let huge = ParallelParse.scaledEstimate(Int.max / 4, of: Int.max / 2, to: Int.max / 2 + 1000)
-        XCTAssertLessThanOrEqual(abs(huge - Int.max / 4), 1 << 12)
-        XCTAssertEqual(ParallelParse.scaledEstimate(Int.max / 2, of: Int.max / 2, to: Int.max), Int.max)
+        XCTAssertEqual(Parser.parse(source).statements.count, 5_000)
     }
 
     func testMoreStatementsThanLineBreaksParseAsWithoutAReservation() {
@@ -82,7 +63,7 @@ final class TokenStorageEstimateTests: XCTestCase {
         let source = SourceFile(path: "test.rules", text: text)
         var copy = text
         copy.withUTF8 { bytes in
-            let tree = Parser.parseSequentially(source, bytes: bytes, limits: .default)
+            let tree = Parser.parse(source)
             XCTAssertEqual(tree.statements.count, 503)
             let lexedTokens = Lexer.lexTokens(bytes: bytes, file: source.path, limits: .default)
             let statements = lexedTokens.withTokens { tokens -> [StatementSyntax] in

@@ -9,21 +9,21 @@
 ///
 /// A record field literally named `field` writes its field-specific keys quoted:
 /// `"field".minLength`.
-public enum CatalogKey {
+package enum CatalogKey {
     /// The prefix of display-name keys.
-    public static let displayNamePrefix = "field."
+    package static let displayNamePrefix = "field."
 
     /// The display-name key of a path (`field.items[*].sku`).
-    public static func displayName(of path: FieldPath) -> String { displayNamePrefix + path.description }
+    package static func displayName(of path: FieldPath) -> String { displayNamePrefix + path.description }
 
     /// The field-specific key of a path and message key (`firstName.minLength`).
-    public static func fieldSpecific(_ path: FieldPath, _ messageKey: String) -> String { path.description + "." + messageKey }
+    package static func fieldSpecific(_ path: FieldPath, _ messageKey: String) -> String { path.description + "." + messageKey }
 
     /// Every validator form's message key, from the validator table.
-    public static let validatorMessageKeys: Set<String> = Set(ValidatorDefinition.all.flatMap { $0.forms.map(\.messageKey) })
+    package static let validatorMessageKeys: Set<String> = Set(ValidatorDefinition.all.flatMap { $0.forms.map(\.messageKey) })
 
     /// What a key means.
-    public enum Meaning: Hashable, Sendable {
+    package enum Meaning: Hashable, Sendable {
         /// A display name for the path.
         case displayName(FieldPath)
         /// A validator message for one field.
@@ -33,7 +33,7 @@ public enum CatalogKey {
     }
 
     /// Classifies a key.
-    public static func meaning(of key: String) -> Meaning {
+    package static func meaning(of key: String) -> Meaning {
         if key.hasPrefix(displayNamePrefix), let path = parsePath(key.dropFirst(displayNamePrefix.count)) {
             return .displayName(path)
         }
@@ -46,7 +46,7 @@ public enum CatalogKey {
 
     /// Reads a path as rule files write it: identifiers or `"quoted"` keys joined by
     /// `.`, each optionally followed by `[*]`. Nil when the text is not a path.
-    public static func parsePath(_ text: Substring) -> FieldPath? {
+    package static func parsePath(_ text: Substring) -> FieldPath? {
         var segments: [FieldPath.Segment] = []
         var rest = text[...]
         while true {

@@ -4,17 +4,17 @@
 /// Loading never fails: a file that is not JSON, not a flat object of strings, or
 /// holds messages that do not parse still yields a catalogue (with what could be
 /// read) and ``diagnostics`` pointing at exact ranges in the file.
-public struct MessageCatalog: Sendable {
+package struct MessageCatalog: Sendable {
     /// The canonical locale tag (from the file name).
-    public let locale: String
+    package let locale: String
     /// The file as read; ranges in ``entries`` and ``diagnostics`` refer to it.
-    public let file: SourceFile
+    package let file: SourceFile
     /// The string members in file order (duplicates included).
-    public let entries: [Entry]
+    package let entries: [Entry]
     /// The root object's range (`{` … `}`), when the file is a JSON object.
-    public let objectRange: SourceRange?
+    package let objectRange: SourceRange?
     /// Problems found while loading (JSON, shape, duplicate keys, message syntax).
-    public let diagnostics: [Diagnostic]
+    package let diagnostics: [Diagnostic]
 
     /// The located JSON, to map offsets inside decoded messages back to the file.
     let document: JSONDocument?
@@ -23,20 +23,20 @@ public struct MessageCatalog: Sendable {
     let fieldMessages: [FieldMessageKey: MessageFormat]
 
     /// One `"key": "message"` member.
-    public struct Entry: Sendable {
-        public let key: String
+    package struct Entry: Sendable {
+        package let key: String
         /// The key's range, quotes included.
-        public let keyRange: SourceRange
+        package let keyRange: SourceRange
         /// The decoded message text.
-        public let text: String
+        package let text: String
         /// The string literal's range, quotes included.
-        public let valueRange: SourceRange
+        package let valueRange: SourceRange
         /// The parsed message; nil when it has a syntax error (see ``MessageCatalog/diagnostics``).
-        public let format: MessageFormat?
+        package let format: MessageFormat?
     }
 
     /// Parses `text`, the contents of the catalogue file at `path`, for `locale`.
-    public init(locale: String, path: String, text: String) {
+    package init(locale: String, path: String, text: String) {
         self.locale = LocaleTag.canonical(locale)
         file = SourceFile(path: path, text: text)
         var loader = CatalogLoader(file: file)
@@ -62,7 +62,6 @@ public struct MessageCatalog: Sendable {
         self.fieldMessages = fieldMessages
     }
 
-    /// The parsed message for `key`, if the catalogue defines it and it parses.
     /// `top`'s entries over `bottom`'s (same locale): a key of `top` wins; the file,
     /// source ranges and document are `top`'s, and `bottom`'s other entries keep theirs.
     init(layering top: MessageCatalog, over bottom: MessageCatalog) {
@@ -78,23 +77,24 @@ public struct MessageCatalog: Sendable {
         fieldMessages = bottom.fieldMessages.merging(top.fieldMessages) { _, app in app }
     }
 
-    public func message(forKey key: String) -> MessageFormat? { messages[key] }
+    /// The parsed message for `key`, if the catalogue defines it and it parses.
+    package func message(forKey key: String) -> MessageFormat? { messages[key] }
 
     /// Every key with a string value, in file order, without repeats.
-    public var keys: [String] {
+    package var keys: [String] {
         var seen: Set<String> = []
         return entries.map(\.key).filter { seen.insert($0).inserted }
     }
 
     /// The file range of the UTF-8 range `decoded` inside `entry`'s decoded message
     /// (escapes such as `\n` or `\u00e9` make the two differ).
-    public func sourceRange(ofDecoded decoded: Range<Int>, in entry: Entry) -> SourceRange {
+    package func sourceRange(ofDecoded decoded: Range<Int>, in entry: Entry) -> SourceRange {
         guard let document else { return entry.valueRange }
         return document.sourceRange(forDecoded: decoded, inStringAt: entry.valueRange)
     }
 
     /// The last entry for `key`.
-    public func entry(forKey key: String) -> Entry? { entries.last { $0.key == key } }
+    package func entry(forKey key: String) -> Entry? { entries.last { $0.key == key } }
 }
 
 /// A field path and a message key: the index of field-specific messages, hashed

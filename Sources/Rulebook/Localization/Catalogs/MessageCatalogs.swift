@@ -10,10 +10,10 @@ import Foundation
 /// ```
 public struct MessageCatalogs: Sendable {
     /// The base locale: every key is defined there, translations follow it.
-    public static let baseLocale = "en"
+    package static let baseLocale = "en"
 
     /// The catalogues by canonical locale tag.
-    public let catalogs: [String: MessageCatalog]
+    package let catalogs: [String: MessageCatalog]
     /// Which loaded set this is, for message caches: two loads are different sets even
     /// with equal texts. A class instance (compared by identity) rather than an address,
     /// so a cache that holds it can never mistake a later set for this one.
@@ -23,7 +23,7 @@ public struct MessageCatalogs: Sendable {
     public static let empty = MessageCatalogs(catalogs: [])
 
     /// Builds the set from parsed catalogues (a later one for the same locale wins).
-    public init(catalogs: [MessageCatalog]) {
+    package init(catalogs: [MessageCatalog]) {
         var byLocale: [String: MessageCatalog] = [:]
         for catalog in catalogs { byLocale[catalog.locale] = catalog }
         self.catalogs = byLocale
@@ -55,7 +55,7 @@ public struct MessageCatalogs: Sendable {
     }
 
     /// The texts of the `*.json` files of `directory`, keyed by path (`directory/name.json`).
-    public static func readFiles(in directory: String) throws -> [String: String] {
+    package static func readFiles(in directory: String) throws -> [String: String] {
         let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }
         var files: [String: String] = [:]
         for name in names {
@@ -67,7 +67,7 @@ public struct MessageCatalogs: Sendable {
     }
 
     /// The locale a catalogue file is for: its name without directory and `.json`.
-    public static func locale(ofFile path: String) -> String {
+    package static func locale(ofFile path: String) -> String {
         var name = Substring(path)
         if let slash = name.lastIndex(of: "/") { name = name[name.index(after: slash)...] }
         if name.hasSuffix(".json") { name = name.dropLast(5) }
@@ -78,13 +78,13 @@ public struct MessageCatalogs: Sendable {
     public var locales: [String] { catalogs.keys.sorted() }
 
     /// The base catalogue, if loaded.
-    public var base: MessageCatalog? { catalogs[MessageCatalogs.baseLocale] }
+    package var base: MessageCatalog? { catalogs[MessageCatalogs.baseLocale] }
 
     /// The keys the base catalogue defines: what `message KEY` in a rule file may name
     /// (the checker's `unknown-message-key` check).
-    public var baseKeys: Set<String> { Set(base?.keys ?? []) }
+    package var baseKeys: Set<String> { Set(base?.keys ?? []) }
 
-    /// Problems found while loading the files (the full checks are ``CatalogChecker``'s).
+    /// Problems found while loading the files (the full checks are `CatalogChecker`'s).
     public var loadDiagnostics: [Diagnostic] { catalogs.values.flatMap(\.diagnostics).sorted() }
 
     /// A renderer for `locale`; create one per request (it is cheap).

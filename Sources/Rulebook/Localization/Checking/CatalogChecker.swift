@@ -8,16 +8,16 @@
 /// plural messages missing a category their locale needs or using one it never
 /// selects, placeholders a base message cannot be given, file names that are not a
 /// known locale, and a missing base catalogue.
-public enum CatalogChecker {
+package enum CatalogChecker {
     /// Checks every `*.json` catalogue in `directory`.
     /// - Throws: when the directory or a file cannot be read.
-    public static func check(directory: String) throws -> [Diagnostic] {
+    package static func check(directory: String) throws -> [Diagnostic] {
         check(files: try MessageCatalogs.readFiles(in: directory))
     }
 
     /// Checks catalogue texts keyed by file path (the language server passes its open
     /// documents over the files on disk). The locale is each file's name.
-    public static func check(files: [String: String]) -> [Diagnostic] {
+    package static func check(files: [String: String]) -> [Diagnostic] {
         let catalogs = files.keys.sorted().map { path in
             MessageCatalog(locale: MessageCatalogs.locale(ofFile: path), path: path, text: files[path] ?? "")
         }
@@ -25,7 +25,7 @@ public enum CatalogChecker {
     }
 
     /// Checks parsed catalogues of one directory.
-    public static func check(_ catalogs: [MessageCatalog]) -> [Diagnostic] {
+    package static func check(_ catalogs: [MessageCatalog]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let byLocale = Dictionary(catalogs.map { ($0.locale, $0) }, uniquingKeysWith: { first, _ in first })
         let base = byLocale[MessageCatalogs.baseLocale]

@@ -1,6 +1,6 @@
 /// Edits to catalogue files, for fix-its: the checker's `unknown-message-key` fix adds
 /// the missing key to the base catalogue.
-public enum CatalogEdits {
+package enum CatalogEdits {
     /// A fix that adds `"key": "message"` to the catalogue whose text is `text`, at
     /// `path` (usually `Localizations/en.json`).
     ///
@@ -8,7 +8,7 @@ public enum CatalogEdits {
     /// (`address.stateCode` joins `address.postcodeFormat`), else after the last
     /// message that is not a display name, else at the end; indentation follows the
     /// file. When `text` is nil (no such file yet) the fix creates the file.
-    public static func insertKey(_ key: String, message: String, intoCatalogAt path: String, text: String?) -> FixIt {
+    package static func insertKey(_ key: String, message: String, intoCatalogAt path: String, text: String?) -> FixIt {
         let title = "Add '\(key)' to \(path)"
         let member = quoted(key) + ": " + quoted(message)
         guard let text else {

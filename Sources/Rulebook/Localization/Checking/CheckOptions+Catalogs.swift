@@ -1,7 +1,7 @@
 extension CheckOptions {
     /// The message text a fix gives a key it adds to the base catalogue: a correct,
     /// neutral English sentence the author then refines (never a raw key or "TODO").
-    public static let newMessageKeyText = "{field} is invalid."
+    package static let newMessageKeyText = "{field} is invalid."
 
     /// Options that check `message KEY` overrides against the base catalogue of
     /// `catalogs` and offer, for a key it lacks, a fix adding it to that file (after its
@@ -9,7 +9,7 @@ extension CheckOptions {
     ///
     /// Without a base catalogue, keys are not checked (the catalogue checker reports
     /// `missing-base-catalog` instead).
-    public static func checkingMessageKeys(against catalogs: MessageCatalogs, limits: CheckLimits = .default) -> CheckOptions {
+    package static func checkingMessageKeys(against catalogs: MessageCatalogs, limits: CheckLimits = .default) -> CheckOptions {
         guard let base = catalogs.base else { return CheckOptions(limits: limits) }
         let path = base.file.path
         let text = base.file.text

@@ -7,11 +7,11 @@
 /// `<source>` the base message, `<target>` the current translation when the target
 /// catalogue has one, and a `<note>` naming the parameters and the plural categories
 /// the target language needs. Messages travel as ICU MessageFormat text.
-public enum XLIFFExchange {
+package enum XLIFFExchange {
     static let namespace = "urn:oasis:names:tc:xliff:document:2.0"
 
     /// The XLIFF 2.0 document for translating the base catalogue into `targetLocale`.
-    public static func export(_ catalogs: MessageCatalogs, targetLocale: String) -> String {
+    package static func export(_ catalogs: MessageCatalogs, targetLocale: String) -> String {
         let target = LocaleTag.canonical(targetLocale)
         let base = catalogs.base
         let translation = catalogs.catalogs[target]
@@ -42,23 +42,23 @@ public enum XLIFFExchange {
     }
 
     /// What an import produced.
-    public struct ImportResult: Sendable {
+    package struct ImportResult: Sendable {
         /// The target language of the XLIFF file (`trgLang`).
-        public let locale: String
+        package let locale: String
         /// The catalogue text to write to `Localizations/<locale>.json`.
-        public let json: String
+        package let json: String
         /// The keys whose translations the file carried.
-        public let importedKeys: [String]
+        package let importedKeys: [String]
         /// Problems in the imported messages (syntax errors), at ranges in ``json``;
         /// run ``CatalogChecker`` over the written file for the full checks.
-        public let diagnostics: [Diagnostic]
+        package let diagnostics: [Diagnostic]
     }
 
     /// Reads an XLIFF 2.0 file and merges its translations into the existing catalogue
     /// text of its target locale (nil when there is none yet). Keys keep the base
     /// catalogue's order, then the rest sorted; the output is pretty-printed JSON.
     /// Units without a `<target>`, or with an empty one, leave the catalogue unchanged.
-    public static func importXLIFF(_ xliff: String, catalogs: MessageCatalogs, existing: String?,
+    package static func importXLIFF(_ xliff: String, catalogs: MessageCatalogs, existing: String?,
                                    path: String? = nil) throws(XLIFFError) -> ImportResult {
         let root: XMLElement
         do { root = try XMLReader.parse(xliff) } catch { throw XLIFFError(message: "not well-formed XML: \(error)") }
@@ -163,17 +163,17 @@ public enum XLIFFExchange {
 }
 
 /// Why an XLIFF file could not be imported.
-public struct XLIFFError: Error, Sendable, Hashable, CustomStringConvertible {
-    public let message: String
-    public var description: String { message }
+package struct XLIFFError: Error, Sendable, Hashable, CustomStringConvertible {
+    package let message: String
+    package var description: String { message }
 }
 
 /// Writes catalogues as pretty-printed JSON in a stable key order.
-public enum CatalogWriter {
+package enum CatalogWriter {
     /// `{ "key": "message", … }` with two-space indentation and a final newline; keys
     /// in `order` first (those present), then the rest sorted. Non-ASCII text is kept
     /// as is; quotes, backslashes and control characters are escaped.
-    public static func json(_ messages: [String: String], order: [String]) -> String {
+    package static func json(_ messages: [String: String], order: [String]) -> String {
         var keys = order.filter { messages[$0] != nil }
         let listed = Set(keys)
         keys += messages.keys.filter { !listed.contains($0) }.sorted()

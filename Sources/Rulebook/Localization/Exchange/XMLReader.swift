@@ -43,12 +43,12 @@ indirect enum XMLNode: Sendable, Hashable {
 }
 
 /// Why an XML text could not be read.
-public struct XMLError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct XMLError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What is wrong.
-    public let message: String
+    package let message: String
     /// The UTF-8 byte offset.
-    public let offset: Int
-    public var description: String { "\(message) at byte \(offset)" }
+    package let offset: Int
+    package var description: String { "\(message) at byte \(offset)" }
 }
 
 struct XMLReader {

@@ -1,6 +1,6 @@
 extension LocaleFormat {
     /// Appends `date` in this locale's short, medium or long pattern.
-    public func appendDate(_ date: CalendarDate, style: DateStyle, to output: inout String) {
+    package func appendDate(_ date: CalendarDate, style: DateStyle, to output: inout String) {
         let pattern = dates.pattern(style)
         let scalars = pattern.unicodeScalars
         var index = scalars.startIndex
@@ -36,7 +36,7 @@ extension LocaleFormat {
     }
 
     /// `date` in this locale's pattern for `style`.
-    public func formatDate(_ date: CalendarDate, style: DateStyle) -> String {
+    package func formatDate(_ date: CalendarDate, style: DateStyle) -> String {
         var output = ""
         appendDate(date, style: style, to: &output)
         return output

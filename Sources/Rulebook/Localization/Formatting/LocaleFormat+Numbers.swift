@@ -2,13 +2,13 @@ extension LocaleFormat {
     /// Appends `value` written for this locale: shortest round-trip digits (no
     /// rounding to a fixed number of fraction digits, so `0.0001` stays exact),
     /// grouping, the locale's separators and digits.
-    public func appendNumber(_ value: Double, to output: inout String) {
+    package func appendNumber(_ value: Double, to output: inout String) {
         let plain = LocaleFormat.plainDecimal(value)
         appendDecimal(plain, to: &output)
     }
 
     /// `value` written for this locale.
-    public func formatNumber(_ value: Double) -> String {
+    package func formatNumber(_ value: Double) -> String {
         var output = ""
         appendNumber(value, to: &output)
         return output
@@ -85,7 +85,7 @@ extension LocaleFormat {
     /// The plain decimal spelling of a double: `2`, `-1.5`, `0.00001`,
     /// `100000000000000000000` — never exponent notation; integral values have no
     /// fraction. Short results fit Swift's small-string storage (no allocation).
-    public static func plainDecimal(_ value: Double) -> String {
+    package static func plainDecimal(_ value: Double) -> String {
         if value.isNaN { return "NaN" }
         if value.isInfinite { return value < 0 ? "-∞" : "∞" }
         if value == value.rounded(.towardZero) && Swift.abs(value) < 9.0e15 {

@@ -8,28 +8,28 @@
 /// the language, Arabic-Indic digits (٠١٢…٩ with ٫ and ٬), for every region: the
 /// Maghreb regions that CLDR writes with Latin digits (`ar-MA`, `ar-DZ`, `ar-TN`) are
 /// not distinguished yet.
-public struct LocaleFormat: Sendable, Hashable {
+package struct LocaleFormat: Sendable, Hashable {
     /// The tag these conventions belong to (`root` for the fallback).
-    public let locale: String
+    package let locale: String
     /// Between the integer and fraction digits (`.`, `,`, `٫`).
-    public let decimalSeparator: String
+    package let decimalSeparator: String
     /// Between groups of three integer digits (`,`, `.`, U+00A0, U+202F, `٬`).
-    public let groupSeparator: String
+    package let groupSeparator: String
     /// Integer digits needed before grouping starts: 1 groups `1,234`; 2 (Spanish,
     /// Polish) writes `1234` but `12 345`.
-    public let minimumGroupingDigits: Int
+    package let minimumGroupingDigits: Int
     /// The digit zero of the numbering system; the others follow it (`0` or `٠`).
-    public let zeroDigit: Unicode.Scalar
+    package let zeroDigit: Unicode.Scalar
     /// Written before negative numbers.
-    public let minusSign: String
+    package let minusSign: String
     /// Between the items of a list (`, `, `、`, `، `).
-    public let listSeparator: String
+    package let listSeparator: String
     /// Date patterns and month names.
-    public let dates: DateFormatData
+    package let dates: DateFormatData
 
     /// The conventions for a tag: the tag, its prefixes, then `root` (which writes like
     /// English without grouping surprises: `1,234.5`, ISO dates).
-    public static func forLocale(_ tag: String) -> LocaleFormat {
+    package static func forLocale(_ tag: String) -> LocaleFormat {
         for candidate in LocaleTag.truncations(of: tag) {
             if let format = table[candidate] { return format }
         }
@@ -37,29 +37,29 @@ public struct LocaleFormat: Sendable, Hashable {
     }
 
     /// Whether conventions for `tag` (or a prefix) are built in.
-    public static func hasData(for tag: String) -> Bool {
+    package static func hasData(for tag: String) -> Bool {
         LocaleTag.truncations(of: tag).contains { table[$0] != nil }
     }
 }
 
 /// A date format length, as in `{d, date, short}`.
-public enum DateStyle: String, Sendable, Hashable, CaseIterable {
+package enum DateStyle: String, Sendable, Hashable, CaseIterable {
     case short, medium, long
 }
 
 /// Date patterns (CLDR pattern syntax: `d dd M MM MMM MMMM y yy` and `'quoted'`
 /// text) and the format-context month names of one locale.
-public struct DateFormatData: Sendable, Hashable {
-    public let short: String
-    public let medium: String
-    public let long: String
+package struct DateFormatData: Sendable, Hashable {
+    package let short: String
+    package let medium: String
+    package let long: String
     /// January … December, as used inside a date (genitive where the language has one).
-    public let monthsWide: [String]
+    package let monthsWide: [String]
     /// Abbreviated month names for `MMM`.
-    public let monthsAbbreviated: [String]
+    package let monthsAbbreviated: [String]
 
     /// The pattern for a style.
-    public func pattern(_ style: DateStyle) -> String {
+    package func pattern(_ style: DateStyle) -> String {
         switch style {
         case .short: short
         case .medium: medium

@@ -2,7 +2,7 @@ extension MessageFormat {
     /// Every argument the message refers to, with the range of its first use, in
     /// order of first use (`{field}`, the plural's `min`, …). Catalogue checks compare
     /// these between the base and a translation.
-    public var arguments: [ArgumentReference] {
+    package var arguments: [ArgumentReference] {
         var seen: Set<String> = []
         var result: [ArgumentReference] = []
         MessageFormat.visit(nodes) { node in
@@ -19,11 +19,11 @@ extension MessageFormat {
     }
 
     /// The names of ``arguments``.
-    public var argumentNames: Set<String> { Set(arguments.map(\.name)) }
+    package var argumentNames: Set<String> { Set(arguments.map(\.name)) }
 
     /// Every `plural` argument: its name, its whole range, and the keyword cases it
     /// writes (with each keyword's range). `other` is included.
-    public var pluralCases: [PluralSummary] {
+    package var pluralCases: [PluralSummary] {
         var result: [PluralSummary] = []
         MessageFormat.visit(nodes) { node in
             guard case .plural(let plural) = node else { return }
@@ -34,15 +34,15 @@ extension MessageFormat {
     }
 
     /// One plural argument of a message, for catalogue checks.
-    public struct PluralSummary: Sendable {
+    package struct PluralSummary: Sendable {
         /// The argument it selects on.
-        public let argument: ArgumentReference
+        package let argument: ArgumentReference
         /// The whole `{n, plural, …}`.
-        public let range: Range<Int>
+        package let range: Range<Int>
         /// The keyword cases written (`other` included), with each keyword's range.
-        public let cases: [(category: PluralCategory, range: Range<Int>)]
+        package let cases: [(category: PluralCategory, range: Range<Int>)]
         /// The `=N` values.
-        public let exactValues: [Double]
+        package let exactValues: [Double]
     }
 
     /// Calls `body` for every node, depth first.

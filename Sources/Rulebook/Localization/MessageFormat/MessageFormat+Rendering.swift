@@ -21,7 +21,7 @@ struct RenderLocale: Sendable {
 extension MessageFormat {
     /// Renders with named arguments in `locale` (fields render by their humanised
     /// last key). A convenience for callers outside the catalogue machinery.
-    public func render(_ arguments: [String: MessageArgument], locale: String) -> String {
+    package func render(_ arguments: [String: MessageArgument], locale: String) -> String {
         var output = ""
         MessageFormat.render(nodes, into: &output, source: DictionaryArguments(values: arguments), locale: RenderLocale(locale),
                              pound: nil, text: self.source)

@@ -7,36 +7,36 @@
 /// apostrophe; `'{'`, `'}'` and, inside a plural case, `'#'` are literal; any other
 /// apostrophe is itself). Argument values are inserted as text and never read as
 /// message syntax.
-public struct MessageFormat: Sendable, Hashable {
+package struct MessageFormat: Sendable, Hashable {
     /// The message as written (after JSON unescaping).
-    public let source: String
+    package let source: String
     /// The top-level parts.
     let nodes: [MessageNode]
 
     /// Parses `source`; a syntax error carries its UTF-8 byte range inside `source`.
-    public static func parse(_ source: String) -> Result<MessageFormat, MessageFormatError> {
+    package static func parse(_ source: String) -> Result<MessageFormat, MessageFormatError> {
         var parser = MessageFormatParser(source)
         return parser.parseMessage().map { MessageFormat(source: source, nodes: $0) }
     }
 
     /// A message that is plain text (no syntax is interpreted).
-    public static func literal(_ text: String) -> MessageFormat {
+    package static func literal(_ text: String) -> MessageFormat {
         MessageFormat(source: text, nodes: text.isEmpty ? [] : [.text(text)])
     }
 }
 
 /// A syntax error in a message: what is wrong and where (UTF-8 byte offsets in the
 /// message text, to be mapped into the file that holds it).
-public struct MessageFormatError: Error, Sendable, Hashable {
-    public let message: String
-    public let range: Range<Int>
+package struct MessageFormatError: Error, Sendable, Hashable {
+    package let message: String
+    package let range: Range<Int>
 }
 
 /// A reference to an argument: its name and where the name is written.
-public struct ArgumentReference: Sendable, Hashable {
-    public let name: String
+package struct ArgumentReference: Sendable, Hashable {
+    package let name: String
     /// UTF-8 offsets of the name inside the message.
-    public let range: Range<Int>
+    package let range: Range<Int>
 }
 
 /// How a simple argument is shown.

@@ -3,7 +3,7 @@
 /// English has `one` and `other`; Polish adds `few` and `many`; Arabic uses all six;
 /// Japanese only `other`. Which number falls into which category is decided by the
 /// locale's ``PluralRules``.
-public enum PluralCategory: String, Sendable, Hashable, CaseIterable, Comparable {
+package enum PluralCategory: String, Sendable, Hashable, CaseIterable, Comparable {
     case zero, one, two, few, many, other
 
     /// Canonical CLDR order (zero, one, two, few, many, other), the order catalogues
@@ -19,5 +19,5 @@ public enum PluralCategory: String, Sendable, Hashable, CaseIterable, Comparable
         }
     }
 
-    public static func < (lhs: PluralCategory, rhs: PluralCategory) -> Bool { lhs.rank < rhs.rank }
+    package static func < (lhs: PluralCategory, rhs: PluralCategory) -> Bool { lhs.rank < rhs.rank }
 }

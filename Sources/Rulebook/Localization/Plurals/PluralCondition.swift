@@ -3,7 +3,7 @@
 ///
 /// Rules are kept as CLDR writes them (see ``PluralRules``) and parsed once, so the
 /// pinned rule strings are data and the code is a small, testable interpreter.
-public struct PluralCondition: Sendable, Hashable {
+package struct PluralCondition: Sendable, Hashable {
     /// One operand expression compared with a list of values and ranges.
     struct Relation: Sendable, Hashable {
         enum Operand: Character, Sendable, Hashable {
@@ -24,7 +24,7 @@ public struct PluralCondition: Sendable, Hashable {
 
     /// Parses a condition; `@integer`/`@decimal` samples after it are ignored.
     /// Returns nil when the text is not a condition in CLDR syntax.
-    public init?(_ text: String) {
+    package init?(_ text: String) {
         let condition = text.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
         var tokens = PluralCondition.tokens(of: condition)[...]
         guard !tokens.isEmpty else {
@@ -47,7 +47,7 @@ public struct PluralCondition: Sendable, Hashable {
     }
 
     /// Whether the condition holds for `operands`.
-    public func matches(_ operands: PluralOperands) -> Bool {
+    package func matches(_ operands: PluralOperands) -> Bool {
         if alternatives.isEmpty { return true }
         return alternatives.contains { $0.allSatisfy { $0.matches(operands) } }
     }

@@ -15,24 +15,24 @@
 /// Integer parts beyond 18 digits keep their last 18 digits (every CLDR rule takes
 /// them modulo a power of ten at most 10⁶) and are marked ``isHuge`` so that a plain
 /// comparison such as `n = 1` cannot match them by accident.
-public struct PluralOperands: Sendable, Hashable {
+package struct PluralOperands: Sendable, Hashable {
     /// The integer digits (the last 18 of them when there are more).
-    public let i: Int
+    package let i: Int
     /// Visible fraction digits, trailing zeros included.
-    public let v: Int
+    package let v: Int
     /// Visible fraction digits, trailing zeros excluded.
-    public let w: Int
+    package let w: Int
     /// The visible fraction digits as an integer (the last 18 when there are more).
-    public let f: Int
+    package let f: Int
     /// `f` without trailing zeros.
-    public let t: Int
+    package let t: Int
     /// The compact-notation exponent (`c`, also spelled `e`); 0 for plain numbers.
-    public let e: Int
+    package let e: Int
     /// Whether the integer part had more than 18 digits.
-    public let isHuge: Bool
+    package let isHuge: Bool
 
     /// Creates operands from their parts (tests and the decimal reader use this).
-    public init(i: Int, v: Int, w: Int, f: Int, t: Int, e: Int = 0, isHuge: Bool = false) {
+    package init(i: Int, v: Int, w: Int, f: Int, t: Int, e: Int = 0, isHuge: Bool = false) {
         self.i = i
         self.v = v
         self.w = w
@@ -43,7 +43,7 @@ public struct PluralOperands: Sendable, Hashable {
     }
 
     /// The operands of a whole number (its absolute value).
-    public init(integer: Int) {
+    package init(integer: Int) {
         let magnitude = integer.magnitude
         let limit = UInt(PluralOperands.modulus)
         self.init(i: Int(magnitude % limit), v: 0, w: 0, f: 0, t: 0, isHuge: magnitude >= limit)
@@ -52,7 +52,7 @@ public struct PluralOperands: Sendable, Hashable {
     /// Reads a number written with ASCII digits, an optional `.` fraction and an
     /// optional compact exponent `c`/`e` (`"1.50"`, `"-3"`, `"1.0000001c6"`), as CLDR
     /// writes its sample numbers. Returns nil for anything else.
-    public init?(decimal text: some StringProtocol) {
+    package init?(decimal text: some StringProtocol) {
         var integerDigits: [UInt8] = []
         var fractionDigits: [UInt8] = []
         var exponent = 0

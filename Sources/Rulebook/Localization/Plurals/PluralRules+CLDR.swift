@@ -9,7 +9,7 @@
 
 extension PluralRules {
     /// The CLDR version the rule strings come from.
-    public static let cldrVersion = "46"
+    package static let cldrVersion = "46"
 
     /// One set of rules shared by several locales, as CLDR groups them.
     struct RuleSet {

@@ -5,38 +5,38 @@
 /// regional tag without rules of its own uses its language's (`de-AT` → `de`), while
 /// `pt-PT` has its own; a language CLDR data here does not cover gets the root rules
 /// (everything is `other`).
-public struct PluralRules: Sendable, Hashable {
+package struct PluralRules: Sendable, Hashable {
     /// The locale whose rules these are (`root` for the fallback).
-    public let locale: String
+    package let locale: String
     /// Conditions in CLDR order; `other` is implied when none matches.
     let conditions: [(category: PluralCategory, condition: PluralCondition)]
     /// The rule text as CLDR writes it, samples included, by category.
-    public let ruleText: [PluralCategory: String]
+    package let ruleText: [PluralCategory: String]
 
     /// The categories this locale distinguishes, in canonical order (always ending in `other`).
-    public var categories: [PluralCategory] { ruleText.keys.sorted() }
+    package var categories: [PluralCategory] { ruleText.keys.sorted() }
 
-    public static func == (lhs: PluralRules, rhs: PluralRules) -> Bool { lhs.locale == rhs.locale }
-    public func hash(into hasher: inout Hasher) { hasher.combine(locale) }
+    package static func == (lhs: PluralRules, rhs: PluralRules) -> Bool { lhs.locale == rhs.locale }
+    package func hash(into hasher: inout Hasher) { hasher.combine(locale) }
 
     /// The category of a number with the given operands.
-    public func category(for operands: PluralOperands) -> PluralCategory {
+    package func category(for operands: PluralOperands) -> PluralCategory {
         for entry in conditions where entry.condition.matches(operands) { return entry.category }
         return .other
     }
 
     /// The category of a number written in ASCII as it will be shown (`"1"`, `"1.0"`,
     /// `"22"`); text that is not a number takes `other`.
-    public func category(forDecimal text: some StringProtocol) -> PluralCategory {
+    package func category(forDecimal text: some StringProtocol) -> PluralCategory {
         PluralOperands(decimal: text).map { category(for: $0) } ?? .other
     }
 
     /// Every locale with rules of its own, sorted.
-    public static var supportedLocales: [String] { table.keys.sorted() }
+    package static var supportedLocales: [String] { table.keys.sorted() }
 
     /// The rules for a BCP 47 tag: the tag itself, then shorter prefixes
     /// (`pt-PT-x` → `pt-PT` → `pt`), then root.
-    public static func forLocale(_ tag: String) -> PluralRules {
+    package static func forLocale(_ tag: String) -> PluralRules {
         for candidate in LocaleTag.truncations(of: tag) {
             if let rules = table[candidate] { return rules }
         }
@@ -44,12 +44,12 @@ public struct PluralRules: Sendable, Hashable {
     }
 
     /// Whether CLDR data for `tag` (or one of its prefixes) is built in.
-    public static func hasRules(for tag: String) -> Bool {
+    package static func hasRules(for tag: String) -> Bool {
         LocaleTag.truncations(of: tag).contains { table[$0] != nil }
     }
 
     /// Rules that put every number in `other`.
-    public static let root = PluralRules(locale: "root", rules: [(.other, "")])
+    package static let root = PluralRules(locale: "root", rules: [(.other, "")])
 
     private init(locale: String, rules: [(PluralCategory, String)]) {
         self.locale = locale
@@ -66,8 +66,8 @@ public struct PluralRules: Sendable, Hashable {
         self.ruleText = text
     }
 
-    /// Performance: each CLDR rule set is parsed once and shared by its locales (parsing
-    /// it per locale cost ≈ 3M instructions at the first lookup, on every `rulebook check`).
+    /// Performance: each CLDR rule set is parsed once and shared by its locales, not
+    /// parsed per locale at the first lookup of every `rulebook check`.
     private static let table: [String: PluralRules] = {
         var table: [String: PluralRules] = [:]
         for set in cldrRuleSets {

@@ -1,10 +1,10 @@
 /// CLDR's sample numbers of a rule (`@integer 0, 2~16, 100, … @decimal 0.0~1.5, …`),
 /// expanded into the decimal strings they stand for, so tests can check that every
 /// sample lands in its category.
-public enum PluralSamples {
+package enum PluralSamples {
     /// The samples of one rule text, as written numbers (`"1.0"` keeps its zero):
     /// ranges `a~b` are expanded in steps of the last digit; `…` is dropped.
-    public static func expand(_ ruleText: String) -> (integers: [String], decimals: [String]) {
+    package static func expand(_ ruleText: String) -> (integers: [String], decimals: [String]) {
         var integers: [String] = []
         var decimals: [String] = []
         let sections = ruleText.split(separator: "@", omittingEmptySubsequences: false).dropFirst()
