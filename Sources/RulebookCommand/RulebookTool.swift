@@ -1,3 +1,5 @@
+import Rulebook
+
 /// The `rulebook` command: dispatches to a subcommand and returns the exit status.
 ///
 /// `Sources/rulebook/main.swift` only calls ``main(arguments:environment:)``.
@@ -27,7 +29,10 @@ public enum RulebookTool {
     }
 
     /// Every subcommand, in the order help lists them.
-    static var commands: [any Command.Type] { [CheckCommand.self, ValidateCommand.self, FormatCommand.self, TestCommand.self, ExplainCommand.self, LanguageServerCommand.self] }
+    static var commands: [any Command.Type] {
+        [CheckCommand.self, ValidateCommand.self, FormatCommand.self, TestCommand.self, ExplainCommand.self,
+         LanguageServerCommand.self, CompletionsCommand.self]
+    }
 
     /// The subcommand called `name`, if there is one.
     static func command(named name: String) -> (any Command.Type)? {
@@ -62,7 +67,8 @@ public enum RulebookTool {
             Example(command: "rulebook validate --rules Rules/profile.rules users.ndjson",
                     explanation: "Validate every line of users.ndjson against the edit-profile rules."),
         ],
-        sections: [("EXIT STATUS", ExitStatusText.general)]
+        sections: [("EXIT STATUS", ExitStatusText.general)],
+        common: false
     )
 
     /// Parses the subcommand and runs it.
@@ -104,6 +110,8 @@ public enum RulebookTool {
                 context.stdout.write(HelpFormatter(configuration: command.configuration).render())
                 return .success
             }
+            context.quiet = parsed.flag("quiet")
+            context.color = parsed.value("color").flatMap(Terminal.ColorMode.init(rawValue:)) ?? .auto
             return try command.init(parsed).run(in: context)
         } catch let error as UsageError {
             context.stderr.write(error.rendered)
@@ -114,7 +122,7 @@ public enum RulebookTool {
             context.reportError(error.message)
             return .usageError
         } catch {
-            context.reportError("\(error)")
+            context.reportError(FileErrorText.reason(error))
             return .usageError
         }
     }

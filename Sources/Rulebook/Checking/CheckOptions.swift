@@ -17,6 +17,11 @@ public struct CheckOptions: Sendable {
     /// Compiled patterns shared with other checks (`nil`: each check compiles its own).
     /// Results are the same either way; a cache only saves the compiling.
     package var patternCache: PatternCache?
+    /// The validators rule files may name: the built-ins and any an application
+    /// registered (given to the compile entry points). A name not here is an
+    /// `unknown-validator` error.
+    package var validators: ValidatorRegistry = .builtins
+
     /// The defaults: message keys are not checked, limits are the defaults.
     public init() { self.init(knownMessageKeys: nil) }
 

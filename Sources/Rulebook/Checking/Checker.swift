@@ -22,9 +22,12 @@ package struct Checker: Sendable {
     /// - Returns: every diagnostic of every file in the graph (syntax, loading and
     ///   checking, sorted) and, for each root whose files have no error, its rule set.
     package func check(_ graph: ProgramGraph, roots: [String]) -> CheckerOutput {
+        var options = options
+        let declared = options.validators.addingDeclarations(in: graph.files.compactMap { graph.trees[$0] })
+        options.validators = declared.0
         let run = CheckerRun(graph: graph, options: options)
         run.run()
-        var all = graph.diagnostics + run.diagnostics
+        var all = graph.diagnostics + run.diagnostics + declared.1
         for file in graph.files { all += graph.trees[file]?.diagnostics ?? [] }
         all.sort()
         let errorFiles = Set(all.lazy.filter { $0.severity == .error }.map(\.file))

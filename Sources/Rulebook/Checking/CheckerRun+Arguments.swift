@@ -2,9 +2,9 @@
 
 extension CheckerRun {
     /// Checks and converts a validator's arguments; `.invalid` when any is wrong.
-    func lowerValidator(_ validator: BuiltinValidator, _ rule: RuleSyntax, in source: SourceFile,
+    func lowerValidator(_ definition: ValidatorDefinition, _ rule: RuleSyntax, in source: SourceFile,
                         override: MessageOverride?) -> LoweredRule {
-        let definition = validator.definition
+        let validator = definition.id
         let diagnosticsBefore = diagnostics.count, referencesBefore = fieldReferences.count
         guard let form = definition.form(forArgumentCount: rule.arguments.count) else {
             reportArgumentCount(rule, definition, in: source)
@@ -84,6 +84,31 @@ extension CheckerRun {
         return (result ?? nil) ?? a.utf8.elementsEqual(b.utf8)
     }
 
+    /// `required emial`: a bare word where a rule's arguments end, that is a validator's
+    /// name or a typo of one, is a rule whose comma is missing. One diagnostic, with a
+    /// fix that inserts the comma (and corrects the name), instead of an argument-count
+    /// error whose fix would delete the rule.
+    private func reportMissingComma(after rule: RuleSyntax, keeping keep: Int, at keptEnd: Int,
+                                    in source: SourceFile) -> Bool {
+        guard keep + 1 == rule.arguments.count, case .path = rule.arguments[keep].kind else { return false }
+        let word = rule.arguments[keep].range
+        let text = String(source.text(in: word))
+        guard text.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || ("0"..."9").contains($0) }) else { return false }
+        let names = ValidatorDefinition.all.map(\.name)
+        let name = names.contains(text) ? text : Suggestions.closest(to: text, among: names)
+        guard let name else { return false }
+        var edits = [TextEdit(file: source.path, range: .empty(at: keptEnd), replacement: ",")]
+        var message = "missing ',' between rule '\(rule.name.name)' and rule '\(text)'"
+        var fix = "Insert ','"
+        if name != text {
+            edits.append(TextEdit(file: source.path, range: word, replacement: name))
+            message += "; did you mean '\(name)'?"
+            fix = "Insert ',' and replace '\(text)' with '\(name)'"
+        }
+        report(source.path, word, .unexpectedToken, message, fixIts: [FixIt(message: fix, edits: edits)])
+        return true
+    }
+
     private func reportArgumentCount(_ rule: RuleSyntax, _ definition: ValidatorDefinition, in source: SourceFile) {
         let found = rule.arguments.count
         let name = rule.name.name
@@ -108,6 +133,7 @@ extension CheckerRun {
         if let keep = counts.filter({ $0 < found }).max(), let last = rule.arguments.last {
             let extra = rule.arguments[keep].range.union(last.range)
             let keptEnd = keep == 0 ? rule.name.range.end : rule.arguments[keep - 1].range.end
+            if reportMissingComma(after: rule, keeping: keep, at: keptEnd, in: source) { return }
             let removed = found - keep
             report(source.path, extra, .wrongArgumentCount, message,
                    fixIts: [FixIt(message: "Remove the extra argument\(removed == 1 ? "" : "s")",
@@ -230,10 +256,9 @@ extension CheckerRun {
     private func convertDateBound(_ argument: ArgumentSyntax, for validator: BuiltinValidator, in source: SourceFile) -> RuleArgument? {
         switch argument.kind {
         case .date(let year, let month, let day):
-            guard let date = CalendarDate(year: year, month: month, day: day) else {
-                report(source.path, argument.range, .invalidArgument, "'\(source.text(in: argument.range))' is not a calendar date")
-                return nil
-            }
+            // An impossible date literal is already an `invalid-date` syntax error,
+            // reported where it was read: once is enough.
+            guard let date = CalendarDate(year: year, month: month, day: day) else { return nil }
             return .date(date)
         case .today:
             return .today

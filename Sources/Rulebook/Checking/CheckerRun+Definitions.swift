@@ -51,9 +51,10 @@ extension CheckerRun {
     private func define(_ syntax: NamedRuleSyntax, in source: SourceFile) {
         let name = syntax.name.name
         guard !name.isEmpty else { return }  // the parser reported the missing name
-        if BuiltinValidator.named[name] != nil {
+        if options.validators.definition(named: name) != nil {
+            let kind = BuiltinValidator.named[name] != nil ? "a built-in" : "a registered"
             report(source.path, syntax.name.range, .shadowedValidator,
-                   "named rule '\(name)' has the name of a built-in validator; choose another name")
+                   "named rule '\(name)' has the name of \(kind) validator; choose another name")
             return
         }
         let reference = RuleReference(file: source.path, name: name, id: definitionOrder.count)

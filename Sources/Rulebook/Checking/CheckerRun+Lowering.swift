@@ -28,8 +28,8 @@ extension CheckerRun {
         if let cached = loweringCache.entry(for: CheckerRun.headRange(of: rule), in: source) {
             return lowerCached(cached, rule, in: source, override: override)
         }
-        if let validator = BuiltinValidator.named[name] {
-            return lowerValidator(validator, rule, in: source, override: override)
+        if let definition = options.validators.definition(named: name) {
+            return lowerValidator(definition, rule, in: source, override: override)
         }
         if let reference = scope[name] {
             if !rule.arguments.isEmpty { reportArgumentsToNamedRule(rule, in: source) }
@@ -46,7 +46,7 @@ extension CheckerRun {
     }
 
     private func reportUnknownName(_ name: IdentifierSyntax, in source: SourceFile, scope: [String: RuleReference]) {
-        let candidates = nameSuggestions[source.path] ?? Suggestions(BuiltinValidator.allCases.map(\.rawValue) + scope.keys.sorted())
+        let candidates = nameSuggestions[source.path] ?? Suggestions(options.validators.names + scope.keys.sorted())
         nameSuggestions[source.path] = candidates
         guard let suggestion = candidates.closest(to: name.name, budget: &suggestionBudget) else {
             report(source.path, name.range, .unknownValidator, "unknown validator or named rule '\(name.name)'")

@@ -19,9 +19,7 @@ struct CompiledKey: @unchecked Sendable {
     let isASCII: Bool
     /// For the first key of a field's path (a member of the record's root): its index in
     /// ``CompiledProgram/rootKeys``, where the tape path finds the member's value without
-    /// a search (see `TapeAccess`). The first key of a root-anchored reference has one too,
-    /// in ``CompiledProgram/recordKeys`` (which starts with `rootKeys`), read only by the
-    /// `Encodable` path (`RecordSlots`). -1 for every other key: a key with a slot is only
+    /// a search (see `TapeAccess`). -1 for every other key: a key with a slot is only
     /// ever looked up in the root.
     let rootSlot: Int
 
@@ -102,19 +100,5 @@ struct ReferencePath: Sendable {
             }
         }
         self.written = path
-    }
-
-    private init(anchor: Int, steps: [ReferenceStep], written: FieldPath) {
-        self.anchor = anchor
-        self.steps = steps
-        self.written = written
-    }
-
-    /// The same path with its first step's key replaced (the compiler's root slots).
-    func withFirstKey(_ key: CompiledKey) -> ReferencePath {
-        guard case .key? = steps.first else { return self }
-        var steps = steps
-        steps[0] = .key(key)
-        return ReferencePath(anchor: anchor, steps: steps, written: written)
     }
 }

@@ -10,10 +10,12 @@ extension CompiledRuleSet {
     /// - Parameters:
     ///   - path: The rule file; imports are resolved relative to it.
     ///   - options: Checker options (known message keys, limits).
+    ///   - validators: The validators rule files may name (the built-ins by default).
     /// - Throws: ``RuleFileError`` with every diagnostic when the file cannot be read or
     ///   has errors (warnings alone do not stop it).
-    public init(contentsOfFile path: String, options: CheckOptions = CheckOptions()) throws(RuleFileError) {
-        try self.init(checking: path, provider: DiskSourceProvider(), options: options)
+    public init(contentsOfFile path: String, options: CheckOptions = CheckOptions(),
+                validators: ValidatorRegistry = .builtins) throws(RuleFileError) {
+        try self.init(checking: path, provider: DiskSourceProvider(), options: options, validators: validators)
     }
 
     /// Checks and compiles rule text. Its imports are read from disk, relative to `path`.
@@ -25,13 +27,19 @@ extension CompiledRuleSet {
     ///   - source: The rule file's text.
     ///   - path: The name diagnostics and violation locations use.
     ///   - options: Checker options (known message keys, limits).
+    ///   - validators: The validators rule files may name (the built-ins by default).
     /// - Throws: ``RuleFileError`` with every diagnostic when the text has errors.
-    public init(source: String, path: String = "<source>.rules", options: CheckOptions = CheckOptions()) throws(RuleFileError) {
+    public init(source: String, path: String = "<source>.rules", options: CheckOptions = CheckOptions(),
+                validators: ValidatorRegistry = .builtins) throws(RuleFileError) {
         let root = SourcePath.normalize(path)
-        try self.init(checking: root, provider: RootOverlayProvider(root: root, text: source), options: options)
+        try self.init(checking: root, provider: RootOverlayProvider(root: root, text: source), options: options,
+                      validators: validators)
     }
 
-    private init(checking path: String, provider: any SourceProvider, options: CheckOptions) throws(RuleFileError) {
+    private init(checking path: String, provider: any SourceProvider, options: CheckOptions,
+                 validators: ValidatorRegistry) throws(RuleFileError) {
+        var options = options
+        options.validators = validators
         let result: CheckResult
         do {
             result = try Workspace(provider: provider, options: options).check(rootFile: path)
@@ -42,7 +50,7 @@ extension CompiledRuleSet {
             throw RuleFileError(diagnostics: result.diagnostics, readError: nil,
                                 files: result.trees.mapValues(\.source))
         }
-        self.init(ruleSet)
+        self.init(ruleSet, validators: validators.addingDeclarations(in: result.trees.values).0)
     }
 }
 

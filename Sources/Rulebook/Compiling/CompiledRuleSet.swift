@@ -17,36 +17,26 @@ public struct CompiledRuleSet: Sendable {
     /// Whether some rule reads today (`before today`, `minAge` …): only then does
     /// evaluation ask the context (and maybe the clock) for it.
     let needsToday: Bool
-    /// The contents every invalid report of a flat program shares when its messages are
-    /// the built-in English ones (``DefaultMessages``) and no rule reads today; nil
-    /// otherwise (see `FlatReportContents`).
-    ///
-    /// (Held here, not by the program: the contents hold the program, and a program
-    /// holding them would be a reference cycle.)
-    let sharedFlatContents: FlatReportContents?
+    /// The validators the rules were compiled with.
+    let validators: ValidatorRegistry
 
     /// Compiles a checked rule set. Never fails: the checker has already rejected
     /// anything that cannot run; a rule whose arguments nevertheless do not fit its
-    /// validator (a hand-built ``RuleSet``) compiles to a rule that always fails.
-    public init(_ ruleSet: RuleSet) {
+    /// validator (a hand-built ``RuleSet``), or that names a validator `validators` lacks,
+    /// compiles to a rule that always fails.
+    public init(_ ruleSet: RuleSet, validators: ValidatorRegistry = .builtins) {
         self.ruleSet = ruleSet
-        var compiler = RuleCompiler()
+        self.validators = validators
+        var compiler = RuleCompiler(validators: validators)
         self.program = compiler.compile(ruleSet)
         self.needsToday = compiler.needsToday
-        self.sharedFlatContents = Self.sharedFlatContents(program, needsToday: compiler.needsToday)
     }
 
-    private init(ruleSet: RuleSet, program: CompiledProgram, needsToday: Bool) {
+    private init(ruleSet: RuleSet, validators: ValidatorRegistry, program: CompiledProgram, needsToday: Bool) {
         self.ruleSet = ruleSet
+        self.validators = validators
         self.program = program
         self.needsToday = needsToday
-        self.sharedFlatContents = Self.sharedFlatContents(program, needsToday: needsToday)
-    }
-
-    /// See ``sharedFlatContents``.
-    private static func sharedFlatContents(_ program: CompiledProgram, needsToday: Bool) -> FlatReportContents? {
-        guard program.isFlat, !needsToday else { return nil }
-        return FlatReportContents(program: program, messages: DefaultMessages(), today: unusedToday)
     }
 
     /// The same rules compiled again into memory of their own: no table, pattern or key
@@ -56,21 +46,34 @@ public struct CompiledRuleSet: Sendable {
     /// Performance bends the code here. Evaluation retains and releases the program, its
     /// arrays and its patterns' tables a few times per record; those counts are atomics in
     /// the objects' headers, and with two cores validating through one shared program
-    /// every one of them moved a cache line from the other core. On an idle two-core
-    /// machine `rulebook validate --quiet` then burnt 2.5× the CPU time of the same work
-    /// on one core (payment: 0.72 against 0.28 CPU-s) for no gain in wall time; with one
-    /// copy per worker it uses about the one-core CPU time (docs/performance.md).
+    /// every one of them would move a cache line from the other core, costing more CPU
+    /// time than the second core gains. With one copy per worker each core touches only
+    /// its own counts.
     /// Results are identical: the copy is compiled from the same checked ``ruleSet``.
     package func independentCopy() -> CompiledRuleSet {
-        var compiler = RuleCompiler()
+        var compiler = RuleCompiler(validators: validators)
         compiler.copiesPatterns = true
         let program = compiler.compile(ruleSet)
-        return CompiledRuleSet(ruleSet: ruleSet, program: program, needsToday: compiler.needsToday)
+        return CompiledRuleSet(ruleSet: ruleSet, validators: validators, program: program, needsToday: compiler.needsToday)
     }
 
     /// Whether both evaluate through the same compiled program (false for an
     /// ``independentCopy()``): what the command's tests check its workers by.
     package func sharesProgram(with other: CompiledRuleSet) -> Bool { program === other.program }
+
+    /// The validators the rules use that a rule file only declares (`#validator`), with
+    /// nothing to run: their rules pass. The command reports them.
+    package var declaredOnlyValidators: [String] {
+        var names: [String] = []
+        for statement in ruleSet.statements {
+            for rule in statement.rules where !names.contains(rule.validator.rawValue) {
+                if case .declared? = validators.definition(named: rule.validator.rawValue)?.implementation {
+                    names.append(rule.validator.rawValue)
+                }
+            }
+        }
+        return names
+    }
 
     /// The field paths the rules name, in rule order (`items[*].sku` as written).
     public var fieldPaths: [FieldPath] { program.fieldInfos.map(\.pattern) }

@@ -1,9 +1,11 @@
 import RulebookRegex
 
 /// Turns the checker's statements into a ``CompiledProgram``: statements of the same path
-/// gathered in order of first appearance, conditions bound to the field they guard, rules
-/// translated to ``Instruction``s with their constants in side tables.
+/// gathered in order of first appearance, conditions bound to the field they guard, each
+/// rule compiled to a ``Check`` by its validator's definition.
 struct RuleCompiler {
+    /// Where validators are looked up by name.
+    let validators: ValidatorRegistry
     /// Whether compiled patterns get buffers of their own rather than sharing the rule
     /// set's (see ``CompiledRuleSet/independentCopy()``).
     var copiesPatterns = false
@@ -21,11 +23,11 @@ struct RuleCompiler {
     private var reports: [RuleReport] = []
     private var fieldInfos: [FieldInfo] = []
     private var conditions: [CompiledCondition] = []
-    private var patterns: [Pattern] = []
-    private var oneOfSets: [OneOfSet] = []
-    private var oneOfTexts: [UnsafeRawBufferPointer] = []
-    private var oneOfTextRanges: [Range<Int>] = []
     private var references: [ReferencePath] = []
+
+    init(validators: ValidatorRegistry = .builtins) {
+        self.validators = validators
+    }
 
     mutating func compile(_ ruleSet: RuleSet) -> CompiledProgram {
         var order: [FieldPath] = []
@@ -35,48 +37,9 @@ struct RuleCompiler {
             statementsByPath[statement.path, default: []].append(statement)
         }
         for path in order { add(path, statements: statementsByPath[path] ?? []) }
-        let recordKeys = slotRootReferences()
         return CompiledProgram(keyStorage: keyStorage, fields: fields, runs: runs, keys: keys, rootKeys: rootKeys, groups: groups,
                                rules: rules, reports: reports,
-                               fieldInfos: fieldInfos, conditions: conditions, patterns: patterns,
-                               oneOfSets: oneOfSets, oneOfTexts: oneOfTexts, oneOfTextRanges: oneOfTextRanges,
-                               references: references, recordKeys: recordKeys,
-                               readsRootMembersOnly: readsRootMembersOnly(recordKeys))
-    }
-
-    /// Gives the first key of every root-anchored reference (`same email`, `when country
-    /// == "FR"`) a root slot: a field's when the field starts with the same key (byte for
-    /// byte), else a new one after the fields' slots. Returns every root key the rules
-    /// read, by slot (``CompiledProgram/recordKeys``). Only `RecordSlots` (the `Encodable`
-    /// path) reads these slots; the tape fills the fields' slots alone, and no path other
-    /// than a root lookup ever sees a reference key.
-    private mutating func slotRootReferences() -> [CompiledKey] {
-        var recordKeys = rootKeys
-        var slotsByBytes: [[UInt8]: Int] = [:]
-        for (slot, key) in rootKeys.enumerated() { slotsByBytes[Array(key.string.utf8)] = slot }
-        references = references.map { reference in
-            guard reference.anchor < 0, case .key(let key)? = reference.steps.first else { return reference }
-            let bytes = Array(key.string.utf8)
-            if let slot = slotsByBytes[bytes] { return reference.withFirstKey(recordKeys[slot]) }
-            let slotted = keyStorage.key(key.string, rootSlot: recordKeys.count)
-            slotsByBytes[bytes] = recordKeys.count
-            recordKeys.append(slotted)
-            return reference.withFirstKey(slotted)
-        }
-        return recordKeys
-    }
-
-    /// Whether a record can be evaluated from the root members in `recordKeys` alone: no
-    /// field or root-anchored reference reads the root itself (a path starting with `[*]`).
-    /// (Until the ninth session every root key also had to be ASCII, because `ValueObject`
-    /// decided duplicate keys as Swift compares strings; keys now match byte for byte on
-    /// every path, see `RecordSlots`.)
-    private func readsRootMembersOnly(_ recordKeys: [CompiledKey]) -> Bool {
-        for plan in fields where runs[plan.runStart].keyEnd == runs[plan.runStart].keyStart { return false }
-        for reference in references where reference.anchor < 0 {
-            guard case .key? = reference.steps.first else { return false }
-        }
-        return true
+                               fieldInfos: fieldInfos, conditions: conditions, references: references)
     }
 
     private mutating func add(_ path: FieldPath, statements: [CheckedStatement]) {
@@ -107,7 +70,7 @@ struct RuleCompiler {
         let fixed: ConcretePath? = path.hasWildcard ? nil : ConcretePath(path.segments.compactMap {
             if case .key(let key) = $0 { .key(key) } else { nil }
         })
-        fieldInfos.append(FieldInfo(pattern: path, fixedPath: fixed))
+        fieldInfos.append(FieldInfo(pattern: path, fixedPath: fixed?.spellingDecided))
     }
 
     /// The key of a root member, with its slot (one per distinct key).
@@ -136,143 +99,43 @@ struct RuleCompiler {
     }
 
     private mutating func add(_ rule: CheckedRule, field: FieldPath) {
-        let instruction = self.instruction(for: rule, field: field)
+        let check = self.check(for: rule, field: field)
         let todayIndex = rule.arguments.firstIndex { if case .today = $0.value { true } else { false } }
-        switch instruction {
-        case .minAge, .maxAge, .before(.today), .after(.today): needsToday = true
-        default: break
-        }
+        if case .date = check { needsToday = true }
         if todayIndex != nil { needsToday = true }
         let reportedKey: String = if case .key(let key)? = rule.messageOverride { key } else { rule.messageKey }
-        rules.append(RulePlan(instruction: instruction, isRequired: rule.validator == .required))
+        let isRequired: Bool = if case .required = check { true } else { false }
+        rules.append(RulePlan(check: check, isRequired: isRequired))
         reports.append(RuleReport(
             validator: rule.validator, formKey: rule.messageKey, reportedKey: reportedKey,
             messageOverride: rule.messageOverride, location: rule.location,
             parameters: rule.arguments.map { Violation.Parameter(name: $0.name, value: Self.parameterValue($0.value)) },
             messageArguments: rule.arguments.map { ($0.name, Self.messageArgument($0.value)) },
-            todayParameterIndex: todayIndex))
+            todayParameterIndex: todayIndex,
+            defaultMessage: rule.validator.isBuiltin ? nil
+                : validators.definition(named: rule.validator.rawValue)?.forms.first { $0.messageKey == rule.messageKey }?.defaultMessage))
     }
 }
 
 extension RuleCompiler {
-    /// The instruction for a checked rule; `.malformed` when its arguments do not fit.
-    private mutating func instruction(for rule: CheckedRule, field: FieldPath) -> Instruction {
-        let arguments = rule.arguments.map(\.value)
-        func count(_ index: Int) -> Int? {
-            guard index < arguments.count else { return nil }
-            switch arguments[index] {
-            case .count(let value): return value
-            case .number(let value, _) where value.isFinite && value.rounded() == value && abs(value) < 9e15: return Int(value)
-            default: return nil
-            }
+    /// The check of a checked rule, made by its validator's definition; `.malformed` when
+    /// its arguments do not fit (or no validator of its name is registered).
+    private mutating func check(for rule: CheckedRule, field: FieldPath) -> Check {
+        guard let definition = validators.definition(named: rule.validator.rawValue) else { return .malformed }
+        switch definition.implementation {
+        case .check(let compile):
+            var bound: [ReferencePath] = []
+            let keys = keyStorage, base = references.count
+            let arguments = CheckArguments(values: rule.arguments.map(\.value), bindReference: { path in
+                bound.append(ReferencePath(path, relativeTo: field, keys: keys))
+                return base + bound.count - 1
+            }, copiesPatterns: copiesPatterns)
+            let check = compile(arguments)
+            references += bound
+            return check ?? .malformed
+        case .declared:
+            return .deferred(nil)
         }
-        func number(_ index: Int) -> Double? {
-            guard index < arguments.count else { return nil }
-            switch arguments[index] {
-            case .count(let value): return Double(value)
-            case .number(let value, _): return value
-            default: return nil
-            }
-        }
-        func bound(_ index: Int) -> DateBound? {
-            guard index < arguments.count else { return nil }
-            switch arguments[index] {
-            case .date(let date): return .day(date.daysSinceEpoch)
-            case .today: return .today
-            case .field(let path): return .field(reference(path, field: field))
-            default: return nil
-            }
-        }
-        func other(_ index: Int) -> Int? {
-            guard index < arguments.count, case .field(let path) = arguments[index] else { return nil }
-            return reference(path, field: field)
-        }
-        let none = arguments.isEmpty
-        let compiled: Instruction? = switch rule.validator {
-        case .required: none ? .required : nil
-        case .minLength: count(0).map { .minLength($0) }
-        case .maxLength: count(0).map { .maxLength($0) }
-        case .length:
-            arguments.count == 1 ? count(0).map { .lengthRange($0, $0) }
-                : count(0).flatMap { low in count(1).map { .lengthRange(low, $0) } }
-        case .pattern:
-            if arguments.count == 1, case .regex(let pattern, _) = arguments[0] {
-                { patterns.append(copiesPatterns ? pattern.independentCopy() : pattern); return .pattern(patterns.count - 1) }()
-            } else { nil }
-        case .email: none ? .email : nil
-        case .url: none ? .url : nil
-        case .uuid: none ? .uuid : nil
-        case .alpha: none ? .alpha : nil
-        case .alphanumeric: none ? .alphanumeric : nil
-        case .digits: none ? .digits(count: nil) : count(0).map { .digits(count: $0) }
-        case .noDigits: none ? .noDigits : nil
-        case .noSpecialChars: none ? .noSpecialChars : nil
-        case .containsDigit: none ? .containsDigit : nil
-        case .containsLetter: none ? .containsLetter : nil
-        case .containsUppercase: none ? .containsUppercase : nil
-        case .containsLowercase: none ? .containsLowercase : nil
-        case .containsSymbol: none ? .containsSymbol : nil
-        case .oneOf:
-            if let values = Self.literals(arguments) {
-                { addOneOf(values); return .oneOf(oneOfSets.count - 1) }()
-            } else { nil }
-        case .string: none ? .isString : nil
-        case .object: none ? .isObject : nil
-        case .array: none ? .isArray : nil
-        case .integer: none ? .integer : nil
-        case .number: none ? .number : nil
-        case .min: number(0).map { .min($0) }
-        case .max: number(0).map { .max($0) }
-        case .between: number(0).flatMap { low in number(1).map { .between(low, $0) } }
-        case .boolean: none ? .boolean : nil
-        case .accepted: none ? .accepted : nil
-        case .date: none ? .date : nil
-        case .before: bound(0).map { .before($0) }
-        case .after: bound(0).map { .after($0) }
-        case .minAge: count(0).map { .minAge($0) }
-        case .maxAge: count(0).map { .maxAge($0) }
-        case .same: other(0).map { .same($0) }
-        case .different: other(0).map { .different($0) }
-        case .minItems: count(0).map { .minItems($0) }
-        case .maxItems: count(0).map { .maxItems($0) }
-        case .unique: none ? .unique : nil
-        }
-        return compiled ?? .malformed
-    }
-
-    /// `oneOf` values: the checker passes one `.list`; plain `.value`s are accepted too.
-    private static func literals(_ arguments: [RuleArgument]) -> [Value]? {
-        var values: [Value] = []
-        for argument in arguments {
-            switch argument {
-            case .list(let items):
-                for item in items {
-                    guard let value = literal(item) else { return nil }
-                    values.append(value)
-                }
-            default:
-                guard let value = literal(argument) else { return nil }
-                values.append(value)
-            }
-        }
-        return values.isEmpty ? nil : values
-    }
-
-    private static func literal(_ argument: RuleArgument) -> Value? {
-        switch argument {
-        case .value(let value): value
-        case .number(let number, let text): numberValue(number, text: text)
-        case .count(let count): .integer(count)
-        default: nil
-        }
-    }
-
-    /// A `oneOf` set, and its text values' bytes for the text fast path.
-    private mutating func addOneOf(_ values: [Value]) {
-        oneOfSets.append(OneOfSet(values.map(Self.ownStorage)))
-        let start = oneOfTexts.count
-        for case .string(let text) in values { oneOfTexts.append(keyStorage.key(text).bytes) }
-        oneOfTextRanges.append(start..<oneOfTexts.count)
     }
 
     /// A literal the hot loop compares records with, its text in storage of the program's
@@ -289,11 +152,22 @@ extension RuleCompiler {
         }
     }
 
-    /// A number argument as reported: an integer when written as one (`2`, not `2.0`).
+    /// A number argument as reported: an integer when written as one (`2`, not `2.0`),
+    /// exactly as written.
     static func numberValue(_ number: Double, text: String) -> Value {
-        let looksIntegral = !text.isEmpty && !text.utf8.contains { $0 == UInt8(ascii: ".") || $0 | 0x20 == UInt8(ascii: "e") }
-        if looksIntegral, number.rounded() == number, abs(number) < 9.007_199_254_740_992e15 { return .integer(Int(number)) }
+        if let exact = JSONNumber(text), exact.hasIntegerSyntax, let integer = exact.integerValue { return .integer(integer) }
         return .decimal(number)
+    }
+
+    /// A number argument as a message argument: as written when its `Double` is not the
+    /// written number (a whole number beyond 2^53), so messages show the bound the rule
+    /// file states.
+    static func numberArgument(_ number: Double, text: String) -> MessageArgument {
+        if let exact = JSONNumber(text), exact.hasIntegerSyntax, let integer = exact.integerValue,
+           Int(exactly: number) != integer {
+            return .text(text)
+        }
+        return .number(number)
     }
 
     /// A parameter as ``Violation/Parameter`` reports it.
@@ -314,7 +188,7 @@ extension RuleCompiler {
     static func messageArgument(_ argument: RuleArgument) -> MessageArgument {
         switch argument {
         case .count(let count): .number(Double(count))
-        case .number(let number, _): .number(number)
+        case .number(let number, let text): numberArgument(number, text: text)
         case .value(let value): messageArgument(value)
         case .regex(_, let source): .text(source)
         case .date(let date): .date(date)

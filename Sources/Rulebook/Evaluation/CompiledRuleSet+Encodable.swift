@@ -1,7 +1,5 @@
-// Validating Swift values: any `Encodable` is encoded through `ValueEncoder` (no JSON
-// text in between). For one record, only the root members the rules read are kept, by
-// slot, and the rules run on those (`RecordSlots`, `SlotAccess`); the result is what
-// validating the whole encoded `Value` gives.
+// Validating Swift values: any `Encodable` is encoded to a `Value` by `ValueEncoder` (no
+// JSON text in between) and validated as that `Value`.
 
 extension CompiledRuleSet {
     /// Validates any `Encodable` (a view model, a request body):
@@ -13,41 +11,13 @@ extension CompiledRuleSet {
     /// - Throws: the encoder's `EncodingError` (a non-finite number, a value that encodes
     ///   nothing).
     public func validate<T: Encodable>(_ value: T, options: ValidationOptions = ValidationOptions()) throws -> ValidationReport {
-        guard program.readsRootMembersOnly else { return validate(try ValueEncoder().encode(value), options: options) }
-        switch try ValueEncoder().encodeRecord(value, for: program) {
-        case .value(let record):
-            return validate(record, options: options)
-        case .members(let slots):
-            let today = today(options.context)
-            if program.isFlat {
-                let found = slots.withSlots {
-                    FlatEvaluator.outcome(program: program, access: SlotAccess($0), today: today,
-                                          reportAllFailures: options.reportAllFailures)
-                }
-                return report(found, today: today, options: options)
-            }
-            let outcome = slots.withSlots {
-                RecordEvaluator.outcome(program: program, access: SlotAccess($0), today: today,
-                                        reportAllFailures: options.reportAllFailures)
-            }
-            return report(outcome, today: today, options: options, changes: nil)
-        }
+        validate(try ValueEncoder().encode(value), options: options)
     }
 
     /// Whether an `Encodable` passes every rule (stops at the first failure, renders no
     /// messages).
     public func isValid<T: Encodable>(_ value: T, context: EvaluationContext = EvaluationContext()) throws -> Bool {
-        guard program.readsRootMembersOnly else { return isValid(try ValueEncoder().encode(value), context: context) }
-        switch try ValueEncoder().encodeRecord(value, for: program) {
-        case .value(let record):
-            return isValid(record, context: context)
-        case .members(let slots):
-            if program.isFlat {
-                let today = today(context)
-                return slots.withSlots { FlatEvaluator.passesAll(program: program, access: SlotAccess($0), today: today) }
-            }
-            return slots.withSlots { isValid(SlotAccess($0), context: context) }
-        }
+        isValid(try ValueEncoder().encode(value), context: context)
     }
 
     /// Validates an edited `Encodable` against its original (see

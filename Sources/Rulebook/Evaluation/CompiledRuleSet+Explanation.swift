@@ -1,19 +1,14 @@
 // Explaining an evaluation rule by rule (`rulebook explain`): for every concrete field,
-// what each of its rules did — passed, failed, or was skipped and why. Written for people
-// debugging a rule that "doesn't fire", not for the hot path: it walks `Value` records,
-// allocates freely, and never stops early.
-//
-// The walk mirrors `RecordEvaluator.evaluateConcrete` step for step (conditions per
-// statement, empty values, `required`, first failure per field) and reuses its
-// predicates (`holds`, `passes`, `isEmpty`), so an explanation's verdict is always the
-// verdict `validate` gives. A test checks that on the shipped rules.
+// what each of its rules did — passed, failed, or was skipped and why. It is the trace of
+// the one evaluation (`RecordEvaluator` with a `TraceCollector`), so an explanation's
+// verdict is always the verdict `validate` gives.
 
 /// Why a rule did not run.
 public enum SkipReason: Sendable, Hashable {
     /// The `when` condition of the rule's statement is false (its text is given).
     case conditionFalse(String)
     /// The value is empty (absent, `null`, blank text, `[]`) and the statement has no
-    /// `required`: its other validators are skipped (SPEC §3).
+    /// `required`: its other validators are skipped.
     case emptyNotRequired
     /// The value is empty and `required` reports it: the other validators would only
     /// repeat the same fault.
@@ -71,19 +66,13 @@ extension CompiledRuleSet {
     /// Explains how `record` fares under every rule: per concrete field, each rule
     /// passed, failed (with its violation and message) or was skipped, and why.
     ///
-    /// The verdicts equal ``validate(_:options:)``'s for the same record and options.
+    /// The verdicts equal `validate(_:options:)`'s for the same record and options.
     public func explain(_ record: Value, options: ValidationOptions = ValidationOptions()) -> RecordExplanation {
-        let evaluator = RecordEvaluator(program: program, access: ValueAccess(record), today: today(options.context),
-                                        collecting: true, reportAllFailures: options.reportAllFailures)
-        let statements = statementsByField()
-        var fields: [FieldExplanation] = []
-        for field in 0..<program.fields.count {
-            for (bindings, node) in concreteValues(of: field, in: record, evaluator: evaluator) {
-                fields.append(explain(field: field, node: node, bindings: bindings, statements: statements[field],
-                                      evaluator: evaluator, options: options))
-            }
-        }
-        return RecordExplanation(fields: fields)
+        let today = today(options.context)
+        let collector = TraceCollector(rules: self, options: options, today: today, statements: statementsByField())
+        var evaluator = RecordEvaluator(program: program, access: ValueAccess(record), today: today, collector: collector)
+        evaluator.run()
+        return RecordExplanation(fields: evaluator.collector.fields)
     }
 
     /// The checked statements of each compiled field, in the order the compiler made
@@ -92,101 +81,11 @@ extension CompiledRuleSet {
         program.fieldInfos.map { info in ruleSet.statements.filter { $0.path == info.pattern } }
     }
 
-    /// Every concrete value a field reaches, with the `[*]` bindings that lead to it.
-    private func concreteValues(of field: Int, in record: Value, evaluator: RecordEvaluator<ValueAccess>)
-        -> [(Bindings<Value>, Value?)] {
-        let plan = program.fields[field]
-        let start = follow(record, run: plan.runStart, access: evaluator.access)
-        guard plan.runEnd - plan.runStart > 1 else { return [(Bindings(), start)] }
-        var found: [(Bindings<Value>, Value?)] = []
-        var bindings = Bindings<Value>()
-        func expand(_ node: Value?, level: Int) {
-            guard let node, case .array(let elements) = node else { return }
-            for (index, element) in elements.enumerated() {
-                bindings.indices.append(index)
-                bindings.nodes.append(element)
-                let next = follow(element, run: plan.runStart + level, access: evaluator.access)
-                if level == plan.runEnd - plan.runStart - 1 {
-                    found.append((bindings, next))
-                } else {
-                    expand(next, level: level + 1)
-                }
-                bindings.indices.removeLast()
-                bindings.nodes.removeLast()
-            }
-        }
-        expand(start, level: 1)
-        return found
-    }
-
-    /// The keys of one run followed from `node`; nil as soon as one is missing.
-    private func follow(_ node: Value?, run: Int, access: ValueAccess) -> Value? {
-        var current = node
-        let keys = program.runs[run]
-        for key in keys.keyStart..<keys.keyEnd {
-            guard let value = current else { return nil }
-            current = access.member(value, program.keys[key])
-        }
-        return current
-    }
-
-    /// One concrete field, rule by rule, following `evaluateConcrete`.
-    private func explain(field: Int, node: Value?, bindings: Bindings<Value>, statements: [CheckedStatement],
-                         evaluator: RecordEvaluator<ValueAccess>, options: ValidationOptions) -> FieldExplanation {
-        let plan = program.fields[field]
-        let path = evaluator.concretePath(field: field, bindings.indices)
-        let empty = node.map { evaluator.isEmpty($0) } ?? true
-        var rules: [RuleExplanation] = []
-        var applicable = false
-        var failed = false
-        var stopped = false
-        for (position, groupIndex) in (plan.groupStart..<plan.groupEnd).enumerated() {
-            let group = program.groups[groupIndex]
-            let statement = position < statements.count ? statements[position] : nil
-            let conditionText = statement?.condition.map(Self.text(of:))
-            let holds = group.condition < 0 || evaluator.holds(program.conditions[group.condition], bindings: bindings)
-            if holds { applicable = true }
-            for rule in group.ruleStart..<group.ruleEnd {
-                let outcome: RuleOutcome
-                let isRequired = program.rules[rule].isRequired
-                if !holds {
-                    outcome = .skipped(.conditionFalse(conditionText ?? "condition"))
-                } else if empty || node == nil {
-                    // An empty value meets only `required` (and skips the rest without it).
-                    if !group.hasRequired {
-                        outcome = .skipped(.emptyNotRequired)
-                    } else if !isRequired {
-                        outcome = .skipped(.emptyRequiredReports)
-                    } else if stopped {
-                        outcome = .skipped(.earlierFailure)
-                    } else {
-                        outcome = .failed(violation(rule: rule, field: field, at: path, options: options, today: evaluator.today))
-                    }
-                } else if stopped {
-                    outcome = .skipped(.earlierFailure)
-                } else if let present = node,
-                          isRequired || evaluator.passes(program.rules[rule].instruction, present, bindings: bindings) {
-                    outcome = .passed
-                } else {
-                    outcome = .failed(violation(rule: rule, field: field, at: path, options: options, today: evaluator.today))
-                }
-                if case .failed = outcome {
-                    failed = true
-                    if !options.reportAllFailures { stopped = true }
-                }
-                rules.append(explanation(rule: rule, checked: checkedRule(statement, rule - group.ruleStart),
-                                         condition: conditionText, outcome: outcome))
-            }
-        }
-        let status: FieldStatus = !applicable ? .skipped : failed ? .invalid : .valid
-        return FieldExplanation(field: path, value: node, status: status, rules: rules)
-    }
-
-    private func checkedRule(_ statement: CheckedStatement?, _ offset: Int) -> CheckedRule? {
+    func checkedRule(_ statement: CheckedStatement?, _ offset: Int) -> CheckedRule? {
         statement?.rule(at: offset)  // (one rule made, not the statement's list)
     }
 
-    private func explanation(rule: Int, checked: CheckedRule?, condition: String?, outcome: RuleOutcome) -> RuleExplanation {
+    func explanation(rule: Int, checked: CheckedRule?, condition: String?, outcome: RuleOutcome) -> RuleExplanation {
         let report = program.reports[rule]
         let text = checked.map(Self.text(of:)) ?? report.validator.rawValue
         return RuleExplanation(validator: report.validator, text: text, location: report.location,
@@ -194,7 +93,7 @@ extension CompiledRuleSet {
     }
 
     /// The violation `validate` would report for `rule` (same parameters, key, message).
-    private func violation(rule: Int, field: Int, at path: ConcretePath, options: ValidationOptions,
+    func violation(rule: Int, field: Int, at path: ConcretePath, options: ValidationOptions,
                            today: CalendarDate) -> Violation {
         let report = program.reports[rule]
         var parameters = report.parameters
@@ -204,7 +103,8 @@ extension CompiledRuleSet {
             arguments[index].value = .date(today)
         }
         let request = MessageRequest(messageOverride: report.messageOverride, field: program.fieldInfos[field].pattern,
-                                     messageKey: report.formKey, arguments: arguments)
+                                     messageKey: report.formKey, arguments: arguments,
+                                     defaultMessage: report.defaultMessage)
         return Violation(field: path, validator: report.validator, parameters: parameters, messageKey: report.reportedKey,
                          message: options.messages.render(request), location: report.location)
     }
@@ -246,5 +146,62 @@ extension CompiledRuleSet {
         case (.and, .and?), (.or, .or?), (.present, _), (.equals, _), (.notEquals, _), (.not, _): text(of: condition)
         default: "(" + text(of: condition) + ")"
         }
+    }
+}
+
+/// The trace of one evaluation: every concrete field with every rule's outcome.
+struct TraceCollector: EvaluationCollector {
+    static var stopsAtFirstFailure: Bool { false }
+    static var traces: Bool { true }
+    let rules: CompiledRuleSet
+    let options: ValidationOptions
+    let today: CalendarDate
+    /// The checked statements of each field (for rule texts and conditions).
+    let statements: [[CheckedStatement]]
+    private(set) var fields: [FieldExplanation] = []
+    private(set) var failureCount = 0
+    private var current: (field: Int, value: Value?) = (0, nil)
+    private var explained: [(rule: Int, group: Int, event: TraceEvent)] = []
+
+    init(rules: CompiledRuleSet, options: ValidationOptions, today: CalendarDate, statements: [[CheckedStatement]]) {
+        self.rules = rules
+        self.options = options
+        self.today = today
+        self.statements = statements
+    }
+
+    mutating func begin(field: Int, value: Value?) {
+        current = (field, value)
+        explained.removeAll()
+    }
+
+    mutating func trace(rule: Int, group: Int, _ event: TraceEvent) {
+        explained.append((rule, group, event))
+    }
+
+    mutating func fail(rule: Int, group: Int) -> Bool {
+        failureCount += 1
+        explained.append((rule, group, .failed))
+        return options.reportAllFailures
+    }
+
+    mutating func close(field: Int, status: FieldStatus, indices: [Int]) {
+        let program = rules.program
+        let path = program.concretePath(field: field, indices)
+        let groupStart = program.fields[field].groupStart
+        let explanations = explained.map { entry -> RuleExplanation in
+            let position = entry.group - groupStart
+            let statement = position < statements[field].count ? statements[field][position] : nil
+            let condition = statement?.condition.map(CompiledRuleSet.text(of:))
+            let outcome: RuleOutcome = switch entry.event {
+            case .passed: .passed
+            case .failed: .failed(rules.violation(rule: entry.rule, field: field, at: path, options: options, today: today))
+            case .skipped(.conditionFalse): .skipped(.conditionFalse(condition ?? "condition"))
+            case .skipped(let reason): .skipped(reason)
+            }
+            let checked = rules.checkedRule(statement, entry.rule - program.groups[entry.group].ruleStart)
+            return rules.explanation(rule: entry.rule, checked: checked, condition: condition, outcome: outcome)
+        }
+        fields.append(FieldExplanation(field: path, value: current.value, status: status, rules: explanations))
     }
 }

@@ -1,5 +1,5 @@
 // Validating JSON bytes directly: the bytes are read into a flat tape and the rules run
-// over the tape, so no `Value` tree is built (issue 6's streaming path).
+// over the tape, so no `Value` tree is built (the streaming path).
 
 extension CompiledRuleSet {
     /// Validates one JSON document (UTF-8 bytes) without building a `Value`.
@@ -33,7 +33,7 @@ extension CompiledRuleSet {
 /// var validator = JSONRecordValidator(rules: rules)
 /// for line in lines { if try !validator.isValid(line) { invalid += 1 } }
 /// ```
-public struct JSONRecordValidator: Sendable {
+package struct JSONRecordValidator: Sendable {
     /// The rules.
     public let rules: CompiledRuleSet
     /// How reports are made (messages, all failures); today is fixed at creation.
@@ -49,16 +49,6 @@ public struct JSONRecordValidator: Sendable {
     private var outcome = EvaluationOutcome()
     /// `[*]` binding arrays reused from record to record by the counting path.
     private var bindings = Bindings<JSONTape.Node>()
-    /// Whether counting may read the root's members in one pass (``JSONRootScan``): the
-    /// program is flat and every field is a member of the root with a slot.
-    private let scansRoot: Bool
-    /// The root scan's entries, two words per root key, reused from record to record.
-    private var rootWords: [UInt64] = []
-    /// The root keys as ``JSONRootScan`` compares them (``JSONRootScan/keyTable(_:)``).
-    private let rootKeyTable: [UInt64]
-    /// Whether counting runs ``TapeCountingEvaluator`` (a program that is not flat but has
-    /// no condition and no rule that reads another field).
-    private let countsOnTape: Bool
 
     /// Creates a validator.
     public init(rules: CompiledRuleSet, options: ValidationOptions = ValidationOptions(), limits: JSONLimits = .default) {
@@ -68,13 +58,6 @@ public struct JSONRecordValidator: Sendable {
         fixed.context = EvaluationContext(today: today)
         self.options = fixed
         self.tape = JSONTape(limits: limits)
-        let program = rules.program
-        self.scansRoot = program.isFlat && program.flatFields.indices.allSatisfy { index in
-            program.flatFields[index].keyEnd - program.flatFields[index].keyStart == 1
-                && program.keys[Int(program.flatFields[index].keyStart)].rootSlot >= 0
-        }
-        self.rootKeyTable = scansRoot ? JSONRootScan.keyTable(program.rootKeyBytes) : []
-        self.countsOnTape = !program.isFlat && TapeCountingEvaluator.accepts(program)
     }
 
     /// Validates one JSON document.
@@ -122,9 +105,8 @@ public struct JSONRecordValidator: Sendable {
     /// report and renders no messages (`rulebook validate --quiet`).
     /// - Throws: ``JSONError`` when the bytes are not one JSON document within the limits.
     public mutating func isValid(_ bytes: UnsafeRawBufferPointer) throws(JSONError) -> Bool {
-        if scansRoot, let answer = isValidFromRootScan(bytes) { return answer }
         try tape.parse(bytes)
-        let program = rules.program, today = today, countsOnTape = countsOnTape
+        let program = rules.program, today = today
         var slots = takeRootSlots(program)
         defer { swap(&slots, &rootSlots) }
         var scratch = Bindings<JSONTape.Node>()
@@ -135,55 +117,7 @@ public struct JSONRecordValidator: Sendable {
             return slots.withUnsafeMutableBufferPointer { slots in
                 TapeAccess.fillRootSlots(slots, keys: program.rootKeyBytes, lengths: program.rootKeyLengths, view: view, root: root)
                 let access = TapeAccess(view: view, root: root, rootSlots: UnsafePointer(slots.baseAddress))
-                // Performance: a flat program is counted by `TapeFlatEvaluator` (the same
-                // answers as `RecordEvaluator`, in about a fifth of its instructions).
-                if program.isFlat { return TapeFlatEvaluator.passesAll(program: program, access: access, today: today) }
-                if countsOnTape { return TapeCountingEvaluator.passesAll(program: program, access: access, today: today) }
                 return RecordEvaluator.passesAll(program: program, access: access, today: today, scratch: &scratch)
-            }
-        }
-    }
-
-    /// ``isValid(_:)-(UnsafeRawBufferPointer)`` for a program that ``scansRoot``, without
-    /// a tape: nil when the document is not of the shape ``JSONRootScan`` reads (or not
-    /// valid JSON), which the tape's parse then decides.
-    ///
-    /// Performance: 4,192 → 3,670 instructions per address record against the tape's
-    /// parse and the root slots, 2,806 once the expected key is compared with its
-    /// closing quote (docs/performance.md, ninth session).
-    private mutating func isValidFromRootScan(_ bytes: UnsafeRawBufferPointer) -> Bool? {
-        let program = rules.program
-        let keyCount = program.rootKeyBytes.count
-        var slots = takeRootSlots(program)
-        defer { swap(&slots, &rootSlots) }
-        var words: [UInt64] = []
-        swap(&words, &rootWords)
-        defer { swap(&words, &rootWords) }
-        if words.count < 2 * keyCount { words = Array(repeating: JSONRootScan.absent, count: 2 * keyCount) }
-        guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return nil }
-        return rootKeyTable.withUnsafeBufferPointer { table in
-            guard let table = table.baseAddress else { return nil }
-            return Self.passesFromRootScan(base, bytes.count, program: program, table: table, limits: tape.limits,
-                                           today: today, words: &words, slots: &slots)
-        }
-    }
-
-    /// The scan and the evaluation of ``isValidFromRootScan(_:)``, on its buffers.
-    private static func passesFromRootScan(_ base: UnsafePointer<UInt8>, _ count: Int, program: CompiledProgram,
-                                           table: UnsafePointer<UInt64>, limits: JSONLimits, today: CalendarDate,
-                                           words: inout [UInt64],
-                                           slots: inout [Int]) -> Bool? {
-        words.withUnsafeMutableBufferPointer { words in
-            slots.withUnsafeMutableBufferPointer { slots in
-                guard let entries = words.baseAddress,
-                      JSONRootScan.scan(base, count, keys: program.rootKeyBytes, table: table,
-                                        lengths: program.rootKeyLengths, limits: limits, words: entries, slots: slots)
-                else { return nil }
-                // The entries are the root's members in slot order; no entry is a
-                // container, so none refers to another (see `JSONRootScan`).
-                let view = JSONTape.View(words: UnsafePointer(entries), entryCount: words.count / 2, bytes: base)
-                let access = TapeAccess(view: view, root: JSONTape.Node(0), rootSlots: UnsafePointer(slots.baseAddress))
-                return TapeFlatEvaluator.passesAll(program: program, access: access, today: today)
             }
         }
     }

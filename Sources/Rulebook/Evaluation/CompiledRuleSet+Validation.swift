@@ -12,11 +12,6 @@ extension CompiledRuleSet {
     /// ``ValidationReport``); ``ValidationReport/isValid`` costs nothing more.
     public func validate(_ record: Value, options: ValidationOptions = ValidationOptions()) -> ValidationReport {
         let today = today(options.context)
-        if program.isFlat {
-            let found = FlatEvaluator.outcome(program: program, record: record, today: today,
-                                              reportAllFailures: options.reportAllFailures)
-            return report(found, today: today, options: options)
-        }
         let outcome = RecordEvaluator.outcome(program: program, access: ValueAccess(record), today: today,
                                               reportAllFailures: options.reportAllFailures)
         return report(outcome, today: today, options: options, changes: nil)
@@ -25,7 +20,6 @@ extension CompiledRuleSet {
     /// Whether a record passes every rule. Stops at the first failure and renders no
     /// messages: the fastest way to count valid records (`rulebook validate --quiet`).
     public func isValid(_ record: Value, context: EvaluationContext = EvaluationContext()) -> Bool {
-        if program.isFlat { return FlatEvaluator.passesAll(program: program, record: record, today: today(context)) }
         return isValid(ValueAccess(record), context: context)
     }
 
@@ -82,26 +76,16 @@ extension CompiledRuleSet {
                                                      today: today, changes: changes))
     }
 
-    /// The report of a flat program's record: the shared results when every field is
-    /// valid, else results built on first read from the two masks.
-    func report(_ found: FlatOutcome, today: CalendarDate, options: ValidationOptions) -> ValidationReport {
-        if found.isValid, let shared = program.allValidReport { return ValidationReport(shared) }
-        if let contents = sharedFlatContents, options.usesDefaultMessages {
-            return ValidationReport(contents, found: found)
-        }
-        return ValidationReport(FlatReportContents(program: program, messages: options.messages, today: today), found: found)
-    }
-
     private func validateField(_ path: FieldPath, in record: Value, indices: [Int?],
                                 options: ValidationOptions) -> [FieldResult] {
         guard let field = program.fieldInfos.firstIndex(where: { $0.pattern == path }) else { return [] }
         let today = today(options.context)
-        var evaluator = RecordEvaluator(program: program, access: ValueAccess(record), today: today, collecting: true,
-                                        reportAllFailures: options.reportAllFailures)
+        let collector = OutcomeCollector(reportAllFailures: options.reportAllFailures, fieldCount: program.fields.count)
+        var evaluator = RecordEvaluator(program: program, access: ValueAccess(record), today: today, collector: collector)
         evaluator.evaluate(field: field, only: indices)
         var builder = ViolationBuilder(program: program, messages: options.messages, today: today)
         var noCache: [String?] = []
-        return builder.results(of: evaluator.outcome, cache: &noCache)
+        return builder.results(of: evaluator.collector.outcome, cache: &noCache)
     }
 }
 

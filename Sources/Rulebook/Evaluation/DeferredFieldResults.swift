@@ -4,8 +4,7 @@ import Synchronization
 import Foundation
 #endif
 
-/// The results of one record, kept as an ``EvaluationOutcome`` until read. (A flat
-/// program's reports keep a ``FlatOutcome`` inline instead: ``FlatReportContents``.)
+/// The results of one record, kept as an ``EvaluationOutcome`` until read.
 ///
 /// Shared by every copy of its ``ValidationReport`` and by the invalid ``FieldResult``s
 /// read from it, which may be read from several threads at once.
@@ -15,8 +14,8 @@ import Foundation
 /// pointing back here); the ``Violation``s, with
 /// their rendered messages, are built for the whole report when some field's violations
 /// are first read, outside the lock (rendering may be slow); the first stored wins and
-/// every reader gets that one. Building every violation for every invalid record, and
-/// freeing them, was ≈ 3,900 instructions per invalid profile record.
+/// every reader gets that one, so a record whose violations nobody reads never pays for
+/// them.
 ///
 /// (`@unchecked Sendable`, as its superclass: the stored properties are immutable but
 /// `built`, which is an `Atomic` on Linux and guarded by `lock` elsewhere.)
@@ -31,8 +30,8 @@ final class DeferredFieldResults: ReportContents, @unchecked Sendable {
     /// Each entry's violations once built (retained by this object).
     ///
     /// Performance: an atomic reference rather than a `Mutex<[[Violation]]?>`, whose
-    /// contents were destroyed through the runtime's generic value witnesses with every
-    /// report (≈ 550 instructions per invalid record) even when never built.
+    /// contents would be destroyed through the runtime's generic value witnesses with
+    /// every report even when never built.
     private let built = Atomic<Unmanaged<ViolationLists>?>(nil)
     #else
     /// `Atomic` needs macOS 15; the package supports macOS 13.
@@ -53,7 +52,7 @@ final class DeferredFieldResults: ReportContents, @unchecked Sendable {
     /// The results, in evaluation order; an invalid one builds its violations when read.
     /// (Made on each read rather than kept: a kept array of results pointing back here
     /// would be a reference cycle. Equal content on every read.)
-    override func results(_ flat: FlatOutcome) -> [FieldResult] { fields(of: found) }
+    override func results() -> [FieldResult] { fields(of: found) }
 
     private func fields(of outcome: EvaluationOutcome) -> [FieldResult] {
         var results: [FieldResult] = []

@@ -50,26 +50,6 @@ struct ViolationBuilder {
         return lists
     }
 
-    /// The violations of flat field `field` (see `FlatPlan.swift`) for its failed rules
-    /// `failed` (bits, `1 << rule`): what ``violations(of:cache:)`` gives that field of
-    /// the expanded outcome (a field's rules are its own contiguous bits, in rule order).
-    ///
-    /// Performance: a flat report builds one field's violations on each read; expanding
-    /// the whole outcome and building every field's list for it cost more than the
-    /// violations themselves.
-    mutating func violations(flatField field: Int, failed: UInt64) -> [Violation] {
-        let path = program.concretePath(field: field, [Int]())
-        var noCache: [String?] = []
-        var violations: [Violation] = []
-        violations.reserveCapacity(failed.nonzeroBitCount)
-        var rules = failed
-        while rules != 0 {
-            violations.append(violation(rule: rules.trailingZeroBitCount, field: field, at: path, cache: &noCache))
-            rules &= rules &- 1
-        }
-        return violations
-    }
-
     /// The renderer's cached messages (see ``MessageCache``), looked up once.
     private mutating func rendererSlot() -> MessageSlot? {
         if let slot { return slot }
@@ -82,7 +62,7 @@ struct ViolationBuilder {
     ///
     /// (Each member is read from `program.reports[rule]` in place: copying the whole
     /// ``RuleReport`` retained and released every string and array in it.)
-    private mutating func violation(rule: Int, field: Int, at path: ConcretePath, cache: inout [String?]) -> Violation {
+    mutating func violation(rule: Int, field: Int, at path: ConcretePath, cache: inout [String?]) -> Violation {
         let todayIndex = program.reports[rule].todayParameterIndex
         var parameters = program.reports[rule].parameters
         if let index = todayIndex, index < parameters.count {
@@ -110,6 +90,7 @@ struct ViolationBuilder {
         var arguments = report.messageArguments
         if let index = report.todayParameterIndex, index < arguments.count { arguments[index].value = .date(today) }
         return messages.render(MessageRequest(messageOverride: report.messageOverride, field: program.fieldInfos[field].pattern,
-                                              messageKey: report.formKey, arguments: arguments))
+                                              messageKey: report.formKey, arguments: arguments,
+                                              defaultMessage: report.defaultMessage))
     }
 }

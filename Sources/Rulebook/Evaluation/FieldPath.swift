@@ -59,8 +59,8 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
         // Performance: ASCII keys (nearly all) are decided on their bytes, one table load
         // each (``ASCIIKeySpelling``); Unicode scalar properties are looked up only when a
         // non-ASCII byte appears. The bytes are read in place (a small string's from its
-        // two words): iterating `utf8` cost ≈ 35 instructions a byte, and a report's
-        // failing field is spelt with this.
+        // two words) rather than by iterating `utf8`: a report's failing field is spelt
+        // with this.
         let shape = key.utf8.withContiguousStorageIfAvailable(ASCIIKeySpelling.shape(of:))
             ?? Array(key.utf8).withUnsafeBufferPointer(ASCIIKeySpelling.shape(of:))
         if let shape { return !shape.quoted }
@@ -83,8 +83,8 @@ public struct ConcretePath: Sendable, Hashable, CustomStringConvertible, Compara
     /// (``spellingDecided``); false says nothing. Not part of the path's value (``==``
     /// and ``hash(into:)`` ignore it).
     ///
-    /// Performance: a form spells each failing field (`field.description`); deciding
-    /// whether the key needs quotes cost ≈ 75 instructions per name, every time.
+    /// Performance: a form spells each failing field (`field.description`), so whether
+    /// the key needs quotes is decided once, not per spelling.
     @usableFromInline let isIdentifierKey: Bool
 
     public init(_ segments: [Segment]) {
@@ -109,13 +109,13 @@ public struct ConcretePath: Sendable, Hashable, CustomStringConvertible, Compara
     /// Whether two paths have the same segments.
     public static func == (lhs: ConcretePath, rhs: ConcretePath) -> Bool { lhs.segments == rhs.segments }
 
-    /// Hashes the segments (what ``==`` compares).
+    /// Hashes the segments (what `==` compares).
     public func hash(into hasher: inout Hasher) { hasher.combine(segments) }
 
     /// `items[2].sku`.
     ///
     /// (`@inlinable`: a form spelling a failing field of a compiled program's report reads
-    /// its key in place, without a call: docs/performance.md, ninth session.)
+    /// its key in place, without a call.)
     @inlinable public var description: String {
         if isIdentifierKey, case .key(let key)? = segments.first { return key }
         return spelledOut

@@ -3,12 +3,12 @@ import Foundation
 // Rendered messages kept per compiled rule set. A rule's message depends only on the
 // renderer, the rule (its field as written, form key, override and constant arguments)
 // and, for `today` rules, the date; never on the record. Rendering through a catalogue
-// costs microseconds (measured 1.6 µs for the built-in English one), about ten times a
-// whole record's validation, so each rule's message is rendered once per renderer.
+// costs microseconds, many times a whole record's validation, so each rule's message is
+// rendered once per renderer.
 //
 // Performance bends the lookup: finding a renderer's messages by its `AnyHashable`
-// identity costs ≈ 1,500 instructions (hashing, and an `==` that instantiates generic
-// metadata), more than building a whole report, so it is done once per report (the
+// identity (hashing, and an `==` that instantiates generic metadata) costs more than
+// building a whole report, so it is done once per report (the
 // ``MessageSlot`` is then indexed per violation), and the built-in ``DefaultMessages``,
 // recognised by its type, has a slot of its own that needs no identity at all.
 

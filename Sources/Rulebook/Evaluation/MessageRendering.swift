@@ -11,13 +11,17 @@ public struct MessageRequest: Sendable {
     /// The parameters by name; a `field` parameter (`same other`) is given as
     /// ``MessageArgument/field(_:)`` so it renders as that field's display name.
     public var arguments: [(name: String, value: MessageArgument)]
+    /// The English message of a validator an application registered (nil for the
+    /// built-ins, whose messages the renderer knows): used when no catalogue has the key.
+    public var defaultMessage: String?
 
     public init(messageOverride: MessageOverride?, field: FieldPath, messageKey: String,
-                arguments: [(name: String, value: MessageArgument)]) {
+                arguments: [(name: String, value: MessageArgument)], defaultMessage: String? = nil) {
         self.messageOverride = messageOverride
         self.field = field
         self.messageKey = messageKey
         self.arguments = arguments
+        self.defaultMessage = defaultMessage
     }
 }
 

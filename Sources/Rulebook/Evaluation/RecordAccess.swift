@@ -33,8 +33,8 @@ protocol RecordAccess {
     func withUTF8<R>(_ node: Node, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R
     /// The text of a string node (slow paths: grapheme counting, Unicode classes).
     func string(_ node: Node) -> String
-    /// The value of a number node.
-    func number(_ node: Node) -> Double
+    /// The value of a number node, exact when it is a whole number that fits `Int`.
+    func number(_ node: Node) -> NumberReading
     /// The value of a boolean node.
     func bool(_ node: Node) -> Bool
     /// The node as a `Value` (slow paths: `unique`, reports).
@@ -120,11 +120,11 @@ struct ValueAccess: RecordAccess {
     }
 
     @inline(__always)
-    func number(_ node: Value) -> Double {
+    func number(_ node: Value) -> NumberReading {
         switch node {
-        case .integer(let number): Double(number)
-        case .decimal(let number): number
-        default: .nan
+        case .integer(let number): NumberReading(double: Double(number), integer: number)
+        case .decimal(let number): NumberReading(number)
+        default: NumberReading(double: .nan, integer: nil)
         }
     }
 

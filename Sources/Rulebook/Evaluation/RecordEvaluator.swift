@@ -1,87 +1,32 @@
-/// Evaluates a compiled program against one record, generic over the record's storage
-/// (see ``RecordAccess``). One instance per record; not shared.
-///
-/// Two modes: collecting (an ``EvaluationOutcome``: each concrete field's status and
-/// failing rules, from which results and messages are built when wanted) and counting
-/// (``CompiledRuleSet/isValid(_:context:)``: stops at the first failure and records
-/// nothing).
-///
-/// Performance bends the layout: the evaluator holds only plain values and reusable
-/// arrays (the outcome's are empty, so unallocated, until something is recorded). It used to hold the
-/// renderer existential, the results and a message cache, and creating and destroying
-/// it cost ≈ 350 instructions per record in counting mode too.
-struct RecordEvaluator<Access: RecordAccess> {
+/// THE evaluator: runs a compiled program over one record. Generic over the record's
+/// storage (``RecordAccess``: a `Value`, the JSON tape) and over what is collected
+/// (``EvaluationCollector``: nothing but the verdict, each field's failures, or a trace of
+/// every rule), and specialised by the compiler for each pair, so the meaning of
+/// emptiness, `when` conditions and `[*]` expansion is written here once. One instance
+/// per record; not shared.
+struct RecordEvaluator<Access: RecordAccess, Collector: EvaluationCollector> {
     typealias Node = Access.Node
 
-    /// (Measured: `unowned(unsafe)` here, to save the retain per record, made every
-    /// access to the program slower: 3.8k → 5.5k instructions per profile record.)
     let program: CompiledProgram
     let access: Access
     /// Today, read once per record and only when a rule needs it.
     let today: CalendarDate
-    /// Whether an outcome is recorded (else counting mode).
-    let collecting: Bool
-    let reportAllFailures: Bool
-    /// What was found (collecting mode).
-    private(set) var outcome = EvaluationOutcome()
+    /// What is found.
+    var collector: Collector
     /// Whether some rule failed.
     private(set) var failed = false
     /// Where the last lookup among the root's members ended (see `RecordAccess`).
     private var rootHint = 0
 
-    init(program: CompiledProgram, access: Access, today: CalendarDate, collecting: Bool, reportAllFailures: Bool) {
+    init(program: CompiledProgram, access: Access, today: CalendarDate, collector: Collector) {
         self.program = program
         self.access = access
         self.today = today
-        self.collecting = collecting
-        self.reportAllFailures = reportAllFailures
+        self.collector = collector
     }
 
-    /// Counting evaluation: whether the record passes every rule.
-    static func passesAll(program: CompiledProgram, access: Access, today: CalendarDate) -> Bool {
-        var evaluator = RecordEvaluator(program: program, access: access, today: today, collecting: false, reportAllFailures: false)
-        evaluator.run()
-        return !evaluator.failed
-    }
-
-    /// Counting evaluation reusing the caller's `[*]` binding arrays across records.
-    static func passesAll(program: CompiledProgram, access: Access, today: CalendarDate, scratch: inout Bindings<Node>) -> Bool {
-        var evaluator = RecordEvaluator(program: program, access: access, today: today, collecting: false, reportAllFailures: false)
-        evaluator.run(bindings: &scratch)
-        return !evaluator.failed
-    }
-
-    /// Collecting evaluation: what every concrete field's rules found.
-    static func outcome(program: CompiledProgram, access: Access, today: CalendarDate, reportAllFailures: Bool) -> EvaluationOutcome {
-        var evaluator = RecordEvaluator(program: program, access: access, today: today, collecting: true,
-                                        reportAllFailures: reportAllFailures)
-        evaluator.run()
-        return evaluator.outcome
-    }
-
-    /// Collecting evaluation, results built at once, reusing rendered messages across
-    /// records: with the renderer and today fixed, a rule's message never changes (its
-    /// request holds the field as written, the rule's constants and today — nothing from
-    /// the record), so a stream renders each rule's message once. `cache` has one slot
-    /// per rule.
-    /// `scratch` is the previous record's outcome, whose arrays are reused (no allocation
-    /// per record once they have grown).
-    static func results(program: CompiledProgram, access: Access, today: CalendarDate, options: ValidationOptions,
-                        cache: inout [String?], scratch: inout EvaluationOutcome) -> [FieldResult] {
-        var evaluator = RecordEvaluator(program: program, access: access, today: today, collecting: true,
-                                        reportAllFailures: options.reportAllFailures)
-        scratch.removeAll()
-        swap(&scratch, &evaluator.outcome)
-        evaluator.run()
-        swap(&scratch, &evaluator.outcome)
-        if let shared = program.allValidResults, scratch.isAllValid(fieldCount: program.fields.count) { return shared }
-        if cache.count != program.rules.count { cache = Array(repeating: nil, count: program.rules.count) }
-        var builder = ViolationBuilder(program: program, messages: options.messages, today: today)
-        return builder.results(of: scratch, cache: &cache)
-    }
-
-    /// Whether counting mode may stop.
-    private var done: Bool { failed && !collecting }
+    /// Whether evaluation may stop (the collector wants the verdict alone).
+    private var done: Bool { failed && Collector.stopsAtFirstFailure }
 
     /// Evaluates every field, in rule order.
     mutating func run() {
@@ -90,9 +35,8 @@ struct RecordEvaluator<Access: RecordAccess> {
     }
 
     /// Evaluates every field with one `Bindings` for all of them (empty between fields;
-    /// its arrays' capacity is what is reused): made per field, it cost two array
-    /// releases per field, and for a `[*]` field a malloc and a free of both arrays —
-    /// per record, unless the caller keeps it across records (``passesAll(program:access:today:scratch:)``).
+    /// its arrays' capacity is what is reused, also across records when the caller keeps
+    /// it).
     mutating func run(bindings: inout Bindings<Node>) {
         for field in 0..<program.fields.count {
             evaluate(field: field, only: [], bindings: &bindings)
@@ -129,11 +73,8 @@ struct RecordEvaluator<Access: RecordAccess> {
         let plan = program.fields[field]
         let wanted = level - 1 < only.count ? only[level - 1] : nil
         let last = level == plan.runEnd - plan.runStart - 1
-        // Performance bends the closure below: it captures `self` inout, and calling a
-        // non-mutating method (`resolve`, `done`) on an inout capture copies the whole
-        // evaluator (retaining the program, the renderer, the results) once per element —
-        // 13% of the payment workload. So it reads stored properties only and resolves
-        // through a static function on locals.
+        // The closure reads locals rather than `self`'s non-mutating methods: calling one
+        // on the inout capture copies the whole evaluator per element.
         let program = program, access = access, run = plan.runStart + level
         access.forEachElement(node) { index, element in
             if let wanted, wanted != index { return true }
@@ -147,12 +88,12 @@ struct RecordEvaluator<Access: RecordAccess> {
             }
             bindings.indices.removeLast()
             bindings.nodes.removeLast()
-            return !(failed && !collecting)
+            return !(failed && Collector.stopsAtFirstFailure)
         }
     }
 
     /// Follows the keys of one run from the root. (Not `resolve(access.root, …)`: wrapping
-    /// the root in an optional copied it, a retain and release per field.)
+    /// the root in an optional copies it, a retain and release per field.)
     @inline(__always)
     private mutating func resolveFromRoot(run: Int) -> Node? {
         let keys = program.runs[run]
@@ -176,7 +117,7 @@ struct RecordEvaluator<Access: RecordAccess> {
         let keys = program.runs[run]
         switch keys.keyEnd - keys.keyStart {
         case 0: return node
-        case 1: return access.member(node, program.keys[keys.keyStart])  // the common case, without a copy
+        case 1: return access.member(node, program.keys[keys.keyStart])
         default:
             guard var current = access.member(node, program.keys[keys.keyStart]) else { return nil }
             for key in (keys.keyStart + 1)..<keys.keyEnd {
@@ -187,62 +128,71 @@ struct RecordEvaluator<Access: RecordAccess> {
         }
     }
 
-    /// Runs a field's rules on one concrete value and records the result.
+    /// Runs a field's rules on one concrete value and tells the collector what they did.
     ///
-    /// `bindings` is `inout` though only read: passed by value from `expand`'s closure
-    /// (which captures it inout) it was copied, retaining and releasing both of its
-    /// arrays once per element.
+    /// The rules of a statement apply when its `when` condition holds. An empty value
+    /// (see ``isEmpty(_:)``) meets only `required`: without it the other validators are
+    /// skipped, and with it they would only repeat the same fault. After a failure the
+    /// field's remaining rules are skipped unless the collector wants every failure.
+    /// (`bindings` is `inout` though only read: passed by value from `expand`'s closure it
+    /// would be copied per element.)
     private mutating func evaluateConcrete(field: Int, _ node: Node?, bindings: inout Bindings<Node>) {
         let plan = program.fields[field]
         var applicable = false
-        // Read only when collecting: counting mode never touches the outcome.
-        let failuresBefore = collecting ? outcome.failureCount : 0
-        // No closure here (`node.map(isEmpty)`): a closure capturing `self` copied the
-        // whole evaluator per field in the profile.
+        let failuresBefore = collector.failureCount
         var empty = true
         if let node { empty = isEmpty(node) }
+        if Collector.traces { collector.begin(field: field, value: node.map { access.value($0) }) }
+        var stopped = false
         groups: for groupIndex in plan.groupStart..<plan.groupEnd {
             let group = program.groups[groupIndex]
-            if group.condition >= 0, !holds(program.conditions[group.condition], bindings: bindings) { continue }
+            if group.condition >= 0, !holds(program.conditions[group.condition], bindings: bindings) {
+                if Collector.traces { skip(group, .conditionFalse(""), at: groupIndex) }
+                continue
+            }
             applicable = true
             if !empty, let present = node {
-                for rule in group.ruleStart..<group.ruleEnd where !program.rules[rule].isRequired {
-                    guard !passes(program.rules[rule].instruction, present, bindings: bindings) else { continue }
-                    guard record(rule: rule) else { break groups }
+                for rule in group.ruleStart..<group.ruleEnd {
+                    if stopped { collector.trace(rule: rule, group: groupIndex, .skipped(.earlierFailure)); continue }
+                    if program.rules[rule].isRequired || passes(program.checks + rule, present, bindings: bindings) {
+                        if Collector.traces { collector.trace(rule: rule, group: groupIndex, .passed) }
+                        continue
+                    }
+                    guard fail(rule: rule, group: groupIndex) else {
+                        if Collector.traces { stopped = true; continue }
+                        break groups
+                    }
                 }
             } else if group.hasRequired {
-                // An empty value meets only `required`; without it the other validators
-                // are skipped (SPEC §3), and with it they would only repeat the same fault.
-                for rule in group.ruleStart..<group.ruleEnd where program.rules[rule].isRequired {
-                    guard record(rule: rule) else { break groups }
+                for rule in group.ruleStart..<group.ruleEnd {
+                    if !program.rules[rule].isRequired {
+                        if Collector.traces { collector.trace(rule: rule, group: groupIndex, .skipped(.emptyRequiredReports)) }
+                        continue
+                    }
+                    if stopped { collector.trace(rule: rule, group: groupIndex, .skipped(.earlierFailure)); continue }
+                    guard fail(rule: rule, group: groupIndex) else {
+                        if Collector.traces { stopped = true; continue }
+                        break groups
+                    }
                 }
+            } else if Collector.traces {
+                skip(group, .emptyNotRequired, at: groupIndex)
             }
         }
-        guard collecting else { return }
-        closeEntry(field: field, applicable: applicable, failuresBefore: failuresBefore, indices: bindings.indices)
-    }
-
-    /// Records a concrete field's entry (collecting mode). Out of line, like
-    /// ``noteFailure(rule:)``: inlined, the outcome's bookkeeping grew the loop that
-    /// counting mode runs too.
-    @inline(never)
-    private mutating func closeEntry(field: Int, applicable: Bool, failuresBefore: Int, indices: [Int]) {
-        let status: FieldStatus = !applicable ? .skipped : outcome.failureCount == failuresBefore ? .valid : .invalid
-        outcome.record(field: field, status: status, indices: indices, expectedCount: program.fields.count)
+        let status: FieldStatus = !applicable ? .skipped : collector.failureCount == failuresBefore ? .valid : .invalid
+        collector.close(field: field, status: status, indices: bindings.indices)
     }
 
     /// Notes a failure; returns whether evaluation of this field goes on.
     @inline(__always)
-    private mutating func record(rule: Int) -> Bool {
+    private mutating func fail(rule: Int, group: Int) -> Bool {
         failed = true
-        guard collecting else { return false }
-        noteFailure(rule: rule)
-        return reportAllFailures
+        return collector.fail(rule: rule, group: group)
     }
 
-    @inline(never)
-    private mutating func noteFailure(rule: Int) {
-        outcome.fail(rule: rule)
+    /// Traces every rule of a statement as skipped.
+    private mutating func skip(_ group: GroupPlan, _ reason: SkipReason, at groupIndex: Int) {
+        for rule in group.ruleStart..<group.ruleEnd { collector.trace(rule: rule, group: groupIndex, .skipped(reason)) }
     }
 
     /// The concrete path of a field at the given `[*]` indices.
@@ -251,8 +201,54 @@ struct RecordEvaluator<Access: RecordAccess> {
     }
 }
 
+extension RecordEvaluator where Collector == VerdictCollector {
+    /// Counting evaluation: whether the record passes every rule.
+    static func passesAll(program: CompiledProgram, access: Access, today: CalendarDate) -> Bool {
+        var evaluator = RecordEvaluator(program: program, access: access, today: today, collector: VerdictCollector())
+        evaluator.run()
+        return !evaluator.failed
+    }
+
+    /// Counting evaluation reusing the caller's `[*]` binding arrays across records.
+    static func passesAll(program: CompiledProgram, access: Access, today: CalendarDate, scratch: inout Bindings<Node>) -> Bool {
+        var evaluator = RecordEvaluator(program: program, access: access, today: today, collector: VerdictCollector())
+        evaluator.run(bindings: &scratch)
+        return !evaluator.failed
+    }
+}
+
+extension RecordEvaluator where Collector == OutcomeCollector {
+    /// Collecting evaluation: what every concrete field's rules found.
+    static func outcome(program: CompiledProgram, access: Access, today: CalendarDate, reportAllFailures: Bool) -> EvaluationOutcome {
+        var evaluator = RecordEvaluator(program: program, access: access, today: today,
+                                        collector: OutcomeCollector(reportAllFailures: reportAllFailures,
+                                                                    fieldCount: program.fields.count))
+        evaluator.run()
+        return evaluator.collector.outcome
+    }
+
+    /// Collecting evaluation, results built at once, reusing rendered messages across
+    /// records: with the renderer and today fixed, a rule's message never changes (it
+    /// holds the field as written, the rule's constants and today, nothing from the
+    /// record), so a stream renders each rule's message once. `cache` has one slot per
+    /// rule. `scratch` is the previous record's outcome, whose arrays are reused.
+    static func results(program: CompiledProgram, access: Access, today: CalendarDate, options: ValidationOptions,
+                        cache: inout [String?], scratch: inout EvaluationOutcome) -> [FieldResult] {
+        var collector = OutcomeCollector(reportAllFailures: options.reportAllFailures, fieldCount: program.fields.count)
+        scratch.removeAll()
+        swap(&scratch, &collector.outcome)
+        var evaluator = RecordEvaluator(program: program, access: access, today: today, collector: collector)
+        evaluator.run()
+        swap(&scratch, &evaluator.collector.outcome)
+        if let shared = program.allValidResults, scratch.isAllValid(fieldCount: program.fields.count) { return shared }
+        if cache.count != program.rules.count { cache = Array(repeating: nil, count: program.rules.count) }
+        var builder = ViolationBuilder(program: program, messages: options.messages, today: today)
+        return builder.results(of: scratch, cache: &cache)
+    }
+}
+
 extension RecordEvaluator {
-    /// Empty (SPEC §3): `null`, text that is empty or only white space, an empty array.
+    /// Empty: `null`, text that is empty or only white space, an empty array.
     /// (Absent is handled by the callers; `{}`, `false` and `0` are values.)
     @inline(__always)
     func isEmpty(_ node: Node) -> Bool {

@@ -109,7 +109,10 @@ struct TapeAccess: RecordAccess {
     func string(_ node: JSONTape.Node) -> String { view.string(of: node) ?? "" }
 
     @inline(__always)
-    func number(_ node: JSONTape.Node) -> Double { view.number(of: node)?.doubleValue ?? .nan }
+    func number(_ node: JSONTape.Node) -> NumberReading {
+        guard let number = view.number(of: node) else { return NumberReading(double: .nan, integer: nil) }
+        return NumberReading(double: number.doubleValue, integer: number.integerValue)
+    }
 
     func bool(_ node: JSONTape.Node) -> Bool { view.bool(of: node) ?? false }
 

@@ -1,8 +1,6 @@
 // Shape checks for `email`, `url`, `uuid` and `digits`, written on UTF-8 bytes in one
 // linear pass each (no regular expressions, nothing to backtrack).
 
-/// Called under `@_effects(releasenone)` (`FlatEvaluator.checkText`): release nothing that
-/// existed before the call (no caches, no stored references; `ReleaseFreeChecksTests`).
 enum TextFormats {
     private static let at = UInt8(ascii: "@")
     private static let dot = UInt8(ascii: ".")
@@ -13,9 +11,7 @@ enum TextFormats {
     /// addresses).
     static func isEmail(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool { emailShape(bytes) }
 
-    /// ``isEmail(_:)``, inlined where the flat evaluator decides an email field in its
-    /// quick path (`FlatEvaluator.passesShape`): one call and one frame per address
-    /// instead of two.
+    /// ``isEmail(_:)``'s body.
     @inline(__always)
     static func emailShape(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         // The shortest address is `a@b.c`; below that nothing passes.
@@ -29,9 +25,7 @@ enum TextFormats {
         // second reads the domain alone for its dots. The last 1–7 bytes are one word
         // read before the loop (loaded from the text's last eight bytes, or gathered for a
         // text of fewer than eight, and shifted down, topped with `a`s, which no test here
-        // reacts to), so the loop's words are plain loads. (Was one pass that tested every
-        // word for both marks exactly and for each byte left: ≈ 263 instructions for a
-        // 26-byte address, ≈ 150 now; docs/performance.md, ninth session.)
+        // reacts to), so the loop's words are plain loads.
         let whole = end & ~7
         let last = whole < end ? Self.lastWord(base, from: whole, end: end) : 0
         var spaceOrControl: UInt64 = 0

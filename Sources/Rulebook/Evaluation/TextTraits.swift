@@ -48,8 +48,6 @@ struct TextTraits: OptionSet, Sendable {
 
 /// Scans over the characters of one text.
 ///
-/// Called under `@_effects(releasenone)` (`FlatEvaluator.checkText`): release nothing that
-/// existed before the call (no caches, no stored references; `ReleaseFreeChecksTests`).
 enum TextScan {
     /// Whether every byte is ASCII. Reads eight bytes at a time.
     @inline(__always)
@@ -256,7 +254,7 @@ enum SWAR {
 
     /// The number of UTF-8 continuation bytes (`10xxxxxx`) in `word`: one bit per such
     /// byte, summed into the top byte by a multiplication (Performance: the baseline
-    /// x86-64 target has no `popcnt`, and `nonzeroBitCount` was a dozen instructions).
+    /// x86-64 target has no `popcnt`, and `nonzeroBitCount` is a dozen instructions).
     @inline(__always)
     static func continuationCount(_ word: UInt64) -> Int {
         Int(truncatingIfNeeded: (((word & ~(word << 1) & high) >> 7) &* ones) >> 56)

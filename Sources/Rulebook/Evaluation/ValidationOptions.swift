@@ -41,19 +41,11 @@ public struct EvaluationContext: Sendable {
 public struct ValidationOptions: Sendable {
     /// Report every failing validator of a field, not just the first.
     public var reportAllFailures: Bool
-    /// With an original record (``CompiledRuleSet/validate(_:original:options:)``), report
+    /// With an original record (`CompiledRuleSet.validate(_:original:options:)`), report
     /// only the fields that changed (and the fields inside or around a changed value).
     public var onlyChangedFields: Bool
     /// Renders violation messages: the built-in English defaults, or a localiser.
-    public var messages: any MessageRendering {
-        didSet { usesDefaultMessages = DefaultMessages.isDefault(messages) }
-    }
-    /// Whether ``messages`` is the built-in ``DefaultMessages``, decided when it is set.
-    ///
-    /// Performance: a flat program's invalid report shares its rule set's contents only
-    /// with the built-in messages (`FlatReportContents`); asking the existential's dynamic
-    /// type per report (`swift_getDynamicType`) cost ≈ 40 instructions per invalid record.
-    private(set) var usesDefaultMessages: Bool
+    public var messages: any MessageRendering
     /// Today, for `before today`, `minAge` and friends.
     public var context: EvaluationContext
 
@@ -64,7 +56,6 @@ public struct ValidationOptions: Sendable {
         self.reportAllFailures = reportAllFailures
         self.onlyChangedFields = onlyChangedFields
         self.messages = messages
-        self.usesDefaultMessages = DefaultMessages.isDefault(messages)
         self.context = context
     }
 

@@ -77,8 +77,8 @@ public struct FieldResult: Sendable, Hashable {
 
     /// Empty unless `status` is `.invalid`.
     ///
-    /// (`@inlinable` so that a caller reads given violations in place, as it read the
-    /// stored property this used to be, without a call and a retain per result.)
+    /// (`@inlinable` so that a caller reads given violations in place, without a call
+    /// and a retain per result.)
     @inlinable public var violations: [Violation] {
         switch storage {
         case .none: []
@@ -112,7 +112,7 @@ public struct FieldResult: Sendable, Hashable {
         return lhs.violations == rhs.violations
     }
 
-    /// Hashes what ``==`` compares (as the synthesised conformance did: field, status,
+    /// Hashes what `==` compares (as the synthesised conformance did: field, status,
     /// violations).
     public func hash(into hasher: inout Hasher) {
         hasher.combine(field)
@@ -142,30 +142,18 @@ public struct ChangeSet: Sendable, Hashable {
 /// A value: `Sendable`, and equal to another report (and hashed) by its content — its
 /// fields, their violations and messages, and its changes — however it was made.
 ///
-/// Reports from ``CompiledRuleSet/validate(_:options:)`` are built lazily: evaluation
+/// Reports from `CompiledRuleSet.validate(_:options:)` are built lazily: evaluation
 /// records which fields failed which rules; ``fields`` makes the ``FieldResult``s when
 /// read, and the ``Violation``s with their rendered messages are made when some field's
 /// violations are first read: for the whole report, then kept (later reads, from any
-/// thread, return the same violations) — or, for a rule set in the flat shape (plain
-/// key paths, no conditions or field references), for the field read, each time it is
-/// read (equal violations every time: see `FlatReportContents`). ``isValid`` never
-/// builds anything. Messages are rendered with the renderer and today of the options
+/// thread, return the same violations). ``isValid`` never builds anything. Messages are rendered with the renderer and today of the options
 /// the record was validated with.
 public struct ValidationReport: Sendable, Hashable {
     /// The fields (built or still to be built), whether they are valid, and the changes.
     ///
-    /// Performance: one reference. A report was an enum of the results or the deferred
-    /// object next to an optional ``ChangeSet``; copying and destroying it went through
-    /// outlined copies and the runtime's value witnesses (≈ 250 instructions per report of
-    /// an invalid profile record, ≈ 80 of a valid one). A valid record of a program
-    /// without `[*]` now shares its program's report contents: a retain and a release.
+    /// Performance: one reference, so copying a report is a retain; a valid record of a
+    /// program without `[*]` shares its program's report contents.
     @usableFromInline let contents: ReportContents
-    /// A flat program's invalid record: which fields and rules failed (its contents,
-    /// ``FlatReportContents``, are shared by the program's reports); otherwise empty.
-    ///
-    /// Performance: two words inline instead of an object per invalid record (see
-    /// ``FlatReportContents``).
-    @usableFromInline let flat: FlatOutcome
 
     /// The changes, when an original record was given.
     public var changes: ChangeSet? { contents.changes?.changes }
@@ -178,7 +166,6 @@ public struct ValidationReport: Sendable, Hashable {
             break
         }
         self.contents = BuiltReportContents(fields, isValid: valid, changes: changes.map(ChangeBox.init))
-        self.flat = FlatOutcome()
     }
 
     /// A report of results known to be all valid, with this record's changes (a valid
@@ -186,36 +173,22 @@ public struct ValidationReport: Sendable, Hashable {
     /// `CompiledProgram.allValidReport`).
     init(allValid fields: [FieldResult], changes: ChangeSet?) {
         self.contents = BuiltReportContents(fields, isValid: true, changes: changes.map(ChangeBox.init))
-        self.flat = FlatOutcome()
     }
 
     /// A report of shared contents (a program's all-valid report) or deferred results.
     init(_ contents: ReportContents) {
         self.contents = contents
-        self.flat = FlatOutcome()
-    }
-
-    /// A flat program's invalid record: `found`'s masks read with `contents`.
-    init(_ contents: FlatReportContents, found: FlatOutcome) {
-        assert(!found.isValid, "a valid flat outcome shares the all-valid report")
-        self.contents = contents
-        self.flat = found
     }
 
     /// One result per concrete field the rules reach, in rule order.
     ///
     /// A new array on each read; to go through the results, ``results`` is cheaper.
-    public var fields: [FieldResult] { contents.results(flat) }
+    public var fields: [FieldResult] { contents.results() }
 
-    /// The same results as ``fields``, read in place: for a flat rule set's report (plain
-    /// key paths, no `when`, `[*]` or field references) a collection that builds no array,
-    /// each result made when read; for other reports the results built once. Never dearer
-    /// than ``fields``, and the cheapest way to ask which fields failed:
+    /// The same results as ``fields``, as a collection: never dearer than ``fields``, and
+    /// the way to ask which fields failed:
     /// `for field in report.results where field.status == .invalid { … }`.
-    ///
-    /// (`@inlinable`, as ``isValid``: the caller reads the report's two stored words and
-    /// makes one call into its contents, not two.)
-    @inlinable public var results: FieldResults { contents.resultCollection(flat) }
+    @inlinable public var results: FieldResults { contents.resultCollection() }
 
     /// Whether no field is invalid. (Builds no results.)
     ///
@@ -227,11 +200,11 @@ public struct ValidationReport: Sendable, Hashable {
 
     /// Whether two reports have the same fields, violations, messages and changes.
     public static func == (lhs: ValidationReport, rhs: ValidationReport) -> Bool {
-        if lhs.contents === rhs.contents, lhs.flat == rhs.flat { return true }
+        if lhs.contents === rhs.contents { return true }
         return lhs.changes == rhs.changes && lhs.fields == rhs.fields
     }
 
-    /// Hashes the content that ``==`` compares.
+    /// Hashes the content that `==` compares.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(fields)
         hasher.combine(changes)
@@ -239,8 +212,7 @@ public struct ValidationReport: Sendable, Hashable {
 }
 
 /// What a ``ValidationReport`` holds: its results (given, or built when read by
-/// ``DeferredFieldResults``, or made from the report's masks by
-/// ``FlatReportContents``), whether they are all valid, and the changes.
+/// ``DeferredFieldResults``), whether they are all valid, and the changes.
 ///
 /// (`@unchecked Sendable`: a class with subclasses cannot be checked; every stored
 /// property here and in ``BuiltReportContents`` is an immutable `let` of a `Sendable`
@@ -257,19 +229,17 @@ public struct ValidationReport: Sendable, Hashable {
         self.changes = changes
     }
 
-    /// The results, in rule order (overridden by every subclass); `flat` is the report's
-    /// masks, read only by ``FlatReportContents``.
-    func results(_ flat: FlatOutcome) -> [FieldResult] {
+    /// The results, in rule order (overridden by every subclass).
+    func results() -> [FieldResult] {
         assertionFailure("ReportContents.results(_:) is overridden by every subclass")
         return []
     }
 
-    /// The results as a collection read in place (``FieldResults``): a flat program's
-    /// made from its masks when read, others read from their array (built once here).
-    @usableFromInline func resultCollection(_ flat: FlatOutcome) -> FieldResults { FieldResults(results(flat)) }
+    /// The results as a collection (``FieldResults``).
+    @usableFromInline func resultCollection() -> FieldResults { FieldResults(results()) }
 
     /// The violations of a deferred result's entry (overridden by the contents that
-    /// defer violations: ``DeferredFieldResults``, ``FlatReportContents``).
+    /// defer violations: ``DeferredFieldResults``).
     @usableFromInline func violations(ofEntry entry: Int) -> [Violation] {
         assertionFailure("only contents that defer violations make deferred results")
         return []
@@ -285,9 +255,9 @@ final class BuiltReportContents: ReportContents, @unchecked Sendable {
         super.init(isValid: isValid, changes: changes)
     }
 
-    override func results(_ flat: FlatOutcome) -> [FieldResult] { fields }
+    override func results() -> [FieldResult] { fields }
 
-    override func resultCollection(_ flat: FlatOutcome) -> FieldResults { FieldResults(fields) }
+    override func resultCollection() -> FieldResults { FieldResults(fields) }
 }
 
 /// A ``ChangeSet`` behind one reference (see ``ReportContents/changes``).

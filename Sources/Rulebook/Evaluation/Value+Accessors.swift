@@ -1,4 +1,4 @@
-// Typed access to values, and emptiness as SPEC §3 defines it.
+// Typed access to values, and emptiness as the rule language defines it.
 
 extension Value {
     /// The member `key` of an object; `nil` when absent or when this is not an object.
@@ -25,7 +25,7 @@ extension Value {
         }
     }
 
-    /// Whether the value is empty in SPEC §3's sense: `null`, a string that is empty or
+    /// Whether the value is empty as the rule language means it: `null`, a string that is empty or
     /// only white space, or an empty array. `{}`, `false` and `0` are not empty.
     /// (Absent values are empty too: see `Optional<Value>.isEmpty`.)
     public var isEmpty: Bool {
@@ -93,7 +93,7 @@ extension Value {
 }
 
 extension Optional where Wrapped == Value {
-    /// Emptiness per SPEC §3 with absence included: `nil` (absent) is empty.
+    /// Emptiness with absence included: `nil` (absent) is empty.
     public var isEmpty: Bool {
         switch self {
         case .none: true

@@ -1,4 +1,4 @@
-// JSON equality (SPEC §3): numbers compare by value across integer and decimal
+// JSON equality (docs/language.md, Evaluation): numbers compare by value across integer and decimal
 // (`2 == 2.0`), strings exactly, arrays in order, objects regardless of key order.
 
 extension Value: Hashable {

@@ -27,7 +27,7 @@ extension Value {
     /// `NSArray`, `String`/`NSString`, `NSNumber` and Swift numbers and booleans,
     /// `NSNull`, `nil` optionals (→ `null`), `Date` (ISO 8601 UTC text), `Data` (base64),
     /// `URL` (absolute string), `UUID`, `Decimal`, ``Value`` itself, and any `Encodable`
-    /// (through ``ValueEncoder``).
+    /// (through the library's `Encoder`).
     ///
     /// Booleans and numbers are told apart correctly on every platform: an `NSNumber`
     /// made from a `Bool` becomes `.bool`, one made from `1` becomes `.integer(1)`.

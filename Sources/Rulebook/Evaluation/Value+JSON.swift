@@ -1,7 +1,7 @@
 // Reading and writing values as JSON text.
 
 extension Value {
-    /// Reads a value from JSON text (strict RFC 8259; see ``JSONReader``).
+    /// Reads a value from JSON text (strict RFC 8259).
     public init(json text: String, limits: JSONLimits = .default) throws(JSONError) {
         self = try JSONReader(limits: limits).parse(text)
     }

@@ -1,5 +1,5 @@
 /// A record value: what rules are evaluated against. Built from JSON bytes
-/// (``Value/init(json:)``), from `[String: Any]`, or from any `Encodable`.
+/// (`Value(json:)`), from `[String: Any]`, or from any `Encodable`.
 ///
 /// Equality follows JSON: `2 == 2.0`, strings compare exactly, object key order does
 /// not matter.
@@ -18,7 +18,7 @@ public enum Value: Sendable {
 /// A JSON object: members in their original order, looked up by key.
 ///
 /// Keys are compared exactly, Unicode scalar by scalar (their UTF-8 bytes), as JSON text
-/// is read (RFC 8259 §8.3) and as ``CompiledRuleSet/validate(json:options:)`` matches them:
+/// is read (RFC 8259 §8.3) and as `CompiledRuleSet.validate(json:options:limits:)` matches them:
 /// `"é"` written precomposed (U+00E9) and decomposed (`e` + U+0301) are two keys, though
 /// Swift's `String ==` calls them equal. Otherwise a record read into a `Value` could
 /// lose a member that the same record validated as JSON text keeps.

@@ -1,15 +1,11 @@
 // The scalar members of the containers that turn what they are given into `Value`s,
-// written once: the `ValueEncoder`'s keyed and single-value containers and the
-// `RecordEncoder`'s root ones differ only in where a value goes (`put`) and which node a
-// non-finite number's error names. The concrete-type overloads exist so synthesized
+// written once: the `ValueEncoder`'s keyed and single-value containers differ only in
+// where a value goes (`put`) and which node a non-finite number's error names. The concrete-type overloads exist so synthesized
 // `encode(to:)` implementations, which call them directly, never go through the generic
 // path.
 //
-// Performance: every method is `@inline(__always)`. Without it the conformances' witnesses
-// call the protocol extension's generic bodies unspecialised: `validate(Encodable)` went
-// from 10,117 to 10,901 instructions per record and `ValueEncoder` alone from 4,947 to
-// 5,727 (callgrind, `RULEBOOK_BENCH_PROFILE=encodable|encodeOnly:15` minus `:5`); with it,
-// 10,108 and 4,932, as when each container spelt its own.
+// Performance: every method is `@inline(__always)`, so the conformances' witnesses do not
+// call the protocol extension's generic bodies unspecialised.
 
 /// A keyed container that stores each member as a `Value`.
 protocol ValueKeyedWriting: KeyedEncodingContainerProtocol {

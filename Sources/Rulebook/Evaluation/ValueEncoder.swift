@@ -1,7 +1,6 @@
 // An `Encoder` that builds `Value`s directly from any `Encodable`: no JSON text in
 // between, no Foundation `JSONEncoder`. This is what makes `try rules.validate(user)`
-// work for a Swift struct, so it is on the embedded hot path (issue 6: at most 1 µs per
-// `Encodable` record).
+// work for a Swift struct, so it is on the embedded hot path.
 
 import Foundation
 
@@ -21,19 +20,19 @@ import Foundation
 /// let record = try ValueEncoder().encode(Profile(firstName: "Ann", age: 34))
 /// // {"firstName":"Ann","age":34}
 /// ```
-public struct ValueEncoder: Sendable {
+package struct ValueEncoder: Sendable {
     /// Contextual information for custom `encode(to:)` implementations.
-    public var userInfo: [CodingUserInfoKey: any Sendable]
+    package var userInfo: [CodingUserInfoKey: any Sendable]
 
     /// Creates an encoder.
-    public init(userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
+    package init(userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
         self.userInfo = userInfo
     }
 
     /// Encodes `value` as a ``Value``.
     /// - Throws: `EncodingError.invalidValue` for a non-finite number, or when the
     ///   top-level value encodes nothing at all.
-    public func encode<T: Encodable>(_ value: T) throws -> Value {
+    package func encode<T: Encodable>(_ value: T) throws -> Value {
         if let special = try ValueEncodingNode.special(value, at: nil) { return special }
         let node = ValueEncodingNode(parent: nil, key: nil, userInfo: userInfo)
         try value.encode(to: node)
@@ -153,16 +152,6 @@ final class ValueEncodingNode: Encoder {
     func encodeNested<T: Encodable>(_ value: T, key: (any CodingKey)?) throws -> Value {
         if let special = try Self.special(value, at: self, key: key) { return special }
         let node = child(key)
-        try value.encode(to: node)
-        return node.finish() ?? .object(ValueObject())
-    }
-
-    /// `encodeNested(_:key:)` for a member of a root (coding path `[key]`) without a
-    /// parent node (``RecordEncoder``'s members).
-    static func encodeNested<T: Encodable>(_ value: T, key: any CodingKey,
-                                           userInfo: [CodingUserInfoKey: any Sendable]) throws -> Value {
-        if let special = try special(value, at: nil, key: key) { return special }
-        let node = ValueEncodingNode(parent: nil, key: key, userInfo: userInfo)
         try value.encode(to: node)
         return node.finish() ?? .object(ValueObject())
     }

@@ -10,14 +10,14 @@ extension JSONDocument {
     /// A decoded offset that falls on a character produced by an escape maps to the
     /// escape's backslash; the decoded length maps to the closing quote; offsets are
     /// clamped to the string.
-    public func sourceOffset(forDecodedOffset decodedOffset: Int, inStringAt range: SourceRange) -> Int {
+    package func sourceOffset(forDecodedOffset decodedOffset: Int, inStringAt range: SourceRange) -> Int {
         Self.map(source, decodedOffset, range, roundUp: false)
     }
 
     /// The source range covering the decoded UTF-8 range `decoded` inside the string
     /// literal at `range`: its start maps like ``sourceOffset(forDecodedOffset:inStringAt:)``,
     /// its end rounds up to cover a partly included escape.
-    public func sourceRange(forDecoded decoded: Range<Int>, inStringAt range: SourceRange) -> SourceRange {
+    package func sourceRange(forDecoded decoded: Range<Int>, inStringAt range: SourceRange) -> SourceRange {
         let start = Self.map(source, decoded.lowerBound, range, roundUp: false)
         let end = Self.map(source, decoded.upperBound, range, roundUp: true)
         return SourceRange(start: start, end: Swift.max(start, end))

@@ -9,28 +9,28 @@
 /// let document = try JSONDocument(parsing: catalogueText)
 /// for member in document.root.members { … member.keyRange … member.value.range … }
 /// ```
-public struct JSONDocument: Sendable {
+package struct JSONDocument: Sendable {
     /// The UTF-8 bytes the document was parsed from; ranges are offsets into them.
-    public let source: [UInt8]
+    package let source: [UInt8]
     /// The top-level value.
-    public let root: Node
+    package let root: Node
 
     /// A value with its source range.
-    public struct Node: Sendable, Hashable {
+    package struct Node: Sendable, Hashable {
         /// The bytes of the value (strings with their quotes, containers with brackets).
-        public var range: SourceRange
+        package var range: SourceRange
         /// What the value is.
-        public var content: Content
+        package var content: Content
 
         /// Creates a node.
-        public init(range: SourceRange, content: Content) {
+        package init(range: SourceRange, content: Content) {
             self.range = range
             self.content = content
         }
     }
 
     /// The content of a ``Node``.
-    public enum Content: Sendable, Hashable {
+    package enum Content: Sendable, Hashable {
         /// `null`.
         case null
         /// `true` or `false`.
@@ -46,16 +46,16 @@ public struct JSONDocument: Sendable {
     }
 
     /// An object member with the range of its key.
-    public struct Member: Sendable, Hashable {
+    package struct Member: Sendable, Hashable {
         /// The decoded key.
-        public var key: String
+        package var key: String
         /// The key's range, quotes included.
-        public var keyRange: SourceRange
+        package var keyRange: SourceRange
         /// The member's value.
-        public var value: Node
+        package var value: Node
 
         /// Creates a member.
-        public init(key: String, keyRange: SourceRange, value: Node) {
+        package init(key: String, keyRange: SourceRange, value: Node) {
             self.key = key
             self.keyRange = keyRange
             self.value = value
@@ -63,7 +63,7 @@ public struct JSONDocument: Sendable {
     }
 
     /// Parses UTF-8 `bytes`.
-    public init(parsing bytes: [UInt8], limits: JSONLimits = .default) throws(JSONError) {
+    package init(parsing bytes: [UInt8], limits: JSONLimits = .default) throws(JSONError) {
         var tape = JSONTape(limits: limits)
         try tape.parse(bytes)
         source = bytes
@@ -71,7 +71,7 @@ public struct JSONDocument: Sendable {
     }
 
     /// Parses `text`.
-    public init(parsing text: String, limits: JSONLimits = .default) throws(JSONError) {
+    package init(parsing text: String, limits: JSONLimits = .default) throws(JSONError) {
         try self.init(parsing: Array(text.utf8), limits: limits)
     }
 
@@ -125,7 +125,7 @@ public struct JSONDocument: Sendable {
 
 extension JSONDocument.Node {
     /// The value as a ``Value`` (duplicate keys: last wins).
-    public var value: Value {
+    package var value: Value {
         switch content {
         case .null: .null
         case .bool(let value): .bool(value)
@@ -137,37 +137,37 @@ extension JSONDocument.Node {
     }
 
     /// The members of an object as written; empty for other values.
-    public var members: [JSONDocument.Member] {
+    package var members: [JSONDocument.Member] {
         if case .object(let members) = content { return members }
         return []
     }
 
     /// The elements of an array; empty for other values.
-    public var elements: [JSONDocument.Node] {
+    package var elements: [JSONDocument.Node] {
         if case .array(let elements) = content { return elements }
         return []
     }
 
     /// The decoded text of a string; `nil` for other values.
-    public var string: String? {
+    package var string: String? {
         if case .string(let text) = content { return text }
         return nil
     }
 
     /// The last member named `key` of an object (last wins, as in ``Value``).
-    public subscript(key: String) -> JSONDocument.Member? {
+    package subscript(key: String) -> JSONDocument.Member? {
         members.last { $0.key == key }
     }
 }
 
 extension JSONReader {
     /// Parses `text` keeping the source range of every value and key.
-    public func parseLocated(_ text: String) throws(JSONError) -> JSONDocument {
+    package func parseLocated(_ text: String) throws(JSONError) -> JSONDocument {
         try JSONDocument(parsing: text, limits: limits)
     }
 
     /// Parses UTF-8 `bytes` keeping the source range of every value and key.
-    public func parseLocated(_ bytes: [UInt8]) throws(JSONError) -> JSONDocument {
+    package func parseLocated(_ bytes: [UInt8]) throws(JSONError) -> JSONDocument {
         try JSONDocument(parsing: bytes, limits: limits)
     }
 }

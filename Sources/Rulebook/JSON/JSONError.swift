@@ -1,6 +1,6 @@
 /// Why a JSON text was rejected: a precise byte offset and a human message.
 ///
-/// Every reader in this folder (``JSONReader``, ``JSONTape``, ``JSONDocument``) throws the
+/// Every reader in this folder (the reader, the tape, the located document) throws the
 /// same errors at the same offsets for the same input, so a record that fails on the
 /// streaming path fails identically through the Swift API.
 public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {

@@ -2,10 +2,10 @@
 /// instead of exhausting the stack or memory.
 ///
 /// The readers never recurse per nesting level (they keep an explicit stack), so for
-/// ``JSONTape`` (the streaming path, which builds no `Value`) `maxDepth` bounds memory,
+/// the JSON tape (the streaming path, which builds no `Value`) `maxDepth` bounds memory,
 /// not stack depth, and can be raised safely. A ``Value`` tree is different: comparing,
 /// hashing, writing and releasing it recurse once per level, so keep `maxDepth` in the
-/// low thousands when reading with ``JSONReader`` (the default, 512, is walked on a
+/// low thousands when reading into a `Value` (the default, 512, is walked on a
 /// 1 MiB thread stack in the tests).
 public struct JSONLimits: Sendable, Hashable {
     /// The deepest nesting of arrays and objects (`[[1]]` has depth 2).
@@ -15,7 +15,7 @@ public struct JSONLimits: Sendable, Hashable {
     /// The longest number, in characters of its text.
     public var maxNumberLength: Int
     /// The largest document, in bytes. Values above 4 GiB − 1 are treated as 4 GiB − 1
-    /// because ``JSONTape`` stores offsets and indices in 32 bits.
+    /// because the JSON tape stores offsets and indices in 32 bits.
     public var maxDocumentBytes: Int
 
     /// Creates limits; the defaults suit records and catalogues.

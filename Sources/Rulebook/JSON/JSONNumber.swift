@@ -1,26 +1,26 @@
 /// A number read from JSON-grammar text: `27`, `-1.5e3`, `0.25` — never `+1`, `.5`,
 /// `01`, `1.`, `NaN`, `Infinity`, `0x1A` or text with surrounding spaces.
 ///
-/// Used for JSON numbers and for numeric *text* (SPEC §3: numeric validators accept
+/// Used for JSON numbers and for numeric *text* (numeric validators accept
 /// `"27"`), so both read exactly the same way.
-public struct JSONNumber: Sendable, Hashable {
+package struct JSONNumber: Sendable, Hashable {
     /// The nearest `Double` (correctly rounded; ±infinity when the text overflows).
-    public let doubleValue: Double
+    package let doubleValue: Double
     /// The exact integer, when there is one: integer syntax that fits `Int`, or any other
     /// number whose `Double` is integral and within `Int`'s range (`1e2` → 100).
-    public let integerValue: Int?
+    package let integerValue: Int?
     /// Whether the text has no fraction and no exponent (`12`, not `12.0` or `1e1`).
-    public let hasIntegerSyntax: Bool
+    package let hasIntegerSyntax: Bool
 
     /// The number as a record value the way the JSON reader builds it: `.integer` for
     /// integer syntax that fits `Int`, `.decimal` otherwise.
-    public var value: Value {
+    package var value: Value {
         if hasIntegerSyntax, let integerValue { return .integer(integerValue) }
         return .decimal(doubleValue)
     }
 
     /// Reads `text`, which must be exactly one JSON number and nothing else.
-    public init?(utf8 text: UnsafeRawBufferPointer) {
+    package init?(utf8 text: UnsafeRawBufferPointer) {
         guard let base = text.baseAddress?.assumingMemoryBound(to: UInt8.self), !text.isEmpty,
               base[0] == ASCII.minus || JSONScan.isDigit(base[0]) else { return nil }
         var index = 0
@@ -31,7 +31,7 @@ public struct JSONNumber: Sendable, Hashable {
     }
 
     /// Reads `text`, which must be exactly one JSON number and nothing else.
-    public init?(_ text: some StringProtocol) {
+    package init?(_ text: some StringProtocol) {
         var copy = String(text)
         guard let number = copy.withUTF8({ JSONNumber(utf8: UnsafeRawBufferPointer($0)) }) else { return nil }
         self = number

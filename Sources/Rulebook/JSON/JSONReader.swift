@@ -12,17 +12,17 @@
 /// ```swift
 /// let record = try JSONReader().parse(#"{"age": 34}"#)
 /// ```
-public struct JSONReader: Sendable {
+package struct JSONReader: Sendable {
     /// The limits every parse enforces.
-    public var limits: JSONLimits
+    package var limits: JSONLimits
 
     /// Creates a reader with `limits`.
-    public init(limits: JSONLimits = .default) {
+    package init(limits: JSONLimits = .default) {
         self.limits = limits
     }
 
     /// Reads one JSON value from UTF-8 `bytes`.
-    public func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONError) -> Value {
+    package func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONError) -> Value {
         guard bytes.count <= limits.effectiveMaxDocumentBytes else { throw .documentTooLarge(limits) }
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), !bytes.isEmpty else {
             throw .endOfInput(0)
@@ -32,12 +32,12 @@ public struct JSONReader: Sendable {
     }
 
     /// Reads one JSON value from UTF-8 `bytes`.
-    public func parse(_ bytes: [UInt8]) throws(JSONError) -> Value {
+    package func parse(_ bytes: [UInt8]) throws(JSONError) -> Value {
         try JSONInput.with(bytes) { buffer throws(JSONError) in try parse(buffer) }
     }
 
     /// Reads one JSON value from `text`.
-    public func parse(_ text: String) throws(JSONError) -> Value {
+    package func parse(_ text: String) throws(JSONError) -> Value {
         try JSONInput.with(text) { buffer throws(JSONError) in try parse(buffer) }
     }
 }

@@ -4,7 +4,7 @@
 
 extension JSONTape.View {
     /// `node`'s subtree as a ``Value`` (allocates; the streaming path avoids it).
-    public func value(of node: JSONTape.Node) -> Value {
+    package func value(of node: JSONTape.Node) -> Value {
         let kind = rawKind(node)
         guard kind == JSONTape.RawKind.array || kind == JSONTape.RawKind.object else { return scalarValue(node) }
         let end = next(after: node).index

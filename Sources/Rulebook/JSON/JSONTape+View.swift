@@ -17,20 +17,20 @@ public enum JSONKind: UInt8, Sendable, Hashable, CaseIterable {
 extension JSONTape {
     /// A value in a parsed tape: an entry index. Valid only with the tape (and parse)
     /// that produced it.
-    public struct Node: Hashable, Sendable {
+    package struct Node: Hashable, Sendable {
         /// The entry index in the tape.
-        public let index: Int
+        package let index: Int
 
         @usableFromInline
         init(_ index: Int) { self.index = index }
     }
 
     /// An object member: its key (a string node) and its value.
-    public struct Member: Hashable, Sendable {
+    package struct Member: Hashable, Sendable {
         /// The key, a string node.
-        public let key: Node
+        package let key: Node
         /// The value.
-        public let value: Node
+        package let value: Node
 
         @usableFromInline
         init(key: Node, value: Node) {
@@ -45,10 +45,10 @@ extension JSONTape {
     /// ``JSONTape/withView(over:_:)-(UnsafeRawBufferPointer,_)``; that is also why it is
     /// not `Sendable`. All reads are O(1) except member lookup (linear in the object's
     /// members) and conversions to `String`/``Value``.
-    public struct View {
+    package struct View {
         @usableFromInline let words: UnsafePointer<UInt64>?
         /// The number of entries (0 for an empty or mismatched tape).
-        public let entryCount: Int
+        package let entryCount: Int
         @usableFromInline let bytes: UnsafePointer<UInt8>?
 
         @usableFromInline
@@ -59,7 +59,7 @@ extension JSONTape {
         }
 
         /// The document's top-level value (`nil` when the tape is empty).
-        public var root: Node? { entryCount > 0 ? Node(0) : nil }
+        package var root: Node? { entryCount > 0 ? Node(0) : nil }
 
         @inlinable @inline(__always)
         func word0(_ node: Node) -> UInt64 { words.unsafelyUnwrapped[node.index &* 2] }
@@ -75,7 +75,7 @@ extension JSONTape {
 
         /// The kind of `node`'s value.
         @inlinable @inline(__always)
-        public func kind(of node: Node) -> JSONKind {
+        package func kind(of node: Node) -> JSONKind {
             switch rawKind(node) {
             case RawKind.null: .null
             case RawKind.false, RawKind.true: .bool
@@ -88,7 +88,7 @@ extension JSONTape {
 
         /// The source range of `node` in the bytes (strings include their quotes,
         /// containers their brackets).
-        public func range(of node: Node) -> SourceRange {
+        package func range(of node: Node) -> SourceRange {
             let start = offset(node)
             switch rawKind(node) {
             case RawKind.string: return SourceRange(start: start, end: start + Int(word1(node)) + 2)
@@ -102,7 +102,7 @@ extension JSONTape {
         /// The node after `node`'s whole subtree (its next sibling, or its container's
         /// closing entry): O(1).
         @inlinable
-        public func next(after node: Node) -> Node {
+        package func next(after node: Node) -> Node {
             let kind = rawKind(node)
             if kind == RawKind.array || kind == RawKind.object { return Node(Int(word1(node) & 0xFFFF_FFFF)) }
             return Node(node.index &+ 1)
@@ -110,7 +110,7 @@ extension JSONTape {
 
         /// The boolean, or `nil` when `node` is not `true`/`false`.
         @inlinable
-        public func bool(of node: Node) -> Bool? {
+        package func bool(of node: Node) -> Bool? {
             switch rawKind(node) {
             case RawKind.true: true
             case RawKind.false: false
@@ -120,7 +120,7 @@ extension JSONTape {
 
         /// The number of elements of an array or members of an object (0 for others).
         @inlinable
-        public func count(of node: Node) -> Int {
+        package func count(of node: Node) -> Int {
             let kind = rawKind(node)
             guard kind == RawKind.array || kind == RawKind.object else { return 0 }
             return Int(word1(node) >> 32)
@@ -131,14 +131,14 @@ extension JSONTape {
         /// Whether the string `node` contains backslash escapes (its raw bytes then
         /// differ from its text). `false` for non-strings.
         @inlinable
-        public func hasEscapes(_ node: Node) -> Bool {
+        package func hasEscapes(_ node: Node) -> Bool {
             rawKind(node) == RawKind.string && word0(node) & Flag.escaped != 0
         }
 
         /// The raw bytes between a string's quotes (escapes not resolved), or of a
         /// number's or literal's text; empty for containers.
         @inlinable @inline(__always)
-        public func rawUTF8(of node: Node) -> UnsafeRawBufferPointer {
+        package func rawUTF8(of node: Node) -> UnsafeRawBufferPointer {
             let kind = rawKind(node)
             guard kind <= RawKind.string else { return UnsafeRawBufferPointer(start: nil, count: 0) }
             let start = offset(node) &+ (kind == RawKind.string ? 1 : 0)
@@ -148,7 +148,7 @@ extension JSONTape {
         /// Calls `body` with the UTF-8 text of the string `node` (escapes resolved, into
         /// `scratch` when needed), or `nil` when `node` is not a string.
         @inlinable
-        public func withUTF8<R>(of node: Node, scratch: inout [UInt8],
+        package func withUTF8<R>(of node: Node, scratch: inout [UInt8],
                                 _ body: (UnsafeRawBufferPointer?) throws -> R) rethrows -> R {
             guard rawKind(node) == RawKind.string else { return try body(nil) }
             let raw = rawUTF8(of: node)
@@ -163,7 +163,7 @@ extension JSONTape {
         }
 
         /// The text of the string `node`, or `nil` when it is not a string (allocates).
-        public func string(of node: Node) -> String? {
+        package func string(of node: Node) -> String? {
             guard rawKind(node) == RawKind.string else { return nil }
             let start = offset(node) + 1
             return JSONScan.makeString(bytes.unsafelyUnwrapped, start, start + Int(word1(node)),
@@ -173,7 +173,7 @@ extension JSONTape {
         /// Whether the string `node`'s text equals the UTF-8 bytes `text`; `false` for
         /// non-strings. No allocation unless the string has escapes.
         @inlinable @inline(__always)
-        public func stringEquals(_ node: Node, _ text: UnsafeRawBufferPointer) -> Bool {
+        package func stringEquals(_ node: Node, _ text: UnsafeRawBufferPointer) -> Bool {
             let word = word0(node)
             guard word >> 56 == RawKind.string else { return false }
             guard word & Flag.escaped == 0 else { return escapedStringEquals(node, text) }
@@ -213,14 +213,14 @@ extension JSONTape {
 
         /// The text of the number `node` (empty for non-numbers).
         @inlinable
-        public func numberText(of node: Node) -> UnsafeRawBufferPointer {
+        package func numberText(of node: Node) -> UnsafeRawBufferPointer {
             guard rawKind(node) == RawKind.number else { return UnsafeRawBufferPointer(start: nil, count: 0) }
             return rawUTF8(of: node)
         }
 
         /// The number `node`, or `nil` when it is not a number.
         @inlinable
-        public func number(of node: Node) -> JSONNumber? {
+        package func number(of node: Node) -> JSONNumber? {
             guard rawKind(node) == RawKind.number else { return nil }
             let start = offset(node)
             return JSONNumber(validated: bytes.unsafelyUnwrapped, start, start &+ Int(word1(node)),
@@ -233,7 +233,7 @@ extension JSONTape {
         /// `node`; `nil` when absent or `node` is not an object. With duplicate keys the
         /// last one wins, as in ``JSONReader``.
         @inlinable
-        public func member(of node: Node, key: UnsafeRawBufferPointer) -> Node? {
+        package func member(of node: Node, key: UnsafeRawBufferPointer) -> Node? {
             guard rawKind(node) == RawKind.object else { return nil }
             // Walk the members backwards, so the first match is the last occurrence and
             // the search can stop there. A closing entry leads back to its container's
@@ -253,7 +253,7 @@ extension JSONTape {
         }
 
         /// The value of the member `key` of the object `node`; see ``member(of:key:)-(_,UnsafeRawBufferPointer)``.
-        public func member(of node: Node, key: String) -> Node? {
+        package func member(of node: Node, key: String) -> Node? {
             var key = key
             return key.withUTF8 { member(of: node, key: UnsafeRawBufferPointer($0)) }
         }
@@ -261,20 +261,20 @@ extension JSONTape {
         /// The members of the object `node` in document order (duplicates included);
         /// empty for non-objects.
         @inlinable
-        public func members(of node: Node) -> MemberSequence {
+        package func members(of node: Node) -> MemberSequence {
             guard rawKind(node) == RawKind.object else { return MemberSequence(view: self, start: 0, end: 0) }
             return MemberSequence(view: self, start: node.index &+ 1, end: Int(word1(node) & 0xFFFF_FFFF) &- 1)
         }
 
         /// The elements of the array `node` in order; empty for non-arrays.
         @inlinable
-        public func elements(of node: Node) -> ElementSequence {
+        package func elements(of node: Node) -> ElementSequence {
             guard rawKind(node) == RawKind.array else { return ElementSequence(view: self, start: 0, end: 0) }
             return ElementSequence(view: self, start: node.index &+ 1, end: Int(word1(node) & 0xFFFF_FFFF) &- 1)
         }
 
         /// The members of an object, lazily.
-        public struct MemberSequence: Sequence, IteratorProtocol {
+        package struct MemberSequence: Sequence, IteratorProtocol {
             @usableFromInline let view: View
             @usableFromInline var index: Int
             @usableFromInline let end: Int
@@ -288,7 +288,7 @@ extension JSONTape {
 
             /// The next member.
             @inlinable
-            public mutating func next() -> Member? {
+            package mutating func next() -> Member? {
                 guard index < end else { return nil }
                 let value = Node(index &+ 1)
                 defer { index = view.next(after: value).index }
@@ -297,7 +297,7 @@ extension JSONTape {
         }
 
         /// The elements of an array, lazily.
-        public struct ElementSequence: Sequence, IteratorProtocol {
+        package struct ElementSequence: Sequence, IteratorProtocol {
             @usableFromInline let view: View
             @usableFromInline var index: Int
             @usableFromInline let end: Int
@@ -311,7 +311,7 @@ extension JSONTape {
 
             /// The next element.
             @inlinable
-            public mutating func next() -> Node? {
+            package mutating func next() -> Node? {
                 guard index < end else { return nil }
                 let node = Node(index)
                 index = view.next(after: node).index

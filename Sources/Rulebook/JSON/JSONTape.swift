@@ -26,9 +26,9 @@
 ///     if let age = view.member(of: view.root, key: "age"), let n = view.number(of: age) { … }
 /// }
 /// ```
-public struct JSONTape: Sendable {
+package struct JSONTape: Sendable {
     /// The limits every parse enforces (the same as ``JSONReader``'s).
-    public var limits: JSONLimits
+    package var limits: JSONLimits
     /// The entries, two words each; see the type's documentation.
     @usableFromInline var storage: JSONTapeStorage
     /// The number of words in use (two per entry).
@@ -37,16 +37,16 @@ public struct JSONTape: Sendable {
     @usableFromInline var byteCount = 0
 
     /// Creates an empty tape.
-    public init(limits: JSONLimits = .default) {
+    package init(limits: JSONLimits = .default) {
         self.limits = limits
         storage = JSONTapeStorage(capacity: 256)
     }
 
     /// The number of entries (0 before a successful parse).
-    public var entryCount: Int { wordCount >> 1 }
+    package var entryCount: Int { wordCount >> 1 }
 
     /// Empties the tape, keeping its storage for the next document.
-    public mutating func reset() {
+    package mutating func reset() {
         wordCount = 0
         byteCount = 0
     }
@@ -55,7 +55,7 @@ public struct JSONTape: Sendable {
     ///
     /// The tape refers to `bytes` by offset; read it through ``withView(over:_:)`` with
     /// the same bytes. On error the tape is empty.
-    public mutating func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONError) {
+    package mutating func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONError) {
         wordCount = 0
         byteCount = 0
         // Copies of a tape share storage until one of them parses (copy on write).
@@ -72,7 +72,7 @@ public struct JSONTape: Sendable {
     }
 
     /// Parses one JSON document from `bytes`; see ``parse(_:)-(UnsafeRawBufferPointer)``.
-    public mutating func parse(_ bytes: [UInt8]) throws(JSONError) {
+    package mutating func parse(_ bytes: [UInt8]) throws(JSONError) {
         try JSONInput.with(bytes) { buffer throws(JSONError) in try parse(buffer) }
     }
 
@@ -81,7 +81,7 @@ public struct JSONTape: Sendable {
     ///
     /// The view and every buffer it hands out are valid only inside `body`.
     @inlinable
-    public func withView<R>(over bytes: UnsafeRawBufferPointer, _ body: (View) throws -> R) rethrows -> R {
+    package func withView<R>(over bytes: UnsafeRawBufferPointer, _ body: (View) throws -> R) rethrows -> R {
         // A mismatched length means the caller passed other bytes: reading offsets into
         // them could run past their end, so such a view is given an empty tape instead.
         let matches = bytes.count == byteCount && byteCount > 0
@@ -95,7 +95,7 @@ public struct JSONTape: Sendable {
     }
 
     /// Calls `body` with a view over `bytes`; see ``withView(over:_:)-(UnsafeRawBufferPointer,_)``.
-    public func withView<R>(over bytes: [UInt8], _ body: (View) throws -> R) rethrows -> R {
+    package func withView<R>(over bytes: [UInt8], _ body: (View) throws -> R) rethrows -> R {
         try bytes.withUnsafeBytes { buffer in try withView(over: buffer, body) }
     }
 }

@@ -8,17 +8,17 @@
 ///
 /// Writing recurses once per nesting level; values read by ``JSONReader`` are bounded
 /// by its depth limit.
-public struct JSONWriter: Sendable {
+package struct JSONWriter: Sendable {
     /// Whether to write one member or element per line, indented by two spaces.
-    public var pretty: Bool
+    package var pretty: Bool
 
     /// Creates a writer.
-    public init(pretty: Bool = false) {
+    package init(pretty: Bool = false) {
         self.pretty = pretty
     }
 
     /// `value` as JSON text.
-    public func string(from value: Value) -> String {
+    package func string(from value: Value) -> String {
         JSONOutput.withOutput { output in
             write(value, to: &output, indent: 0)
             return String(decoding: UnsafeBufferPointer(start: output.base, count: output.count), as: UTF8.self)
@@ -26,7 +26,7 @@ public struct JSONWriter: Sendable {
     }
 
     /// Appends `value` as JSON to `buffer`.
-    public func write(_ value: Value, into buffer: inout [UInt8]) {
+    package func write(_ value: Value, into buffer: inout [UInt8]) {
         JSONOutput.withOutput { output in
             write(value, to: &output, indent: 0)
             buffer.append(contentsOf: UnsafeBufferPointer(start: output.base, count: output.count))
@@ -75,14 +75,14 @@ public struct JSONWriter: Sendable {
 
 extension JSONWriter {
     /// Appends `text` as a quoted, escaped JSON string: the fast path for NDJSON output.
-    public static func appendJSONString(_ text: String, into buffer: inout [UInt8]) {
+    package static func appendJSONString(_ text: String, into buffer: inout [UInt8]) {
         var text = text
         text.withUTF8 { appendJSONString(utf8: UnsafeRawBufferPointer($0), into: &buffer) }
     }
 
     /// Appends the UTF-8 text `utf8` (assumed well-formed) as a quoted, escaped JSON
     /// string.
-    public static func appendJSONString(utf8: UnsafeRawBufferPointer, into buffer: inout [UInt8]) {
+    package static func appendJSONString(utf8: UnsafeRawBufferPointer, into buffer: inout [UInt8]) {
         // Common case, nothing to escape: three appends.
         if JSONOutput.firstByteToEscape(utf8) == utf8.count {
             buffer.append(ASCII.quote)
@@ -97,7 +97,7 @@ extension JSONWriter {
     }
 
     /// Appends `value` in decimal, exactly.
-    public static func appendInteger(_ value: Int, into buffer: inout [UInt8]) {
+    package static func appendInteger(_ value: Int, into buffer: inout [UInt8]) {
         if value >= 0 && value < 10 {
             buffer.append(ASCII.zero &+ UInt8(truncatingIfNeeded: value))
             return
@@ -129,7 +129,7 @@ extension JSONWriter {
 
     /// Appends `value` as the shortest text that reads back as the same `Double`, or
     /// `null` when it is not finite.
-    public static func appendDecimal(_ value: Double, into buffer: inout [UInt8]) {
+    package static func appendDecimal(_ value: Double, into buffer: inout [UInt8]) {
         buffer.append(contentsOf: (value.isFinite ? value.description : "null").utf8)
     }
 }

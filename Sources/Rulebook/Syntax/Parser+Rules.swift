@@ -35,15 +35,42 @@ extension ParserState {
             advance()
             if current.kind == .newline {
                 while current.kind == .newline { advance() }
-                if startsFieldStatement {
-                    // `a: required,` then a new `b: …` line: the comma was a slip, and the
-                    // next line is a statement of its own.
-                    report(.unexpectedToken, .empty(at: lastEnd), "expected a rule after ',' at the end of the line, found a new field statement")
+                if startsFieldStatement || isWord(current, "when") {
+                    // `a: required,` then a new `b: …` line or a `when` block: the comma
+                    // was a slip, and the next line is a statement of its own.
+                    let found = startsFieldStatement ? "a new field statement" : "a 'when' block"
+                    let comma = SourceRange(start: lastEnd - 1, end: lastEnd)
+                    diagnostics.append(Diagnostic(
+                        file: file, range: .empty(at: lastEnd), code: .unexpectedToken,
+                        message: "expected a rule after ',' at the end of the line, found \(found)",
+                        fixIts: [FixIt(message: "Remove the trailing ','", edits: [TextEdit(file: file, range: comma, replacement: "")])]))
                     return rules.take(above: base)
                 }
             }
             after = "','"
         }
+    }
+
+    /// Whether the cursor is at a misspelt `message` keyword (`messsage "Too short."`,
+    /// `mesage profile.short`): a word a typo away from `message`, followed by a string,
+    /// or by a key that ends the rule. Read as an argument, it would make the rule's
+    /// argument count wrong and hide the slip.
+    var startsMisspeltMessage: Bool {
+        let token = current
+        guard token.kind == .identifier, (5...10).contains(token.range.length), !startsLongerPath,
+              !isWord(token, "message") else { return false }
+        let next = peek()
+        guard next.range.start > token.range.end else { return false }
+        switch next.kind {
+        case .string: break
+        case .identifier:
+            var offset = 2
+            while peek(offset).kind == .dot || (peek(offset).kind == .identifier && peek(offset - 1).kind == .dot) { offset += 1 }
+            guard [.comma, .newline, .endOfFile].contains(peek(offset).kind) else { return false }
+        default: return false
+        }
+        let word = strings.string(from: token.range.start, to: token.range.end)
+        return Suggestions.closest(to: word, among: ["message"]) != nil
     }
 
     /// Whether the cursor is at `PATH :` — the start of a field statement, not a rule.
@@ -75,6 +102,13 @@ extension ParserState {
         let arguments = argumentStack.take(above: base)
         var message: MessageOverrideSyntax?
         if isWord(current, "message") {
+            message = parseMessageOverride()
+        } else if startsMisspeltMessage {
+            let word = current.range
+            diagnostics.append(Diagnostic(
+                file: file, range: word, code: .unexpectedToken,
+                message: "unknown word '\(strings.string(from: word.start, to: word.end))' before a message; did you mean 'message'?",
+                fixIts: [FixIt(message: "Replace with 'message'", edits: [TextEdit(file: file, range: word, replacement: "message")])]))
             message = parseMessageOverride()
         }
         let start = nameToken.range.start
@@ -109,7 +143,7 @@ extension ParserState {
             advance()
             return dateArgument(token)
         case .identifier:
-            if isWord(token, "message") { return nil }
+            if isWord(token, "message") || startsMisspeltMessage { return nil }
             if !startsLongerPath {
                 if isWord(token, "today") { advance(); return ArgumentSyntax(kind: .today, range: token.range) }
                 if isWord(token, "true") { advance(); return ArgumentSyntax(kind: .boolean(true), range: token.range) }

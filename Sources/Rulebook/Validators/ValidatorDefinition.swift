@@ -30,7 +30,7 @@ public struct ParameterDefinition: Sendable, Hashable {
 
 /// One accepted argument list of a validator, with the message key and default
 /// English message it reports when it fails.
-public struct ValidatorForm: Sendable, Hashable {
+package struct ValidatorForm: Sendable, Hashable {
     /// The parameters, in order.
     public let parameters: [ParameterDefinition]
     /// When set, any number (at least one) of further arguments of this parameter.
@@ -77,13 +77,13 @@ extension ParameterDefinition {
     }
 }
 
-/// Everything Rulebook knows about one built-in validator: the one place the checker
-/// (signatures), the compiler (``id``), documentation and hover (``summary``,
-/// ``example``), completion (``name``) and the localiser (message keys and defaults)
-/// read it from.
-public struct ValidatorDefinition: Sendable, Hashable, Identifiable {
-    /// The validator, as the compiler switches on it.
-    public let id: BuiltinValidator
+/// Everything Rulebook knows about one validator, built-in or registered by an
+/// application: the one place the checker (signatures), the compiler and evaluator
+/// (``implementation``), documentation and hover (``summary``, ``example``), completion
+/// (``name``) and the localiser (message keys and defaults) read it from.
+package struct ValidatorDefinition: Sendable {
+    /// The name used in rule files.
+    public let name: String
     /// The accepted argument lists; most validators have one.
     public let forms: [ValidatorForm]
     /// One sentence: when the validator passes.
@@ -92,9 +92,21 @@ public struct ValidatorDefinition: Sendable, Hashable, Identifiable {
     public let details: String
     /// A rule-file line using it.
     public let example: String
+    /// What a rule of this validator compiles to.
+    let implementation: ValidatorImplementation
 
-    /// The name used in rule files.
-    public var name: String { id.rawValue }
+    init(name: String, forms: [ValidatorForm], summary: String, details: String, example: String,
+         implementation: ValidatorImplementation) {
+        self.name = name
+        self.forms = forms
+        self.summary = summary
+        self.details = details
+        self.example = example
+        self.implementation = implementation
+    }
+
+    /// The validator's name as results report it.
+    public var id: ValidatorName { ValidatorName(name: name) }
 
     /// The form that accepts `count` arguments, if any.
     public func form(forArgumentCount count: Int) -> ValidatorForm? {
@@ -105,26 +117,69 @@ public struct ValidatorDefinition: Sendable, Hashable, Identifiable {
     public var signatures: [String] { forms.map { $0.signature(of: name) } }
 }
 
-/// The built-in validators (SPEC §3). The raw value is the name used in rule files.
-public enum BuiltinValidator: String, Sendable, Hashable, CaseIterable {
-    case required
-    case minLength, maxLength, length
-    case pattern, email, url, uuid
-    case alpha, alphanumeric, digits, noDigits, noSpecialChars
-    case containsDigit, containsLetter, containsUppercase, containsLowercase, containsSymbol
-    case oneOf
-    case string, object, array
-    case integer, number, min, max, between
-    case boolean, accepted
-    case date, before, after, minAge, maxAge
-    case same, different
-    case minItems, maxItems, unique
+/// What a rule compiles to.
+enum ValidatorImplementation: Sendable {
+    /// Makes the rule's check from its arguments; nil when they do not fit.
+    case check(@Sendable (CheckArguments) -> Check?)
+    /// Declared in a rule file for the checker; nothing to run (`.deferred(nil)`).
+    case declared
+}
 
-    /// This validator's definition.
-    public var definition: ValidatorDefinition { ValidatorDefinition.table[self]! }
+/// The name the checker, the language server and results use for a validator (the
+/// built-ins are its static members).
+public typealias BuiltinValidator = ValidatorName
+
+/// A validator's name: a built-in's (`minLength`) or one an application registered
+/// (``CustomValidator``). The raw value is the name used in rule files.
+public struct ValidatorName: RawRepresentable, Sendable, Hashable, CaseIterable, CustomStringConvertible {
+    /// The name used in rule files.
+    public let rawValue: String
+
+    /// The built-in validator of this name; nil for any other name.
+    public init?(rawValue: String) {
+        guard ValidatorName.named[rawValue] != nil else { return nil }
+        self.rawValue = rawValue
+    }
+
+    /// Any validator's name, built-in or registered.
+    public init(name: String) { self.rawValue = name }
+
+    public var description: String { rawValue }
+
+    /// Whether this is one of the built-in validators.
+    public var isBuiltin: Bool { ValidatorName.named[rawValue] != nil }
+
+    public static let required = Self(name: "required")
+    public static let minLength = Self(name: "minLength"), maxLength = Self(name: "maxLength"), length = Self(name: "length")
+    public static let pattern = Self(name: "pattern"), email = Self(name: "email"), url = Self(name: "url")
+    public static let uuid = Self(name: "uuid")
+    public static let alpha = Self(name: "alpha"), alphanumeric = Self(name: "alphanumeric"), digits = Self(name: "digits")
+    public static let noDigits = Self(name: "noDigits"), noSpecialChars = Self(name: "noSpecialChars")
+    public static let containsDigit = Self(name: "containsDigit"), containsLetter = Self(name: "containsLetter")
+    public static let containsUppercase = Self(name: "containsUppercase")
+    public static let containsLowercase = Self(name: "containsLowercase"), containsSymbol = Self(name: "containsSymbol")
+    public static let oneOf = Self(name: "oneOf")
+    public static let string = Self(name: "string"), object = Self(name: "object"), array = Self(name: "array")
+    public static let integer = Self(name: "integer"), number = Self(name: "number")
+    public static let min = Self(name: "min"), max = Self(name: "max"), between = Self(name: "between")
+    public static let boolean = Self(name: "boolean"), accepted = Self(name: "accepted")
+    public static let date = Self(name: "date"), before = Self(name: "before"), after = Self(name: "after")
+    public static let minAge = Self(name: "minAge"), maxAge = Self(name: "maxAge")
+    public static let same = Self(name: "same"), different = Self(name: "different")
+    public static let minItems = Self(name: "minItems"), maxItems = Self(name: "maxItems"), unique = Self(name: "unique")
+
+    /// The built-in validators, in documentation order.
+    public static var allCases: [ValidatorName] { ValidatorDefinition.all.map(\.id) }
+
+    /// This built-in validator's definition (a name no built-in has gets one with no
+    /// forms, so nothing accepts it).
+    package var definition: ValidatorDefinition {
+        ValidatorDefinition.builtinsByName[rawValue]
+            ?? ValidatorDefinition(name: rawValue, forms: [], summary: "", details: "", example: "", implementation: .declared)
+    }
 
     /// Whether the validator reads text only (a number given to it is a violation).
-    public var acceptsTextOnly: Bool {
+    package var acceptsTextOnly: Bool {
         switch self {
         case .minLength, .maxLength, .length, .pattern, .email, .url, .uuid, .alpha, .alphanumeric, .digits,
              .noDigits, .noSpecialChars, .containsDigit, .containsLetter, .containsUppercase, .containsLowercase,
@@ -138,10 +193,11 @@ public enum BuiltinValidator: String, Sendable, Hashable, CaseIterable {
 
 extension ValidatorDefinition {
     /// Every built-in validator, in documentation order.
-    public static let all: [ValidatorDefinition] = BuiltinValidator.allCases.map { table[$0]! }
+    package static let all: [ValidatorDefinition] = builtins
 
-    /// Looks a validator up by the name used in rule files.
-    public static func named(_ name: String) -> ValidatorDefinition? {
-        BuiltinValidator(rawValue: name).map { $0.definition }
-    }
+    /// The built-ins by name.
+    static let builtinsByName: [String: ValidatorDefinition] = Dictionary(uniqueKeysWithValues: all.map { ($0.name, $0) })
+
+    /// Looks a built-in validator up by the name used in rule files.
+    package static func named(_ name: String) -> ValidatorDefinition? { builtinsByName[name] }
 }

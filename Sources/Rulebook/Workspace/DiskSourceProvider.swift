@@ -22,7 +22,7 @@ package struct DiskSourceProvider: SourceProvider {
         do {
             data = try Data(contentsOf: URL(fileURLWithPath: location))
         } catch {
-            throw SourceReadError(path: path, reason: .unreadable(error.localizedDescription))
+            throw SourceReadError(path: path, reason: .unreadable(FileErrorText.reason(error)))
         }
         // Invalid UTF-8 is refused rather than repaired: a repaired text's byte offsets
         // would no longer match the file an editor or a CI annotation points into.

@@ -34,7 +34,7 @@ public struct SourceReadError: Error, Sendable, Hashable, CustomStringConvertibl
     /// "no such file 'Rules/x.rules'", for messages.
     public var description: String {
         switch reason {
-        case .notFound: "no such file '\(path)'"
+        case .notFound: FileErrorText.missing(path)
         case .isDirectory: "'\(path)' is a directory"
         case .notUTF8: "'\(path)' is not UTF-8 text"
         case .unreadable(let why): "cannot read '\(path)': \(why)"

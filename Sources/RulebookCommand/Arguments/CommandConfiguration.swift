@@ -65,12 +65,16 @@ struct ArgumentDefinition: Sendable {
     let isRepeated: Bool
     /// Whether it may be left out.
     let isOptional: Bool
+    /// The words it takes, when it is one of a few (shell completions offer them); nil
+    /// for paths.
+    let values: [String]?
 
-    init(_ name: String, help: String, repeated: Bool = false, optional: Bool = false) {
+    init(_ name: String, help: String, repeated: Bool = false, optional: Bool = false, values: [String]? = nil) {
         self.name = name
         self.help = help
         self.isRepeated = repeated
         self.isOptional = optional
+        self.values = values
     }
 }
 
@@ -95,18 +99,36 @@ struct CommandConfiguration: Sendable {
     /// Extra sections (title, body), e.g. EXIT STATUS.
     let sections: [(title: String, body: String)]
 
+    /// Creates a configuration. A subcommand (`common` true) also accepts the
+    /// ``commonOptions`` it does not define itself; the tool and command groups do not.
     init(
         name: String, abstract: String, discussion: String = "", options: [OptionDefinition] = [],
-        arguments: [ArgumentDefinition] = [], examples: [Example] = [], sections: [(title: String, body: String)] = []
+        arguments: [ArgumentDefinition] = [], examples: [Example] = [], sections: [(title: String, body: String)] = [],
+        common: Bool = true
     ) {
         self.name = name
         self.abstract = abstract
         self.discussion = discussion
-        self.options = options
+        let own = Set(options.map(\.name))
+        self.options = options + (common ? Self.commonOptions.filter { !own.contains($0.name) } : [])
         self.arguments = arguments
         self.examples = examples
         self.sections = sections
     }
+
+    /// Options every subcommand accepts, so that scripts can pass them to any command.
+    /// A command that gives one of them a meaning of its own declares it itself (with its
+    /// own help text); otherwise the command reads them from ``CommandContext``.
+    static let commonOptions: [OptionDefinition] = [
+        .flag("quiet", short: "q", help: "Print only results and errors: no summary lines, progress or notes."),
+        .option("color", valueName: "WHEN", help: "Colour diagnostics: auto colours a terminal unless NO_COLOR is set.",
+                defaultValue: "auto", allowedValues: Terminal.ColorMode.allCases.map(\.rawValue)),
+    ]
+
+    /// The `--config FILE` option of the commands that read the project configuration.
+    static let configOption = OptionDefinition.option(
+        "config", valueName: "FILE",
+        help: "The project configuration to use. Default: the nearest rulebook.json in this directory or a parent.")
 
     /// The full command name as users type it (`rulebook check`, `rulebook catalogs export`).
     var commandLine: String { name == "rulebook" ? name : "rulebook \(name)" }

@@ -35,8 +35,11 @@ struct CheckCommand: Command {
             .flag("fix", help: "Apply the fixes the checker offers (e.g. misspelled validator names) to the files in place, then check again and report what is left. Links, mode, owner and byte order marks are kept; read-only files and files changed since they were read are refused (exit status 2)."),
             .option("color", valueName: "WHEN", help: "Colour the text format: auto colours a terminal unless NO_COLOR is set.",
                     defaultValue: "auto", allowedValues: Terminal.ColorMode.allCases.map(\.rawValue)),
+            .option("stdin-filename", valueName: "PATH",
+                    help: "With - as the input: the path the rules read from stdin are checked as (imports resolve next to it, diagnostics name it). Default: <stdin>."),
+            CommandConfiguration.configOption,
         ],
-        arguments: [ArgumentDefinition("PATH", help: "Rule files, catalogues or directories. Default: Rules Localizations.",
+        arguments: [ArgumentDefinition("PATH", help: "Rule files, catalogues or directories, or - for rule text on stdin. Default: Rules Localizations.",
                                        repeated: true, optional: true)],
         examples: [
             Example(command: "rulebook check", explanation: "Check Rules/ and Localizations/."),
@@ -45,6 +48,8 @@ struct CheckCommand: Command {
             Example(command: "rulebook check --format sarif > rulebook.sarif",
                     explanation: "Write a SARIF log for GitHub code scanning."),
             Example(command: "rulebook check --fix", explanation: "Fix what can be fixed mechanically, then report the rest."),
+            Example(command: "cat draft.rules | rulebook check - --stdin-filename Rules/draft.rules",
+                    explanation: "Check an editor buffer as if it were Rules/draft.rules."),
         ],
         sections: [("EXIT STATUS", """
               0  no errors (warnings allowed unless --warnings-as-errors)
@@ -62,27 +67,68 @@ struct CheckCommand: Command {
     let warningsAsErrors: Bool
     let fix: Bool
     let color: Terminal.ColorMode
+    let configPath: String?
+    let stdinFilename: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
+        stdinFilename = arguments.value("stdin-filename")
         paths = arguments.positionals
+        configPath = arguments.value("config")
         format = arguments.value("format").flatMap(DiagnosticFormat.init(rawValue:)) ?? .text
         warningsAsErrors = arguments.flag("warnings-as-errors")
         fix = arguments.flag("fix")
+        if paths.contains("-") {
+            guard paths == ["-"] else { throw Self.usageError("- (stdin) cannot be combined with other paths") }
+            if fix { throw Self.usageError("--fix cannot rewrite stdin; use 'rulebook fmt -' or fix the file itself") }
+        } else if stdinFilename != nil {
+            throw Self.usageError("--stdin-filename applies only to - (rules read from stdin)")
+        }
         color = arguments.value("color").flatMap(Terminal.ColorMode.init(rawValue:)) ?? .auto
     }
 
     func run(in context: CommandContext) throws -> ExitStatus {
+        if paths == ["-"] { return try checkStandardInput(context) }
         let explicit = !paths.isEmpty
-        let files = try FileCollector().collect(explicit ? paths : Self.defaultPaths, explicit: explicit)
+        let project = try ProjectConfiguration.load(configPath)
+        var collector = FileCollector()
+        if let project { collector.skips = project.filter(explicit: explicit) }
+        let defaults = project?.defaultPaths(Self.defaultPaths) ?? Self.defaultPaths
+        let files = try collector.collect(explicit ? paths : defaults, explicit: explicit)
         guard !files.all.isEmpty || !files.missing.isEmpty else {
             throw CommandError(explicit ? "no rule files or catalogues found in \(paths.joined(separator: ", "))"
                                         : "no rule files found: there is no Rules or Localizations directory here")
         }
-        var outcome = try ProjectChecker(files: files).check()
+        let checker = ProjectChecker(files: files, configuration: project)
+        var outcome = try checker.check()
         var refused = Set<String>()
         if fix {
-            outcome = try applyFixes(outcome, files: files, refused: &refused, in: context)
+            outcome = try applyFixes(outcome, checker: checker, refused: &refused, in: context)
         }
+        return report(outcome, refused: refused, in: context)
+    }
+
+    /// `check -`: the rules on stdin, checked as `--stdin-filename`. Text that is not
+    /// UTF-8 is an unreadable-file diagnostic at its first invalid byte, as for a file.
+    private func checkStandardInput(_ context: CommandContext) throws -> ExitStatus {
+        let name = stdinFilename ?? "<stdin>"
+        let bytes = try TextFile.readStandardInput(context.stdinDescriptor)
+        if let offset = TextFile.firstInvalidUTF8Offset(bytes) {
+            let unreadable = UnreadableFile(path: name, bytes: bytes, invalidOffset: offset)
+            let found = DiagnosticReport(diagnostics: [unreadable.diagnostic], sources: unreadable.source.map { [$0] } ?? [],
+                                         fileCount: 1)
+            return report(ProjectChecker.Outcome(report: found, unreadable: [unreadable.diagnostic.message]), in: context)
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        let project = try ProjectConfiguration.load(configPath)
+        let checker = ProjectChecker(files: FileCollector.Files(ruleFiles: [name]), configuration: project,
+                                     overlay: [SourcePath.normalize(name): text])
+        return try report(checker.check(), in: context)
+    }
+
+    /// Prints the outcome and gives the exit status (2 when a file could not be read, or
+    /// `refused`: could not be fixed).
+    private func report(_ outcome: ProjectChecker.Outcome, refused: Set<String> = [],
+                        in context: CommandContext) -> ExitStatus {
         let report = outcome.report
         context.stdout.write(DiagnosticPrinter(format: format, color: color, context: context).render(report))
         // The text format already printed them where a person reads; the machine formats
@@ -99,7 +145,7 @@ struct CheckCommand: Command {
     ///
     /// A file that cannot be written (read-only, or changed since it was read) is reported
     /// and left alone in later rounds (`refused`); the other files are still fixed.
-    private func applyFixes(_ first: ProjectChecker.Outcome, files: FileCollector.Files, refused: inout Set<String>,
+    private func applyFixes(_ first: ProjectChecker.Outcome, checker: ProjectChecker, refused: inout Set<String>,
                             in context: CommandContext) throws -> ProjectChecker.Outcome {
         var outcome = first
         var applied = 0
@@ -120,11 +166,26 @@ struct CheckCommand: Command {
                     refused.insert(file)
                 }
             }
-            applied += plan.fixCount
-            outcome = try ProjectChecker(files: files).check()
+            for (diagnostic, fix) in plan.applied where !fix.edits.contains(where: { refused.contains($0.file) }) {
+                context.note("fixed \(Self.place(of: diagnostic, in: outcome.report)): \(fix.message) [\(diagnostic.code.id)]")
+                applied += 1
+            }
+            outcome = try checker.check()
         }
-        context.stderr.write("rulebook: applied \(DiagnosticReport.plural(applied, "fix", "fixes")) in \(DiagnosticReport.plural(changedFiles.count, "file"))\n")
+        for diagnostic in outcome.report.diagnostics {
+            guard let (fix, why) = FixApplier.reasonLeft(diagnostic) else { continue }
+            let notWritten = fix.applicability == .automatic && fix.edits.contains { refused.contains($0.file) }
+            let reason = notWritten ? "its file could not be written" : why
+            context.note("left \(Self.place(of: diagnostic, in: outcome.report)): \(fix.message) [\(diagnostic.code.id)]: \(reason)")
+        }
+        context.note("applied \(DiagnosticReport.plural(applied, "fix", "fixes")) in \(DiagnosticReport.plural(changedFiles.count, "file"))")
         return outcome
+    }
+
+    /// `Rules/a.rules:2:17`, where a diagnostic starts.
+    private static func place(of diagnostic: Diagnostic, in report: DiagnosticReport) -> String {
+        guard let span = report.span(of: diagnostic.range, in: diagnostic.file) else { return diagnostic.file }
+        return "\(diagnostic.file):\(span.start.line):\(span.start.column)"
     }
 }
 
@@ -145,7 +206,7 @@ struct DiagnosticPrinter {
         switch format {
         case .text:
             let terminal = Terminal(mode: color, isTerminal: output.isTerminal, environment: context.environment)
-            return TextDiagnosticRenderer(terminal: terminal).render(report)
+            return TextDiagnosticRenderer(terminal: terminal, showsSummary: !context.quiet).render(report)
         case .json:
             return JSONDiagnosticRenderer().render(report)
         case .sarif:

@@ -27,6 +27,9 @@ struct FileCollector {
     /// The extension of the files a directory walk collects (`rules`; `test` walks for
     /// `examples.json`).
     var fileSuffix = ".rules"
+    /// Paths a directory walk leaves out (the project configuration's `exclude` and
+    /// `include`), given the path and whether it is a directory.
+    var skips: @Sendable (String, Bool) -> Bool = { _, _ in false }
 
     /// Walks `paths`; `explicit` says whether the user named them (else they are defaults).
     func collect(_ paths: [String], explicit: Bool) throws(CommandError) -> Files {
@@ -56,7 +59,8 @@ struct FileCollector {
         for entry in entries.sorted() where !entry.hasPrefix(".") {
             let path = directory == "." ? entry : directory + "/" + entry
             var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
+                  !skips(path, isDirectory.boolValue) else { continue }
             if isDirectory.boolValue {
                 walk(path, into: &files, depth: depth + 1)
             } else if entry.hasSuffix(fileSuffix) {

@@ -12,6 +12,20 @@ enum FixApplier {
     struct Plan: Equatable {
         var edits: [String: [TextEdit]] = [:]
         var fixCount = 0
+        /// The diagnostics whose fix is taken, with that fix.
+        var applied: [(diagnostic: Diagnostic, fix: FixIt)] = []
+
+        static func == (lhs: Plan, rhs: Plan) -> Bool { lhs.edits == rhs.edits && lhs.fixCount == rhs.fixCount }
+    }
+
+    /// Why `diagnostic`'s fix was not applied, if it offers one: a fix that needs review
+    /// is never applied unattended, and one that overlaps another waits for a later run.
+    static func reasonLeft(_ diagnostic: Diagnostic) -> (fix: FixIt, reason: String)? {
+        if let fix = diagnostic.fixIts.first(where: { $0.applicability == .automatic && !$0.edits.isEmpty }) {
+            return (fix, "it overlaps another fix; run --fix again")
+        }
+        guard let fix = diagnostic.fixIts.first else { return nil }
+        return (fix, "a suggestion to review, never applied unattended")
     }
 
     /// Chooses non-overlapping fixes from `diagnostics`.
@@ -26,6 +40,7 @@ enum FixApplier {
             guard !conflicts else { continue }
             for edit in fix.edits { plan.edits[edit.file, default: []].append(edit) }
             plan.fixCount += 1
+            plan.applied.append((diagnostic, fix))
         }
         return plan
     }

@@ -7,6 +7,11 @@ import Rulebook
 /// catalogue's keys telling the rule checker which `message KEY`s exist.
 struct ProjectChecker {
     let files: FileCollector.Files
+    /// The project configuration, whose `diagnostics` levels apply to what is reported.
+    var configuration: ProjectConfiguration? = nil
+    /// Rule text read from stdin (`check -`), by the path it is checked as: imports
+    /// resolve next to that path and diagnostics name it.
+    var overlay: [String: String] = [:]
 
     /// Everything found, ready to render.
     struct Outcome {
@@ -18,7 +23,7 @@ struct ProjectChecker {
     func check() throws(CommandError) -> Outcome {
         var diagnostics: [Diagnostic] = []
         var sources: [SourceFile] = []
-        var unreadable = files.missing.map { UnreadableFile(path: $0, reason: TextFile.missingMessage($0)) }
+        var unreadable = files.missing.map { UnreadableFile(path: $0, reason: FileErrorText.missing($0)) }
         var checkedFiles = Set<String>()
 
         // Catalogues first: their base keys are what rule files may name.
@@ -44,7 +49,8 @@ struct ProjectChecker {
             checkedFiles.formUnion(texts.keys)
             if projectCatalogs == nil, catalogs.base != nil { projectCatalogs = catalogs }
         }
-        if projectCatalogs == nil, !files.ruleFiles.isEmpty, let project = try? MessageCatalogs(directory: "Localizations"),
+        if projectCatalogs == nil, !files.ruleFiles.isEmpty,
+           let project = try? MessageCatalogs(directory: configuration?.catalogs ?? "Localizations"),
            project.base != nil {
             // Checking rule files only: the project's catalogues still say which keys exist.
             projectCatalogs = project
@@ -53,14 +59,18 @@ struct ProjectChecker {
             // `message KEY` overrides are checked against the base catalogue, with a fix
             // that adds a missing key to it.
             let options = projectCatalogs.map { CheckOptions.checkingMessageKeys(against: $0) } ?? CheckOptions()
-            let result = Workspace(provider: DiskSourceProvider(), options: options).checkAll(paths: files.ruleFiles)
+            let provider: any SourceProvider = overlay.isEmpty ? DiskSourceProvider()
+                : OverlaySourceProvider(base: DiskSourceProvider(), buffers: overlay)
+            let result = Workspace(provider: provider, options: options).checkAll(paths: files.ruleFiles)
             diagnostics += result.allDiagnostics
             for tree in result.graph.trees.values { sources.append(tree.source) }
             checkedFiles.formUnion(result.files)
             unreadable += result.unreadable.map(UnreadableFile.init)
         }
+        if let configuration { diagnostics = configuration.relevel(diagnostics) }
         // A file that could not be checked is a diagnostic like any other, so every
-        // format shows it, and it counts among the files.
+        // format shows it, and it counts among the files. It is added after the
+        // configuration's levels: a failure to read is never turned off.
         diagnostics += unreadable.map(\.diagnostic)
         sources += unreadable.compactMap(\.source)
         let report = DiagnosticReport(diagnostics: diagnostics, sources: sources,

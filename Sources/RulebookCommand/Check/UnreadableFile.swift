@@ -13,7 +13,7 @@ struct UnreadableFile: Sendable {
     /// nothing could be read (the diagnostic then names the file without a position).
     let source: SourceFile?
 
-    /// `path` could not be read for `reason` (`no such file or directory 'x'`).
+    /// `path` could not be read for `reason` (`no such file 'x'`).
     init(path: String, reason: String) {
         source = nil
         diagnostic = Diagnostic(file: path, range: SourceRange(start: 0, end: 0), code: .unreadableFile, message: reason)
@@ -33,8 +33,6 @@ struct UnreadableFile: Sendable {
         if error.reason == .notUTF8, let bytes = try? TextFile.readBytes(error.path),
            let offset = TextFile.firstInvalidUTF8Offset(bytes) {
             self.init(path: error.path, bytes: bytes, invalidOffset: offset)
-        } else if error.reason == .notFound {
-            self.init(path: error.path, reason: TextFile.missingMessage(error.path))
         } else {
             self.init(path: error.path, reason: error.description)
         }

@@ -15,7 +15,8 @@ enum CatalogsCommand {
             Example(command: "rulebook catalogs export --format xliff --locale de -o de.xlf",
                     explanation: "Write the German translation file."),
             Example(command: "rulebook catalogs import de.xlf", explanation: "Merge the returned file into Localizations/de.json."),
-        ]
+        ],
+        common: false
     )
 
     /// The subcommands.
@@ -36,7 +37,7 @@ enum CatalogsCommand {
         do {
             catalogs = try MessageCatalogs(directory: directory)
         } catch {
-            throw CommandError("cannot read the catalogues in '\(directory)': \(error.localizedDescription)")
+            throw CommandError("cannot read the catalogues in '\(directory)': \(FileErrorText.reason(error))")
         }
         guard catalogs.base != nil else {
             throw CommandError("'\(directory)' has no base catalogue \(MessageCatalogs.baseLocale).json")
@@ -87,7 +88,7 @@ struct CatalogsExportCommand: Command {
         let xliff = XLIFFExchange.export(catalogues, targetLocale: locale)
         if let output, output != "-" {
             try TextFile.write(xliff, to: output)
-            context.stderr.write("rulebook: wrote \(output) (\(DiagnosticReport.plural(catalogues.baseKeys.count, "message")) for \(LocaleTag.canonical(locale)))\n")
+            context.note("wrote \(output) (\(DiagnosticReport.plural(catalogues.baseKeys.count, "message")) for \(LocaleTag.canonical(locale)))")
         } else {
             context.stdout.write(xliff)
         }
@@ -162,8 +163,7 @@ struct CatalogsImportCommand: Command {
         let (diagnostics, sources) = try Self.check(result.json, at: path, locale: locale, in: directory)
         if !diagnostics.isEmpty {
             let report = DiagnosticReport(diagnostics: diagnostics, sources: sources, fileCount: 1)
-            let terminal = Terminal(mode: .auto, isTerminal: context.stderr.isTerminal, environment: context.environment)
-            context.stderr.write(TextDiagnosticRenderer(terminal: terminal).render(report))
+            context.stderr.write(TextDiagnosticRenderer(terminal: context.terminal(for: context.stderr)).render(report))
         }
         if diagnostics.containsErrors {
             context.reportError("\(file): not imported: the merged \(path) would have errors")
@@ -173,7 +173,7 @@ struct CatalogsImportCommand: Command {
             context.stdout.write(result.json)
         } else {
             try TextFile.write(result.json, to: path)
-            context.stderr.write("rulebook: imported \(DiagnosticReport.plural(result.importedKeys.count, "translation")) into \(path)\n")
+            context.note("imported \(DiagnosticReport.plural(result.importedKeys.count, "translation")) into \(path)")
         }
         return .success
     }
@@ -188,7 +188,7 @@ struct CatalogsImportCommand: Command {
         do {
             files = try MessageCatalogs.readFiles(in: directory)
         } catch {
-            throw CommandError("cannot read the catalogues in '\(directory)': \(error.localizedDescription)")
+            throw CommandError("cannot read the catalogues in '\(directory)': \(FileErrorText.reason(error))")
         }
         for existing in files.keys where MessageCatalogs.locale(ofFile: existing) == locale { files[existing] = nil }
         files[path] = json

@@ -24,6 +24,7 @@ struct ExplainCommand: Command {
             .option("today", valueName: "YYYY-MM-DD", help: "The date 'today' means in rules.", defaultValue: "the current date in UTC"),
             .option("locale", valueName: "LOCALE", help: "The language of messages; needs catalogues.", defaultValue: "en"),
             .option("catalogs", valueName: "DIR", help: "The message catalogue directory.", defaultValue: "Localizations, when it exists"),
+            CommandConfiguration.configOption,
             .flag("all", help: "Evaluate every rule of a field even after one failed (as validate --all)."),
         ],
         arguments: [
@@ -50,6 +51,7 @@ struct ExplainCommand: Command {
     let locale: String?
     let catalogs: String?
     let all: Bool
+    let configPath: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         rules = arguments.positionals[0]
@@ -58,16 +60,18 @@ struct ExplainCommand: Command {
         today = try Self.today(arguments)
         locale = arguments.value("locale")
         catalogs = arguments.value("catalogs")
+        configPath = arguments.value("config")
         all = arguments.flag("all")
     }
 
     func run(in context: CommandContext) throws -> ExitStatus {
-        let loader = try RuleLoader(catalogs: catalogs, locale: locale)
+        let project = try ProjectConfiguration.load(configPath)
+        let loader = try RuleLoader(catalogs: catalogs, locale: locale, project: project)
         let catalogues = try loader.catalogs(warningsTo: context)
         let compiled = try loader.compile(rules, catalogs: catalogues, in: context)
         let value = try readRecord(context)
         let options = ValidationOptions(reportAllFailures: all, messages: loader.messages(catalogues),
-                                        context: today.map { EvaluationContext(today: $0) } ?? EvaluationContext())
+                                        context: (today ?? project?.today).map { EvaluationContext(today: $0) } ?? EvaluationContext())
         let explanation = compiled.explain(value, options: options)
         context.stdout.write(json ? ExplanationRenderer.json(explanation) : ExplanationRenderer.text(explanation, rules: rules))
         return explanation.isValid ? .success : .failure

@@ -26,6 +26,7 @@ struct FormatCommand: Command {
             .flag("check", help: "Write nothing; list the files that are not formatted and exit with status 1 if any."),
             .option("color", valueName: "WHEN", help: "Colour diagnostics of files with syntax errors.",
                     defaultValue: "auto", allowedValues: Terminal.ColorMode.allCases.map(\.rawValue)),
+            CommandConfiguration.configOption,
         ],
         arguments: [ArgumentDefinition("PATH", help: "Rule files or directories (walked for *.rules), or - for stdin. Default: Rules.",
                                        repeated: true, optional: true)],
@@ -44,9 +45,11 @@ struct FormatCommand: Command {
     let paths: [String]
     let check: Bool
     let color: Terminal.ColorMode
+    let configPath: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         paths = arguments.positionals
+        configPath = arguments.value("config")
         check = arguments.flag("check")
         color = arguments.value("color").flatMap(Terminal.ColorMode.init(rawValue:)) ?? .auto
     }
@@ -54,7 +57,10 @@ struct FormatCommand: Command {
     func run(in context: CommandContext) throws -> ExitStatus {
         if paths == ["-"] { return try formatStandardInput(context) }
         let explicit = !paths.isEmpty
-        let files = try FileCollector(includeCatalogues: false).collect(explicit ? paths : ["Rules"], explicit: explicit)
+        let project = try ProjectConfiguration.load(configPath)
+        var collector = FileCollector(includeCatalogues: false)
+        if let project { collector.skips = project.filter(explicit: explicit) }
+        let files = try collector.collect(explicit ? paths : project?.defaultPaths(["Rules"]) ?? ["Rules"], explicit: explicit)
         guard !files.ruleFiles.isEmpty || !files.missing.isEmpty else {
             throw CommandError(explicit ? "no rule files found in \(paths.joined(separator: ", "))" : "no rule files found in Rules")
         }
@@ -62,7 +68,7 @@ struct FormatCommand: Command {
         // are still formatted; the exit status is then 2.
         var status = ExitStatus.success
         for path in files.missing {
-            context.reportError(TextFile.missingMessage(path))
+            context.reportError(FileErrorText.missing(path))
             status = .usageError
         }
         for file in files.ruleFiles {
@@ -86,7 +92,7 @@ struct FormatCommand: Command {
             } else {
                 do {
                     try TextFile.write(formatted, to: file, expected: source.text)
-                    context.stdout.write("formatted \(file)\n")
+                    if !context.quiet { context.stdout.write("formatted \(file)\n") }
                 } catch {
                     context.reportError(error.message)
                     status = .usageError

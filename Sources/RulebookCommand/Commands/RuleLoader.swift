@@ -12,9 +12,16 @@ struct RuleLoader {
     let catalogsDirectory: String?
     /// The locale of messages (`--locale`); the base locale when nil.
     let locale: String?
+    /// The project configuration: its `diagnostics` levels apply to the rule file's
+    /// diagnostics.
+    let project: ProjectConfiguration?
 
-    /// Resolves `--catalogs` and `--locale`.
-    init(catalogs: String?, locale: String?) throws(CommandError) {
+    /// Resolves `--catalogs` and `--locale`, falling back to the project
+    /// configuration's `catalogs` and `locale`.
+    init(catalogs: String?, locale: String?, project: ProjectConfiguration? = nil) throws(CommandError) {
+        self.project = project
+        let catalogs = catalogs ?? project?.catalogs
+        let locale = locale ?? project?.locale
         if let catalogs {
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: catalogs, isDirectory: &isDirectory), isDirectory.boolValue else {
@@ -52,7 +59,7 @@ struct RuleLoader {
         do {
             catalogs = try MessageCatalogs(directory: catalogsDirectory)
         } catch {
-            throw CommandError("cannot read the catalogues in '\(catalogsDirectory)': \(error.localizedDescription)")
+            throw CommandError("cannot read the catalogues in '\(catalogsDirectory)': \(FileErrorText.reason(error))")
         }
         if let context { for warning in warnings(about: catalogs) { context.reportWarning(warning) } }
         return catalogs
@@ -89,17 +96,21 @@ struct RuleLoader {
         } catch {
             throw CommandError(error.description)
         }
-        if !result.diagnostics.isEmpty {
-            let report = DiagnosticReport(diagnostics: result.diagnostics, sources: result.trees.values.map(\.source),
+        let diagnostics = project?.relevel(result.diagnostics) ?? result.diagnostics
+        if !diagnostics.isEmpty {
+            let report = DiagnosticReport(diagnostics: diagnostics, sources: result.trees.values.map(\.source),
                                           fileCount: result.trees.count)
-            let terminal = Terminal(mode: .auto, isTerminal: context.stderr.isTerminal, environment: context.environment)
-            context.stderr.write(TextDiagnosticRenderer(terminal: terminal).render(report))
+            context.stderr.write(TextDiagnosticRenderer(terminal: context.terminal(for: context.stderr)).render(report))
         }
         guard let ruleSet = result.ruleSet else {
             context.reportError("'\(path)' has errors; nothing was evaluated")
             throw CommandFailure(.usageError)
         }
-        return CompiledRuleSet(ruleSet)
+        let compiled = CompiledRuleSet(ruleSet, validators: ValidatorRegistry.builtins.addingDeclarations(in: result.trees.values).0)
+        for name in compiled.declaredOnlyValidators {
+            context.stderr.write("note: validator '\(name)' is only declared in the rules (#validator); the command cannot run it, so its rules are skipped and count as passed\n")
+        }
+        return compiled
     }
 }
 

@@ -47,6 +47,11 @@ struct ValidateCommand: Command {
             .flag("only-changed", help: "With --changed-from, list only the violations of fields that changed. The record is still checked in full: violations of unchanged fields make it invalid and are counted (\"unlistedViolations\")."),
             .flag("quiet", short: "q", help: "Print no results: count valid and invalid records (the fastest mode); the exit status and the stderr summary tell the outcome."),
             .flag("no-summary", help: "Do not print the summary line on stderr."),
+            .option("id-field", valueName: "NAME",
+                    help: "Echo each record's top-level NAME member as \"id\" in json and ndjson results (null when absent or unreadable), to join results back to records across partitions."),
+            .option("record-offset", valueName: "N",
+                    help: "Number records from N instead of 0 (a shard's first line number in the whole input).", defaultValue: "0"),
+            CommandConfiguration.configOption,
             .flag("exit-zero", help: "Exit with status 0 once every record was reported, even when some are invalid or unreadable (for runners such as Spark's RDD.pipe and Hadoop Streaming that treat any other status as a crashed task). Rule-file, usage and I/O errors still exit with 2."),
         ],
         arguments: [ArgumentDefinition("INPUT", help: "Record files (.json or .ndjson), or - for stdin. Default: stdin.",
@@ -76,18 +81,31 @@ struct ValidateCommand: Command {
     let catalogs: String?
     let today: CalendarDate?
     let all: Bool
+    let configPath: String?
     let changedFrom: String?
     let onlyChanged: Bool
     let quiet: Bool
     let summary: Bool
     let exitZero: Bool
     let inputs: [String]
+    let idField: String?
+    let recordOffset: Int
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
+        idField = arguments.value("id-field")
+        if let text = arguments.value("record-offset") {
+            guard let number = Int(text), number >= 0 else {
+                throw Self.usageError("invalid value '\(text)' for '--record-offset': expected a whole number, 0 or more")
+            }
+            recordOffset = number
+        } else {
+            recordOffset = 0
+        }
         rules = arguments.value("rules") ?? ""
         format = arguments.value("format").flatMap(ValidationFormat.init(rawValue:)) ?? .text
         locale = arguments.value("locale")
         catalogs = arguments.value("catalogs")
+        configPath = arguments.value("config")
         today = try Self.today(arguments)
         all = arguments.flag("all")
         changedFrom = arguments.value("changed-from")
@@ -101,12 +119,13 @@ struct ValidateCommand: Command {
     }
 
     func run(in context: CommandContext) throws -> ExitStatus {
-        let loader = try RuleLoader(catalogs: catalogs, locale: locale)
+        let project = try ProjectConfiguration.load(configPath)
+        let loader = try RuleLoader(catalogs: catalogs, locale: locale, project: project)
         let catalogues = try loader.catalogs(warningsTo: context)
         let compiled = try loader.compile(rules, catalogs: catalogues, in: context)
         let options = ValidationOptions(reportAllFailures: all, onlyChangedFields: onlyChanged,
                                         messages: loader.messages(catalogues),
-                                        context: today.map { EvaluationContext(today: $0) } ?? EvaluationContext())
+                                        context: (today ?? project?.today).map { EvaluationContext(today: $0) } ?? EvaluationContext())
         var unopened = 0
         let sources = try openInputs(context, unopened: &unopened)
         var statistics = RunStatistics()
@@ -118,12 +137,12 @@ struct ValidateCommand: Command {
                                                     : ByteSource(path: path))
         }
         let pool = RuleSetPool(compiled)
-        var offset = 0
+        var offset = recordOffset
         for source in sources where !context.stdout.failed {
             var stream = try RecordStream(source: source, limits: ReaderLimits())
             let output = quiet ? nil : ValidationOutput(
                 format: format, numbered: !(sources.count == 1 && stream.layout == .document),
-                textListsValidRecords: sources.count == 1 && stream.layout == .document)
+                textListsValidRecords: sources.count == 1 && stream.layout == .document, idField: idField)
             writer.prepare(output)
             let processor = RecordProcessor(rules: pool, options: options, output: output,
                                             inputName: sources.count > 1 ? source.name : nil)
@@ -174,7 +193,7 @@ struct ValidateCommand: Command {
                                             : try ByteSource(path: input))
             } catch {
                 // Reported now; the other inputs are still validated and the status is 2.
-                context.reportError(FileManager.default.fileExists(atPath: input) ? error.message : TextFile.missingMessage(input))
+                context.reportError(error.message)  // a missing path: "no such file 'X'"
                 unopened += 1
             }
         }

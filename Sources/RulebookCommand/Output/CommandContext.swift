@@ -16,6 +16,10 @@ final class CommandContext {
     /// Whether stdin is a terminal (then `validate` without input is a usage error).
     let stdinIsTerminal: Bool
     let environment: [String: String]
+    /// `--quiet`: summaries, progress and notes are left out (``note(_:)``).
+    var quiet = false
+    /// `--color`: how diagnostics are coloured.
+    var color: Terminal.ColorMode = .auto
 
     init(stdout: Output, stderr: Output, stdinDescriptor: Int32 = 0, stdinIsTerminal: Bool? = nil,
          environment: [String: String]) {
@@ -36,6 +40,17 @@ final class CommandContext {
     /// Prints `rulebook: error: message` on stderr.
     func reportError(_ message: String) {
         stderr.write("rulebook: error: \(message)\n")
+    }
+
+    /// Prints `rulebook: message` on stderr unless `--quiet`: what a command did, beside
+    /// its results.
+    func note(_ message: String) {
+        if !quiet { stderr.write("rulebook: \(message)\n") }
+    }
+
+    /// How diagnostics written to `output` are coloured under `--color`.
+    func terminal(for output: Output) -> Terminal {
+        Terminal(mode: color, isTerminal: output.isTerminal, environment: environment)
     }
 
     /// Prints `rulebook: warning: message` on stderr.

@@ -1,4 +1,5 @@
 import Foundation
+import Rulebook
 
 extension TextFile {
     /// The UTF-8 byte order mark, kept when a file that starts with one is rewritten.
@@ -101,11 +102,11 @@ extension TextFile {
                 offset += written
             }
         }
-        if failure != 0 { throw CommandError("cannot write '\(displayPath)': \(String(cString: strerror(failure)))") }
+        if failure != 0 { throw CommandError("cannot write '\(displayPath)': \(FileErrorText.systemReason(failure))") }
     }
 
     /// `cannot write 'x': <the system's reason>` for the current `errno`.
     private static func writeError(_ displayPath: String) -> CommandError {
-        CommandError("cannot write '\(displayPath)': \(String(cString: strerror(errno)))")
+        CommandError("cannot write '\(displayPath)': \(FileErrorText.systemReason(errno))")
     }
 }

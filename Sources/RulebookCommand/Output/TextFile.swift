@@ -1,4 +1,5 @@
 import Foundation
+import Rulebook
 
 /// Reading and writing whole text files, with errors worded for the command line.
 enum TextFile {
@@ -28,16 +29,11 @@ enum TextFile {
     /// The bytes of `path`, with errors worded for the command line (the system's reason,
     /// never a Foundation error code).
     static func readBytes(_ path: String) throws(CommandError) -> [UInt8] {
-        var info = stat()
-        if stat(path, &info) != 0, errno == ENOENT { throw CommandError(missingMessage(path)) }
         let source = try ByteSource(path: path)
         var bytes: [UInt8] = []
         while !source.reachedEnd { try source.fill(&bytes, count: 1 << 20) }
         return bytes
     }
-
-    /// The one wording for a path that does not exist.
-    static func missingMessage(_ path: String) -> String { "no such file or directory '\(path)'" }
 
     /// `'x.rules' is not UTF-8 text: invalid byte 0xFF`.
     static func notUTF8Message(_ path: String, bytes: [UInt8], invalidOffset: Int) -> String {

@@ -12,6 +12,8 @@ import Rulebook
 /// followed by a blank line per diagnostic and the summary line.
 struct TextDiagnosticRenderer {
     let terminal: Terminal
+    /// Whether the summary line ends the output (not under `--quiet`).
+    var showsSummary = true
 
     func render(_ report: DiagnosticReport) -> String {
         var text = ""
@@ -19,6 +21,7 @@ struct TextDiagnosticRenderer {
             text += render(diagnostic, in: report)
             text += "\n"
         }
+        guard showsSummary else { return text }
         let summaryStyle: Terminal.Style = report.count(.error) > 0 ? .error : report.count(.warning) > 0 ? .warning : .bold
         text += terminal.paint(report.summary, summaryStyle) + "\n"
         return text

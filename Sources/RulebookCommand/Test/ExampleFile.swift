@@ -68,6 +68,7 @@ struct ExampleFile: Sendable {
             throw CommandError("\(path):\(line):\(column): \(error.message)")
         }
         guard case .object(let object) = root else { throw CommandError("\(path): expected a JSON object at the top") }
+        try Self.rejectUnknownKeys(of: object, allowed: ["rules", "ruleSource", "today", "examples"], at: path)
         let directory = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) + "/" : ""
         switch (object["rules"], object["ruleSource"]) {
         case (.string(let rules)?, nil):
@@ -99,6 +100,16 @@ struct ExampleFile: Sendable {
         self.examples = examples
     }
 
+    /// A misspelt key would otherwise be ignored and the example would test less than
+    /// it says, so every key must be one the format knows.
+    private static func rejectUnknownKeys(of object: ValueObject, allowed: [String], at place: String) throws(CommandError) {
+        for (key, _) in object.members where !allowed.contains(key) {
+            let hint = Suggestion.closest(to: key, among: allowed).map { "; did you mean \"\($0)\"?" }
+                ?? "; expected one of " + allowed.map { "\"\($0)\"" }.joined(separator: ", ")
+            throw CommandError("\(place): unknown key \"\(key)\"\(hint)")
+        }
+    }
+
     /// `Rules/profile.examples.json` → `profile`.
     static func baseName(_ path: String) -> String {
         var name = path.split(separator: "/").last.map(String.init) ?? path
@@ -111,6 +122,7 @@ struct ExampleFile: Sendable {
 
     private static func example(_ entry: Value, at place: String, index: Int) throws(CommandError) -> Example {
         guard case .object(let object) = entry else { throw CommandError("\(place): expected an object") }
+        try rejectUnknownKeys(of: object, allowed: ["name", "record", "valid", "fails", "all"], at: place)
         guard let record = object["record"] else { throw CommandError("\(place): missing \"record\"") }
         var name = "example \(index)"
         if case .string(let given)? = object["name"] { name = given }
@@ -126,6 +138,12 @@ struct ExampleFile: Sendable {
                 guard case .object(let failure) = fail, case .string(let field)? = failure["field"],
                       case .string(let rule)? = failure["rule"] else {
                     throw CommandError("\(place): each of \"fails\" needs \"field\" and \"rule\" strings")
+                }
+                try rejectUnknownKeys(of: failure, allowed: ["field", "rule", "message"], at: place + ": fails")
+                guard BuiltinValidator(rawValue: rule) != nil else {
+                    let names = BuiltinValidator.allCases.map(\.rawValue)
+                    let hint = Suggestion.closest(to: rule, among: names).map { "; did you mean '\($0)'?" } ?? ""
+                    throw CommandError("\(place): \"rule\": '\(rule)' is not a validator\(hint)")
                 }
                 var message: String?
                 if case .string(let text)? = failure["message"] { message = text }

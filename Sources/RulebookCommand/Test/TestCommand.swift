@@ -29,6 +29,7 @@ struct TestCommand: Command {
             """,
         options: [
             .option("filter", valueName: "TEXT", help: "Run only the examples whose name contains TEXT."),
+            CommandConfiguration.configOption,
         ],
         arguments: [ArgumentDefinition("PATH", help: "Example files or directories (walked for *.examples.json). Default: Rules.",
                                        repeated: true, optional: true)],
@@ -46,23 +47,29 @@ struct TestCommand: Command {
 
     let paths: [String]
     let filter: String?
+    let configPath: String?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         paths = arguments.positionals
         filter = arguments.value("filter")
+        configPath = arguments.value("config")
     }
 
     func run(in context: CommandContext) throws -> ExitStatus {
         let explicit = !paths.isEmpty
-        let collector = FileCollector(includeCatalogues: false, fileSuffix: ".examples.json")
-        let collected = try collector.collect(explicit ? paths : ["Rules"], explicit: explicit)
+        // Expected messages are written in the base language: the configuration's
+        // catalogue directory applies, its locale does not.
+        let project = try ProjectConfiguration.load(configPath)
+        var collector = FileCollector(includeCatalogues: false, fileSuffix: ".examples.json")
+        if let project { collector.skips = { path, isDirectory in project.skips(path, isDirectory: isDirectory, includes: false) } }
+        let collected = try collector.collect(explicit ? paths : [(project?.base ?? "") + "Rules"], explicit: explicit)
         let files = collected.ruleFiles
         // A missing path is reported; the other example files still run (exit status 2).
-        for path in collected.missing { context.reportError(TextFile.missingMessage(path)) }
+        for path in collected.missing { context.reportError(FileErrorText.missing(path)) }
         guard !files.isEmpty || !collected.missing.isEmpty else {
             throw CommandError("no *.examples.json files found in \(explicit ? paths.joined(separator: ", ") : "Rules")")
         }
-        let loader = try RuleLoader(catalogs: nil, locale: nil)
+        let loader = try RuleLoader(catalogs: project?.catalogs, locale: nil, project: project)
         let catalogs = try loader.catalogs()
         var failures: [String] = []
         var passed = 0
@@ -89,7 +96,7 @@ struct TestCommand: Command {
                     context.stdout.write("test \(name): \(example.name) ... FAILED\n")
                     failures.append("---- \(name): \(example.name) ----\n\(path)\n\(mismatch)")
                 } else {
-                    context.stdout.write("test \(name): \(example.name) ... ok\n")
+                    if !context.quiet { context.stdout.write("test \(name): \(example.name) ... ok\n") }
                     passed += 1
                 }
             }

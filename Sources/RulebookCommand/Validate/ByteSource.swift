@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import Rulebook
 
 /// A readable file descriptor: a file opened for `validate`, or stdin.
 ///
@@ -30,6 +31,7 @@ final class ByteSource {
     init(path: String) throws(CommandError) {
         let descriptor = open(path, O_RDONLY)
         guard descriptor >= 0 else {
+            if errno == ENOENT { throw CommandError(FileErrorText.missing(path)) }
             throw CommandError("cannot read '\(path)': \(String(cString: strerror(errno)))")
         }
         var info = stat()

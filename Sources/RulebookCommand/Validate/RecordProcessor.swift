@@ -76,10 +76,22 @@ struct RecordProcessor: Sendable {
             }
             let report = try validator.validate(slice)
             if report.isValid { result.valid += 1 } else { result.invalid += 1 }
-            output.append(report, record: number, into: &result.output)
+            output.append(report, record: number, id: id(in: slice), into: &result.output)
         } catch {
             fail(describe(error, in: slice, index: index, naming: naming), number: number, into: &result)
         }
+    }
+
+    /// The `--id-field` member of a record read from `slice` (read a second time, as a
+    /// value: only runs that ask for ids pay for it).
+    private func id(in slice: UnsafeRawBufferPointer) -> Value? {
+        guard output?.idField != nil, let value = try? reader.parse(slice) else { return nil }
+        return id(in: value)
+    }
+
+    private func id(in value: Value) -> Value? {
+        guard let field = output?.idField, case .object(let object) = value else { return nil }
+        return object[field]
     }
 
     /// Whether the first byte that is not white space is `{` (a record that parses is
@@ -109,7 +121,7 @@ struct RecordProcessor: Sendable {
         let listed = options.onlyChangedFields ? rules.validate(value, original: originalValue, options: options) : full
         let unlisted = Self.violationCount(full) - Self.violationCount(listed)
         if full.isValid { result.valid += 1 } else { result.invalid += 1 }
-        output?.append(listed, record: number, unlisted: unlisted, into: &result.output)
+        output?.append(listed, record: number, id: id(in: value), unlisted: unlisted, into: &result.output)
     }
 
     static func violationCount(_ report: ValidationReport) -> Int {

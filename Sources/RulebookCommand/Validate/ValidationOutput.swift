@@ -29,31 +29,38 @@ struct ValidationOutput: Sendable {
     /// Whether JSON array framing is in use: each record is preceded by `,\n`, and the
     /// writer drops the very first separator and adds the brackets.
     var arrayFramed: Bool { format == .json && numbered }
+    /// `--id-field`: the top-level member whose value each JSON result echoes as `"id"`
+    /// (null when the record lacks it or cannot be read), so that results can be joined
+    /// back to their records wherever they were numbered.
+    var idField: String? = nil
 
-    /// Appends the result of one record. `unlisted`: violations the report leaves out
-    /// (`--only-changed`: those of unchanged fields); any makes the record invalid.
-    func append(_ report: ValidationReport, record: Int, unlisted: Int = 0, into buffer: inout [UInt8]) {
+    /// Appends the result of one record; `id` is its `idField` value. `unlisted`:
+    /// violations the report leaves out (`--only-changed`: those of unchanged fields); any
+    /// makes the record invalid.
+    func append(_ report: ValidationReport, record: Int, id: Value? = nil, unlisted: Int = 0,
+                into buffer: inout [UInt8]) {
         switch format {
         case .text: appendText(report, record: record, unlisted: unlisted, into: &buffer)
-        case .json, .ndjson: appendJSON(report, record: record, unlisted: unlisted, into: &buffer)
+        case .json, .ndjson: appendJSON(report, record: record, id: id, unlisted: unlisted, into: &buffer)
         }
     }
 
     /// Appends a record that could not be read or validated.
-    func appendError(_ message: String, record: Int, into buffer: inout [UInt8]) {
+    func appendError(_ message: String, record: Int, id: Value? = nil, into buffer: inout [UInt8]) {
         switch format {
         case .text:
             append(numbered ? "record \(record): error: \(message)\n" : "error: \(message)\n", into: &buffer)
         case .json, .ndjson:
-            beginObject(record: record, into: &buffer)
+            beginObject(record: record, id: id, into: &buffer)
             append("\"error\":", into: &buffer)
             JSONWriter.appendJSONString(message, into: &buffer)
             endObject(into: &buffer)
         }
     }
 
-    private func appendJSON(_ report: ValidationReport, record: Int, unlisted: Int, into buffer: inout [UInt8]) {
-        beginObject(record: record, into: &buffer)
+    private func appendJSON(_ report: ValidationReport, record: Int, id: Value?, unlisted: Int,
+                            into buffer: inout [UInt8]) {
+        beginObject(record: record, id: id, into: &buffer)
         append(report.isValid && unlisted == 0 ? "\"valid\":true" : "\"valid\":false", into: &buffer)
         if let changes = report.changes {
             append(changes.hasChanges ? ",\"changed\":true,\"changedFields\":[" : ",\"changed\":false,\"changedFields\":[",
@@ -105,12 +112,17 @@ struct ValidationOutput: Sendable {
         buffer.append(UInt8(ascii: "}"))
     }
 
-    private func beginObject(record: Int, into buffer: inout [UInt8]) {
+    private func beginObject(record: Int, id: Value?, into buffer: inout [UInt8]) {
         if arrayFramed { append(",\n", into: &buffer) }
         buffer.append(UInt8(ascii: "{"))
         if numbered || format == .ndjson {
             append("\"record\":", into: &buffer)
             JSONWriter.appendInteger(record, into: &buffer)
+            buffer.append(UInt8(ascii: ","))
+        }
+        if idField != nil {
+            append("\"id\":", into: &buffer)
+            JSONWriter().write(id ?? .null, into: &buffer)
             buffer.append(UInt8(ascii: ","))
         }
     }

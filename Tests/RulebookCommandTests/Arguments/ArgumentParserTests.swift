@@ -67,7 +67,7 @@ final class ArgumentParserTests: XCTestCase {
         XCTAssertEqual(usageError(["--fromat", "json"])?.message, "unknown option '--fromat'; did you mean '--format'?")
         XCTAssertEqual(usageError(["--fi"])?.message, "unknown option '--fi'; did you mean '--fix'?")
         XCTAssertEqual(usageError(["--zzzzzzzz"])?.message, "unknown option '--zzzzzzzz'")
-        XCTAssertEqual(usageError(["-q"])?.message, "unknown option '-q'")
+        XCTAssertEqual(usageError(["-z"])?.message, "unknown option '-z'")
     }
 
     func testMissingAndBadValues() {
@@ -136,7 +136,8 @@ final class HelpFormatterTests: XCTestCase {
             options: [.option("format", valueName: "FORMAT", help: "How to print.", defaultValue: "text",
                               allowedValues: ["text", "json"])],
             arguments: [ArgumentDefinition("PATH", help: "Files.", repeated: true, optional: true)],
-            examples: [Example(command: "rulebook check Rules", explanation: "Check Rules/.")]
+            examples: [Example(command: "rulebook check Rules", explanation: "Check Rules/.")],
+            common: false
         )
         let help = HelpFormatter(configuration: configuration).render()
         XCTAssertTrue(help.contains("rulebook check — check rule files"), help)

@@ -101,7 +101,7 @@ final class CheckCommandEndToEndTests: XCTestCase {
         let project = try TemporaryProject()
         let missing = try project.run(["check", "Nope"])
         XCTAssertEqual(missing.status, 2)
-        XCTAssertEqual(missing.stdout, "Nope: error: no such file or directory 'Nope' [unreadable-file]\n\n1 error in 1 file\n")
+        XCTAssertEqual(missing.stdout, "Nope: error: no such file 'Nope' [unreadable-file]\n\n1 error in 1 file\n")
         let unknown = try project.run(["check", "--fromat", "json"])
         XCTAssertEqual(unknown.status, 2)
         XCTAssertEqual(unknown.stderr, "error: unknown option '--fromat'; did you mean '--format'?\nsee 'rulebook check --help'\n")

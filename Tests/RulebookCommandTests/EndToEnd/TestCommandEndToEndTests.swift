@@ -57,4 +57,24 @@ final class TestCommandEndToEndTests: XCTestCase {
         let none = try TemporaryProject(copyRules: false, copyLocalizations: false)
         XCTAssertEqual(try none.run(["test"]).status, 2)
     }
+
+    func testUnknownKeysAndValidatorNamesAreRejectedWithSuggestions() throws {
+        let project = try TemporaryProject(copyRules: false, copyLocalizations: false)
+        try project.write("name: required, minLength 2\n", to: "Rules/person.rules")
+        let cases = [
+            (#"{"exampels": []}"#, #"Rules/person.examples.json: unknown key "exampels"; did you mean "examples"?"#),
+            (#"{"examples": [{"name": "n", "recrod": {}, "valid": true}]}"#,
+             #"Rules/person.examples.json: examples[0]: unknown key "recrod"; did you mean "record"?"#),
+            (#"{"examples": [{"record": {}, "fails": [{"field": "name", "rule": "requird"}]}]}"#,
+             #"Rules/person.examples.json: examples[0]: "rule": 'requird' is not a validator; did you mean 'required'?"#),
+            (#"{"examples": [{"record": {}, "fails": [{"field": "name", "rule": "required", "mesage": "x"}]}]}"#,
+             #"Rules/person.examples.json: examples[0]: fails: unknown key "mesage"; did you mean "message"?"#),
+        ]
+        for (text, message) in cases {
+            try project.write(text, to: "Rules/person.examples.json")
+            let result = try project.run(["test"])
+            XCTAssertEqual(result.status, 2, text)
+            XCTAssertEqual(result.stderr, "rulebook: error: \(message)\n", text)
+        }
+    }
 }

@@ -58,9 +58,8 @@ final class ValidateNothingLostTests: XCTestCase {
         }
     }
 
-    /// `--quiet` counts exactly what the results say, for rule sets that take each of its
-    /// counting paths (root members scanned in one pass, a flat program on the tape, a
-    /// `[*]` program counted on the tape), from a file and from stdin: the same records,
+    /// `--quiet` counts exactly what the results say, for rule sets of every shape (plain
+    /// root members, nested keys, `[*]`), from a file and from stdin: the same records,
     /// invalid and unreadable counts, and exit status 2.
     func testQuietCountsWhatTheResultsSay() throws {
         let project = try TemporaryProject(copyRules: false, copyLocalizations: false)

@@ -4,12 +4,11 @@ import SeededRandom
 
 /// `ValidationReport.results` (`FieldResults`, read in place) holds the same results as
 /// `fields` (the array), in the same order, with the same violations, equality and hash:
-/// for flat programs (each result made from the report's bit mask when read) and for the
-/// others (read from the results built once), valid and invalid records, nested paths,
+/// valid and invalid records, plain and nested paths,
 /// `[*]`, conditions, with and without `reportAllFailures`, edited records and reports
 /// made from given results.
 final class FieldResultsViewTests: XCTestCase {
-    /// Rule sets: flat (profile, nested and quoted keys) and not flat (`[*]`, `when`).
+    /// Rule sets: plain key paths (profile, nested and quoted keys) and `[*]`, `when`.
     private static let sources = [
         """
         firstName: required, minLength 2
@@ -87,7 +86,6 @@ final class FieldResultsViewTests: XCTestCase {
         var invalid = 0, flatInvalid = 0
         for (set, source) in Self.sources.enumerated() {
             let compiled = try CompiledRuleSet(source: source)
-            XCTAssertEqual(compiled.program.isFlat, set < 2, "rule set \(set)")
             for index in 0..<800 {
                 let value = record(&rng)
                 for all in [false, true] {

@@ -27,7 +27,7 @@ final class DecidedPathSpellingTests: XCTestCase {
         XCTAssertEqual(Set(paths.map(\.spellingDecided)), Set(paths))
     }
 
-    /// A flat program's reports hand out the decided paths: the names a form reads are
+    /// Reports hand out the decided paths: the names a form reads are
     /// the spellings of the same paths built by hand.
     func testReportsSpellFailingFieldsLikeHandBuiltPaths() throws {
         let compiled = try CompiledRuleSet(source: """

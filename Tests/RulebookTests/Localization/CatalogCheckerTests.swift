@@ -78,9 +78,21 @@ final class CatalogCheckerTests: XCTestCase {
         let missing = only(.missingTranslation, in: diagnostics)
         XCTAssertEqual(missing?.range, SourceRange(start: 0, end: 1))
         XCTAssertEqual(missing?.severity, .warning)
+        XCTAssertEqual(missing?.message, "de.json lacks 1 key of the base catalogue (their base messages will be shown): 'b'")
         XCTAssertEqual(missing?.notes.first?.range, range(of: #""b""#, in: en))
         let extra = only(.extraTranslation, in: diagnostics)
         XCTAssertEqual(extra?.range, range(of: #""c""#, in: de))
+    }
+
+    func testMissingKeysAreOneDiagnosticPerCatalogue() {
+        let en = #"{"a": "A", "b": "B", "c": "C", "d": "D"}"#
+        let de = #"{"b": "B"}"#
+        let missing = check(["L/en.json": en, "L/de.json": de]).filter { $0.code == .missingTranslation }
+        XCTAssertEqual(missing.count, 1)
+        XCTAssertEqual(missing.first, Diagnostic(
+            file: "L/de.json", range: SourceRange(start: 0, end: 1), code: .missingTranslation,
+            message: "de.json lacks 3 keys of the base catalogue (their base messages will be shown): 'a', 'c', 'd'",
+            notes: [Note(message: "'a' is defined in the base catalogue here", file: "L/en.json", range: range(of: #""a""#, in: en))]))
     }
 
     func testRegionalCataloguesHoldOnlyOverrides() {

@@ -114,12 +114,24 @@ package enum CatalogChecker {
         }
         guard expectComplete, let objectRange = catalog.objectRange else { return diagnostics }
         let brace = SourceRange(start: objectRange.start, end: objectRange.start + 1)
-        for entry in base.entries where !keys.contains(entry.key) && reported.insert(entry.key).inserted {
-            diagnostics.append(Diagnostic(file: catalog.file.path, range: brace, code: .missingTranslation,
-                                          message: "missing translation of '\(entry.key)' (the base message will be shown)",
-                                          notes: [Note(message: "defined in the base catalogue here", file: base.file.path, range: entry.keyRange)]))
-        }
+        let missing = base.entries.filter { !keys.contains($0.key) && reported.insert($0.key).inserted }
+        if let diagnostic = missingTranslations(missing, in: catalog, base: base, at: brace) { diagnostics.append(diagnostic) }
         return diagnostics
+    }
+
+    /// One diagnostic per catalogue for every base key it lacks: a catalogue started late
+    /// lacks dozens, and one line naming them all reads better than one line each at 1:1.
+    /// The note points at the first missing key in the base catalogue.
+    static func missingTranslations(_ missing: [MessageCatalog.Entry], in catalog: MessageCatalog, base: MessageCatalog,
+                                    at brace: SourceRange) -> Diagnostic? {
+        guard let first = missing.first else { return nil }
+        let name = catalog.file.path.split(separator: "/").last.map(String.init) ?? catalog.file.path
+        let count = missing.count == 1 ? "1 key" : "\(missing.count) keys"
+        let list = missing.map { "'\($0.key)'" }.joined(separator: ", ")
+        return Diagnostic(file: catalog.file.path, range: brace, code: .missingTranslation,
+                          message: "\(name) lacks \(count) of the base catalogue (their base messages will be shown): \(list)",
+                          notes: [Note(message: "'\(first.key)' is defined in the base catalogue here", file: base.file.path,
+                                       range: first.keyRange)])
     }
 
     // MARK: Placeholders

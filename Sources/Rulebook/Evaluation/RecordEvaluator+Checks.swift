@@ -1,0 +1,61 @@
+// Running one compiled check on a present, non-empty value. The switch is over what a
+// check reads (text bytes, a number, a date, another field, an array, the whole value),
+// never over validators: each validator's meaning is the test in its `Check`. A value of
+// the wrong kind fails the check, never crashes and never passes.
+
+extension RecordEvaluator {
+    /// Whether `node` passes `check`.
+    ///
+    /// The closures below capture local copies (`access`), never `self`: a closure
+    /// capturing `self` copies the whole evaluator per call.
+    func passes(_ check: UnsafePointer<Check>, _ node: Node, bindings: Bindings<Node>) -> Bool {
+        switch check.pointee {
+        case .required: return !isEmpty(node)
+        case .kind(let kind): return access.kind(node) == kind
+        case .text(let test): return access.kind(node) == .string && access.withUTF8(node, test)
+        case .number(let test): return numberReading(node).map(test) ?? false
+        case .date(let test):
+            guard let value = dateReading(node) else { return false }
+            return test(value, today)
+        case .dateAgainstField(let reference, let test):
+            guard let value = dateReading(node) else { return false }
+            return test(value, resolveReference(reference, bindings: bindings).flatMap(dateReading))
+        case .scalar(let text, let other):
+            return access.kind(node) == .string ? access.withUTF8(node, text) : other(access.value(node))
+        case .field(let reference, let test):
+            let access = access
+            return test(resolveReference(reference, bindings: bindings).map { access.equal(node, $0) })
+        case .count(let test): return access.kind(node) == .array && test(access.elementCount(node))
+        case .elements(let test):
+            guard access.kind(node) == .array else { return false }
+            var elements: [Value] = []
+            elements.reserveCapacity(access.elementCount(node))
+            let access = access
+            access.forEachElement(node) { _, element in
+                elements.append(access.value(element))
+                return true
+            }
+            return test(elements)
+        case .value(let test): return test(access.value(node))
+        case .deferred: return true
+        case .malformed: return false
+        }
+    }
+
+    /// A number, or text that reads as a JSON number; nil for anything else (booleans
+    /// are never numbers).
+    @inline(__always)
+    func numberReading(_ node: Node) -> NumberReading? {
+        switch access.kind(node) {
+        case .number: access.number(node)
+        case .string: access.withUTF8(node) { NumberReading(text: $0) }
+        default: nil
+        }
+    }
+
+    /// The date or date-time a text node holds.
+    func dateReading(_ node: Node) -> DateReading? {
+        guard access.kind(node) == .string else { return nil }
+        return access.withUTF8(node) { DateReading.parse($0) }
+    }
+}
