@@ -12,6 +12,7 @@ let package = Package(
     platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "Rulebook", targets: ["Rulebook"]),
+        .library(name: "RulebookForms", targets: ["RulebookForms"]),
         .executable(name: "rulebook", targets: ["rulebook"]),
         .plugin(name: "RulebookPlugin", targets: ["RulebookPlugin"]),
     ],
@@ -21,6 +22,8 @@ let package = Package(
         // The library: source → tokens → syntax tree → checked rule set → compiled
         // validators → results → localised messages.
         .target(name: "Rulebook", dependencies: ["RulebookRegex"]),
+        // Live form models over compiled rules: field states, visibility, typing, submit.
+        .target(name: "RulebookForms", dependencies: ["Rulebook", "RulebookRegex"]),
         // JSON-RPC 2.0 + LSP 3.17 over stdio, a thin front end over `Rulebook`.
         .target(name: "RulebookLanguageServer", dependencies: ["Rulebook"]),
         // The `rulebook` command's subcommands, argument parsing and renderers.
@@ -37,13 +40,21 @@ let package = Package(
         // `swift run -c release rulebook-bench`: workloads, throughput and latency.
         .executableTarget(
             name: "rulebook-bench",
-            dependencies: ["Rulebook", "RulebookCommand", "RulebookRegex", "RulebookLanguageServer", "SeededRandom"],
+            dependencies: ["Rulebook", "RulebookCommand", "RulebookRegex", "RulebookLanguageServer", "RulebookForms", "SeededRandom"],
             path: "Benchmarks/RulebookBenchmarks"
         ),
         .testTarget(name: "RulebookRegexTests", dependencies: ["RulebookRegex", "SeededRandom"]),
         .testTarget(name: "RulebookTests", dependencies: ["Rulebook", "RulebookRegex", "SeededRandom", "RulebookReference"]),
         // Rule files loaded from a bundle (`Bundle.module`), imports included.
         .testTarget(name: "RulebookResourceTests", dependencies: ["Rulebook"], resources: [.copy("Rules")]),
+                .testTarget(name: "RulebookFormsTests", dependencies: ["RulebookForms", "Rulebook"]),
+        // Scripted form screens over the shipped rules (run from the package root; their
+        // expected output is checked by RulebookFormsTests and .ci/run).
+        .executableTarget(name: "EditProfile", dependencies: ["RulebookForms", "Rulebook"], path: "Examples/EditProfile", exclude: ["expected.txt"]),
+        .executableTarget(name: "Hotspot", dependencies: ["RulebookForms", "Rulebook"], path: "Examples/Hotspot", exclude: ["expected.txt"]),
+        .executableTarget(name: "SignUp", dependencies: ["RulebookForms", "Rulebook"], path: "Examples/SignUp", exclude: ["expected.txt"]),
+        .executableTarget(name: "Address", dependencies: ["RulebookForms", "Rulebook"], path: "Examples/Address", exclude: ["expected.txt"]),
+        .executableTarget(name: "Payment", dependencies: ["RulebookForms", "Rulebook"], path: "Examples/Payment", exclude: ["expected.txt"]),
         .testTarget(name: "RulebookLanguageServerTests", dependencies: ["RulebookLanguageServer", "Rulebook", "SeededRandom"]),
         .testTarget(
             name: "RulebookCommandTests", dependencies: ["RulebookCommand", "Rulebook", "RulebookReference"],

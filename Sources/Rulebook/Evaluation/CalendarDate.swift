@@ -83,6 +83,13 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         return CalendarDate(daysSinceEpoch: Int((Double(seconds) / 86_400).rounded(.down)))
     }
 
+    /// The calendar day of `instant` in `timeZone` (20:00 on the 28th in Los Angeles is
+    /// the 28th, though UTC is already on the 29th).
+    public init(day instant: Date, in timeZone: TimeZone) {
+        let seconds = instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))
+        self.init(daysSinceEpoch: Int((seconds / 86_400).rounded(.down)))
+    }
+
     /// Full years from `self` (a birth date) to `date`.
     public func fullYears(until date: CalendarDate) -> Int {
         var years = date.year - year

@@ -33,6 +33,16 @@ public struct MessageCatalogs: Sendable {
         self.catalogs = byLocale
     }
 
+    /// An app's catalogues layered over these (the shipped ones): per locale, a key the
+    /// app's catalogue has wins, and every other key still comes from the shipped one.
+    public func layering(_ app: MessageCatalogs) -> MessageCatalogs {
+        var merged = catalogs
+        for (locale, top) in app.catalogs {
+            merged[locale] = catalogs[locale].map { MessageCatalog(layering: top, over: $0) } ?? top
+        }
+        return MessageCatalogs(catalogs: merged.keys.sorted().compactMap { merged[$0] })
+    }
+
     /// Parses catalogue texts keyed by file path; the locale is the file name without
     /// `.json` (`Localizations/de-AT.json` → `de-AT`).
     public init(files: [String: String]) {
