@@ -49,13 +49,13 @@ public struct ValidationOptions: Sendable {
     /// Today, for `before today`, `minAge` and friends.
     public var context: EvaluationContext
 
-    /// Options; the defaults report the first failure per field, in English, with
-    /// today from the clock (UTC).
+    /// Options; the defaults report the first failure per field, in English (when
+    /// `messages` is nil), with today from the clock (UTC).
     public init(reportAllFailures: Bool = false, onlyChangedFields: Bool = false,
-                messages: any MessageRendering = DefaultMessages(), context: EvaluationContext = EvaluationContext()) {
+                messages: (any MessageRendering)? = nil, context: EvaluationContext = EvaluationContext()) {
         self.reportAllFailures = reportAllFailures
         self.onlyChangedFields = onlyChangedFields
-        self.messages = messages
+        self.messages = messages ?? DefaultMessages()
         self.context = context
     }
 

@@ -3,7 +3,7 @@ public struct Violation: Sendable, Hashable {
     /// The concrete field (`items[2].sku`); `.jsonPointer` gives `/items/2/sku`.
     public let field: ConcretePath
     /// The validator that failed (for a named rule, the underlying validator).
-    public let validator: BuiltinValidator
+    public let validator: ValidatorName
     /// The validator's parameters by name, in signature order (`[("min", 2)]`).
     public let parameters: [Parameter]
     /// The catalogue key the message was looked up under first: the override key, or
@@ -14,7 +14,7 @@ public struct Violation: Sendable, Hashable {
     /// Where the rule that fired is written.
     public let location: SourceLocation
 
-    public init(field: ConcretePath, validator: BuiltinValidator, parameters: [Parameter], messageKey: String,
+    public init(field: ConcretePath, validator: ValidatorName, parameters: [Parameter], messageKey: String,
                 message: String, location: SourceLocation) {
         self.field = field
         self.validator = validator

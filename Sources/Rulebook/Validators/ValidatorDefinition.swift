@@ -127,7 +127,7 @@ enum ValidatorImplementation: Sendable {
 
 /// The name the checker, the language server and results use for a validator (the
 /// built-ins are its static members).
-public typealias BuiltinValidator = ValidatorName
+package typealias BuiltinValidator = ValidatorName
 
 /// A validator's name: a built-in's (`minLength`) or one an application registered
 /// (``CustomValidator``). The raw value is the name used in rule files.

@@ -15,13 +15,12 @@ extension CompiledRuleSet {
     ///   - name: The file's name, with or without the `.rules` extension.
     ///   - bundle: The bundle holding the rule files (`Bundle.module`, `Bundle.main`).
     ///   - subdirectory: The folder of the bundle's resources the files are in, if any.
-    ///   - options: Checker options (known message keys, limits).
     ///   - validators: The validators rule files may name (the built-ins by default).
     /// - Throws: ``RuleFileError`` with every diagnostic, naming files by their path inside
     ///   the bundle (`Rules/profile.rules:2:12`), when a file cannot be read or has errors.
     public init(
         resource name: String, bundle: Bundle, subdirectory: String? = nil,
-        options: CheckOptions = CheckOptions(), validators: ValidatorRegistry = .builtins
+        validators: ValidatorRegistry = .builtins
     ) throws(RuleFileError) {
         let file = name.hasSuffix(".rules") ? name : name + ".rules"
         let root = subdirectory.map { "\($0)/\(file)" } ?? file
@@ -30,7 +29,7 @@ extension CompiledRuleSet {
         }
         try self.init(
             checking: SourcePath.normalize(root), provider: DiskSourceProvider(baseDirectory: resources.path),
-            options: options, validators: validators)
+            options: CheckOptions(), validators: validators)
     }
 
     /// Checks and compiles rule files held in memory: `entry` and the files it imports,
@@ -42,16 +41,14 @@ extension CompiledRuleSet {
     /// - Parameters:
     ///   - files: The rule files' text by name (a path such as `forms/signup.rules`).
     ///   - entry: The name of the file to compile.
-    ///   - options: Checker options (known message keys, limits).
     ///   - validators: The validators rule files may name (the built-ins by default).
     /// - Throws: ``RuleFileError`` with every diagnostic, naming the file and position,
     ///   when `entry` is missing or a file involved has errors (a missing import is one).
     public init(
-        files: [String: String], entry: String, options: CheckOptions = CheckOptions(),
-        validators: ValidatorRegistry = .builtins
+        files: [String: String], entry: String, validators: ValidatorRegistry = .builtins
     ) throws(RuleFileError) {
         try self.init(
-            checking: SourcePath.normalize(entry), provider: InMemorySourceProvider(files: files), options: options,
+            checking: SourcePath.normalize(entry), provider: InMemorySourceProvider(files: files), options: CheckOptions(),
             validators: validators)
     }
 }
