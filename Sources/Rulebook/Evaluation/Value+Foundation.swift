@@ -148,11 +148,13 @@ extension Decimal {
 
 /// Date ↔ text in the one format records carry dates in.
 enum DateText {
-    /// `date` as ISO 8601 date-time text in UTC: `2026-01-31T09:05:00Z`, with
-    /// milliseconds (`…:00.250Z`) only when the date has a fraction of a second.
-    static func iso8601(_ date: Date) -> String {
-        let interval = date.timeIntervalSince1970
-        guard interval.isFinite, abs(interval) < 1e14 else { return "" }
+    /// `date` as ISO 8601 date-time text, the wall-clock time in `timeZone` with its
+    /// offset: `2026-01-31T09:05:00Z` in UTC, `2026-01-31T01:05:00-08:00` in Los
+    /// Angeles; milliseconds (`…:00.250Z`) only when the date has a fraction of a second.
+    static func iso8601(_ date: Date, in timeZone: TimeZone = EvaluationContext.utc) -> String {
+        guard date.timeIntervalSince1970.isFinite, abs(date.timeIntervalSince1970) < 1e14 else { return "" }
+        let offset = timeZone.secondsFromGMT(for: date)
+        let interval = date.timeIntervalSince1970 + Double(offset)
         let milliseconds = Int((interval * 1000).rounded(.down))
         let (days, millisecondOfDay) = milliseconds.quotientAndRemainder(dividingBy: 86_400_000)
         let (dayIndex, dayMilliseconds) = millisecondOfDay < 0
@@ -165,6 +167,8 @@ enum DateText {
         }
         var text = "\(calendarDate)T\(pad(seconds / 3600, 2)):\(pad(seconds / 60 % 60, 2)):\(pad(seconds % 60, 2))"
         if dayMilliseconds % 1000 != 0 { text += "." + pad(dayMilliseconds % 1000, 3) }
-        return text + "Z"
+        guard offset != 0 else { return text + "Z" }
+        let minutes = abs(offset) / 60
+        return text + (offset < 0 ? "-" : "+") + pad(minutes / 60, 2) + ":" + pad(minutes % 60, 2)
     }
 }

@@ -92,7 +92,7 @@ struct ValueSingleValueEncodingContainer: ValueSingleWriting {
     mutating func encode<T: Encodable>(_ value: T) throws {
         // The value replaces this node's content; encoding it into the same node keeps
         // its coding path (as JSONEncoder does for single-value wrappers).
-        if let special = try ValueEncodingNode.special(value, at: node) {
+        if let special = try ValueEncodingNode.special(value, at: node, timeZone: node.timeZone) {
             put(special)
         } else {
             let child = node.child(nil)

@@ -10,7 +10,9 @@ import Foundation
 /// - Members appear in the order `encode(to:)` writes them; `nil` optionals written by
 ///   synthesized conformances (`encodeIfPresent`) are omitted; an explicit `encodeNil`
 ///   is `null`.
-/// - `Date` → ISO 8601 date-time text in UTC (`2026-01-31T09:05:00Z`), `Data` → base64
+/// - `Date` → ISO 8601 date-time text in the encoder's time zone, with its offset
+///   (`2026-01-31T09:05:00Z` in UTC, `2026-01-31T01:05:00-08:00` in Los Angeles), so
+///   that a date-only rule reads the calendar day the user saw; `Data` → base64
 ///   text, `URL` → its absolute string, `Decimal` → a number, ``Value`` → itself.
 /// - Non-finite floating-point values are an `EncodingError.invalidValue`, as with
 ///   `JSONEncoder`: JSON has no NaN.
@@ -23,18 +25,21 @@ import Foundation
 package struct ValueEncoder: Sendable {
     /// Contextual information for custom `encode(to:)` implementations.
     package var userInfo: [CodingUserInfoKey: any Sendable]
+    /// The zone whose wall-clock time `Date`s are written in.
+    package var timeZone: TimeZone
 
-    /// Creates an encoder.
-    package init(userInfo: [CodingUserInfoKey: any Sendable] = [:]) {
+    /// Creates an encoder; dates are written in `timeZone` (UTC unless given).
+    package init(userInfo: [CodingUserInfoKey: any Sendable] = [:], timeZone: TimeZone = EvaluationContext.utc) {
         self.userInfo = userInfo
+        self.timeZone = timeZone
     }
 
     /// Encodes `value` as a ``Value``.
     /// - Throws: `EncodingError.invalidValue` for a non-finite number, or when the
     ///   top-level value encodes nothing at all.
     package func encode<T: Encodable>(_ value: T) throws -> Value {
-        if let special = try ValueEncodingNode.special(value, at: nil) { return special }
-        let node = ValueEncodingNode(parent: nil, key: nil, userInfo: userInfo)
+        if let special = try ValueEncodingNode.special(value, at: nil, timeZone: timeZone) { return special }
+        let node = ValueEncodingNode(parent: nil, key: nil, userInfo: userInfo, timeZone: timeZone)
         try value.encode(to: node)
         guard let result = node.finish() else {
             throw EncodingError.invalidValue(value, EncodingError.Context(
@@ -56,6 +61,7 @@ final class ValueEncodingNode: Encoder {
     let parent: ValueEncodingNode?
     let key: (any CodingKey)?
     let sendableUserInfo: [CodingUserInfoKey: any Sendable]
+    let timeZone: TimeZone
     // The storage is exempt from dynamic exclusivity checks (they cost a tenth of an
     // encode): a node is used by one `encode(to:)` call at a time on one thread, and no
     // access to these properties ever spans a call that could touch them again.
@@ -68,10 +74,12 @@ final class ValueEncodingNode: Encoder {
     /// holding a placeholder) is filled when this node finishes.
     @exclusivity(unchecked) var pending: [(position: Int, node: ValueEncodingNode)] = []
 
-    init(parent: ValueEncodingNode?, key: (any CodingKey)?, userInfo: [CodingUserInfoKey: any Sendable]) {
+    init(parent: ValueEncodingNode?, key: (any CodingKey)?, userInfo: [CodingUserInfoKey: any Sendable],
+         timeZone: TimeZone) {
         self.parent = parent
         self.key = key
         self.sendableUserInfo = userInfo
+        self.timeZone = timeZone
     }
 
     var codingPath: [any CodingKey] {
@@ -145,12 +153,12 @@ final class ValueEncodingNode: Encoder {
 
     /// A child node for a value at `key` (or at the next array index).
     func child(_ key: (any CodingKey)?) -> ValueEncodingNode {
-        ValueEncodingNode(parent: self, key: key, userInfo: sendableUserInfo)
+        ValueEncodingNode(parent: self, key: key, userInfo: sendableUserInfo, timeZone: timeZone)
     }
 
     /// Encodes a nested `Encodable` through a child node, with the fast paths first.
     func encodeNested<T: Encodable>(_ value: T, key: (any CodingKey)?) throws -> Value {
-        if let special = try Self.special(value, at: self, key: key) { return special }
+        if let special = try Self.special(value, at: self, key: key, timeZone: timeZone) { return special }
         let node = child(key)
         try value.encode(to: node)
         return node.finish() ?? .object(ValueObject())
@@ -166,8 +174,8 @@ final class ValueEncodingNode: Encoder {
     }
 
     static func special<T: Encodable>(_ value: T, at node: ValueEncodingNode?,
-                                       key: (any CodingKey)? = nil) throws -> Value? {
-        if T.self == Date.self, let date = value as? Date { return .string(DateText.iso8601(date)) }
+                                       key: (any CodingKey)? = nil, timeZone: TimeZone) throws -> Value? {
+        if T.self == Date.self, let date = value as? Date { return .string(DateText.iso8601(date, in: timeZone)) }
         if T.self == Data.self, let data = value as? Data { return .string(data.base64EncodedString()) }
         if T.self == URL.self, let url = value as? URL { return .string(url.absoluteString) }
         if T.self == Decimal.self, let decimal = value as? Decimal { return Value(decimal: decimal) }
