@@ -152,3 +152,24 @@ public struct FormModel: Sendable {
         return field
     }
 }
+
+/// What an asynchronous validator said against a field's value.
+struct AsyncRejection: Sendable {
+    /// The code a validator that threw reports (its message is the error's description).
+    static let errorCode = "asyncValidatorError"
+
+    let code: String
+    let message: String
+    /// The violation (none when the validator threw).
+    let violation: Violation?
+
+    init(code: String, message: String, violation: Violation?) {
+        self.code = code
+        self.message = message
+        self.violation = violation
+    }
+
+    init(violation: Violation) {
+        self.init(code: violation.code, message: violation.message, violation: violation)
+    }
+}
