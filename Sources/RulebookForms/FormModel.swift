@@ -44,7 +44,7 @@ public struct FormModel: Sendable {
         var isValidating = false
         /// A typed value waits for its debounced validation (``FormSession``).
         var isPending = false
-        /// What an asynchronous check said against the current value.
+        /// What an asynchronous validator said against the current value.
         var rejection: AsyncRejection?
     }
 
@@ -133,7 +133,7 @@ public struct FormModel: Sendable {
         paths.contains(where: isActive)
     }
 
-    /// Whether every active field passes, none is incomplete, no asynchronous check runs or
+    /// Whether every active field passes, none is incomplete, no asynchronous validator runs or
     /// failed
     /// and no typed value waits for validation:
     /// what enables a Save button.
