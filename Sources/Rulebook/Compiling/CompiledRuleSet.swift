@@ -1,4 +1,4 @@
-/// A checked ``RuleSet`` compiled for evaluation: immutable, `Sendable`, and cheap to
+/// A checked rule file compiled for evaluation: immutable, `Sendable`, and cheap to
 /// share between threads and requests.
 ///
 /// Compile once, validate many records:

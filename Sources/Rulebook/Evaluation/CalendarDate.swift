@@ -3,8 +3,11 @@
 /// Dates compare as days; `today` is always one of these, injected by the evaluation
 /// context, so results are reproducible.
 public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The year (proleptic Gregorian; may be zero or negative).
     public let year: Int
+    /// The month, 1 to 12.
     public let month: Int
+    /// The day of the month, from 1.
     public let day: Int
 
     /// The years a date may have: wide enough for any calendar use, narrow enough that
@@ -97,6 +100,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         return years
     }
 
+    /// Whether `lhs` is the earlier day.
     public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }

@@ -37,6 +37,7 @@ public struct RuleExplanation: Sendable, Hashable {
     public let expandedFrom: [String]
     /// The `when` condition of its statement, as text, if any.
     public let condition: String?
+    /// Whether the rule passed, failed or was skipped, and why.
     public let outcome: RuleOutcome
 }
 

@@ -36,7 +36,7 @@ public enum MessageArgument: Sendable, Hashable {
     case list([MessageArgument])
 }
 
-/// Renders violation messages. The built-in ``DefaultMessages`` renders the validator
+/// Renders violation messages. The built-in default (no `messages` in ``ValidationOptions``) renders the validator
 /// table's English defaults; the localiser renders from catalogues in a locale.
 public protocol MessageRendering: Sendable {
     /// The message for `request`; never a raw key.

@@ -53,7 +53,7 @@ package struct SourceFile: Sendable, Hashable {
 /// A human-facing place in a file: 1-based line and 1-based column counted in Unicode
 /// scalars (what SARIF calls `unicodeCodePoints`).
 public struct SourceLocation: Hashable, Sendable, Codable, CustomStringConvertible {
-    /// The file name as given to ``SourceFile``.
+    /// The file name, as the rules were loaded.
     public var file: String
     /// The 1-based line.
     public var line: Int
