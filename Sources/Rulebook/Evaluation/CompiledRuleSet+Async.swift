@@ -39,8 +39,9 @@ extension CompiledRuleSet {
     /// ```
     /// - Throws: `CancellationError` when the task is cancelled (checked before each
     ///   asynchronous validator), or what a validator threw.
-    public func validateFieldAsync(_ path: String, in record: Value,
-                                   options: ValidationOptions = ValidationOptions()) async throws -> [FieldResult] {
+    public func validateFieldAsync(
+        _ path: String, in record: Value, options: ValidationOptions = ValidationOptions()
+    ) async throws -> [FieldResult] {
         guard let (field, query) = field(path) else { return [] }
         let today = today(options.context)
         let collector = PendingAsyncCollector(program: program, reportAllFailures: options.reportAllFailures)
