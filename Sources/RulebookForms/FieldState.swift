@@ -13,7 +13,8 @@ public enum FieldState: Sendable, Hashable {
     case incomplete([Violation])
     /// At least one rule fails (the violations in rule order; the first is the one to show).
     case invalid([Violation])
-    /// The synchronous rules pass but an asynchronous check (``AsyncFieldCheck``) failed.
+    /// The synchronous rules pass but an asynchronous validator (an `AsyncValidator` the
+    /// rules name) failed: its violation's ``Violation/code`` and message.
     case rejected(code: String, message: String)
     /// Every rule that could apply sits in a `when` block that is off: the field is hidden,
     /// neither validated nor submitted.
@@ -103,8 +104,8 @@ public enum SubmitResult: Sendable, Hashable {
     /// Nothing the form would send changed ("No changes").
     case unchanged
     /// Some active field fails: every active field's violations, by field, in rule order
-    /// (a field an asynchronous check rejected, or still checks, with none: its state
-    /// says why).
+    /// (a field an asynchronous validator rejected: its violation; one still being checked,
+    /// or whose validator threw, with none: its state says why).
     case invalid([FieldPath: [Violation]])
     /// Ready to send: the RFC 7396 JSON Merge Patch of the changed active fields, and the
     /// full record without the inactive fields.

@@ -17,8 +17,9 @@ extension FormModel {
             if case .invalid(let violations) = entry.validation {
                 failures[plan.fields[field].path] = violations
             } else if entry.validation == .valid, entry.rejection != nil || entry.isValidating {
-                // Rejected, or still being checked, by an asynchronous check: its state says so.
-                failures[plan.fields[field].path] = []
+                // Rejected by an asynchronous validator (its violation, none when it threw), or
+                // still being checked: its state says so.
+                failures[plan.fields[field].path] = entry.rejection?.violation.map { [$0] } ?? []
             }
         }
         if !failures.isEmpty { return .invalid(failures) }

@@ -44,7 +44,7 @@ public struct FormModel: Sendable {
         var isValidating = false
         /// A typed value waits for its debounced validation (``FormSession``).
         var isPending = false
-        /// What an asynchronous check said against the current value.
+        /// What an asynchronous validator said against the current value.
         var rejection: AsyncRejection?
     }
 
@@ -133,7 +133,7 @@ public struct FormModel: Sendable {
         paths.contains(where: isActive)
     }
 
-    /// Whether every active field passes, none is incomplete, no asynchronous check runs or
+    /// Whether every active field passes, none is incomplete, no asynchronous validator runs or
     /// failed
     /// and no typed value waits for validation:
     /// what enables a Save button.
@@ -150,5 +150,26 @@ public struct FormModel: Sendable {
     func index(of path: String) throws(FormError) -> Int {
         guard let field = plan.index[path] else { throw FormError.unknownField(path) }
         return field
+    }
+}
+
+/// What an asynchronous validator said against a field's value.
+struct AsyncRejection: Sendable {
+    /// The code a validator that threw reports (its message is the error's description).
+    static let errorCode = "asyncValidatorError"
+
+    let code: String
+    let message: String
+    /// The violation (none when the validator threw).
+    let violation: Violation?
+
+    init(code: String, message: String, violation: Violation?) {
+        self.code = code
+        self.message = message
+        self.violation = violation
+    }
+
+    init(violation: Violation) {
+        self.init(code: violation.code, message: violation.message, violation: violation)
     }
 }

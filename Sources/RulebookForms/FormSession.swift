@@ -23,9 +23,9 @@ public final class FormSession {
     /// Per field: the value last validated after typing (a pause on it again is skipped).
     @ObservationIgnored private var lastValidated: [Int: Value?] = [:]
     @ObservationIgnored private var observers: [Int: AsyncStream<FormChange>.Continuation] = [:]
-    /// Per field: its asynchronous checks, the run in flight, and the number of the
-    /// latest run (an older run's result is dropped).
-    @ObservationIgnored private var asyncChecks: [Int: [AsyncFieldCheck]] = [:]
+    /// The fields with asynchronous validators in the rules; per field, the run in flight
+    /// and the number of the latest run (an older run's result is dropped).
+    @ObservationIgnored private let asyncFields: Set<Int>
     @ObservationIgnored private var asyncRuns: [Int: Task<Void, Never>] = [:]
     @ObservationIgnored private var asyncGeneration: [Int: Int] = [:]
     @ObservationIgnored private var nextObserver = 0
@@ -38,15 +38,10 @@ public final class FormSession {
         self.form = form
         self.debounce = debounce
         self.scheduler = scheduler
+        self.asyncFields = Set(form.plan.fields.indices.filter { form.rules.hasAsyncRules(form.plan.fields[$0].path.description) })
     }
 
-    /// Adds an asynchronous check; it runs whenever the field's synchronous rules pass
-    /// after an edit.
-    public func register(_ check: AsyncFieldCheck) throws(FormError) {
-        asyncChecks[try form.index(of: check.field), default: []].append(check)
-    }
-
-    /// Waits until no asynchronous check is running (for tests and scripts).
+    /// Waits until no asynchronous validator is running (for tests and scripts).
     public func settled() async {
         while let (field, run) = asyncRuns.first {
             await run.value
@@ -133,24 +128,25 @@ public final class FormSession {
         startAsync(field)
     }
 
-    /// Runs the field's asynchronous checks when its synchronous rules pass.
+    /// Runs the field's asynchronous validators (``AsyncValidator``s the rules name) when
+    /// its synchronous rules pass.
     private func startAsync(_ field: Int) {
-        guard let checks = asyncChecks[field], form.entries[field].validation == .valid,
-            let value = form.values.value(at: form.plan.fields[field].path)
-        else { return }
+        guard asyncFields.contains(field), form.entries[field].validation == .valid else { return }
         cancelAsync(field)
         let generation = asyncGeneration[field, default: 0]
+        let (rules, record, path) = (form.rules, form.values, form.plan.fields[field].path.description)
+        var options = form.options
+        options.reportAllFailures = false  // the first failure is shown; later validators need not be asked
         update { $0.entries[field].isValidating = true }
         asyncRuns[field] = Task { @MainActor [weak self] in
-            var rejection: AsyncRejection?
-            for check in checks where rejection == nil {
-                do {
-                    if try await !check.test(value) { rejection = AsyncRejection(code: check.code, message: check.message) }
-                } catch is CancellationError {
-                    return
-                } catch {
-                    rejection = AsyncRejection(code: check.code, message: String(describing: error))
-                }
+            let rejection: AsyncRejection?
+            do {
+                let results = try await rules.validateFieldAsync(path, in: record, options: options)
+                rejection = results.lazy.flatMap(\.violations).first.map(AsyncRejection.init(violation:))
+            } catch is CancellationError {
+                return
+            } catch {
+                rejection = AsyncRejection(code: AsyncRejection.errorCode, message: String(describing: error), violation: nil)
             }
             guard let self, !Task.isCancelled, self.asyncGeneration[field, default: 0] == generation else { return }
             self.asyncRuns.removeValue(forKey: field)
@@ -161,7 +157,7 @@ public final class FormSession {
         }
     }
 
-    /// Cancels the field's running checks: their results are dropped.
+    /// Cancels the field's running validators: their results are dropped.
     private func cancelAsync(_ field: Int) {
         asyncGeneration[field, default: 0] += 1
         guard let run = asyncRuns.removeValue(forKey: field) else { return }

@@ -73,31 +73,43 @@ final class FormSessionTests: XCTestCase {
     }
 }
 
-/// Asynchronous checks after the synchronous rules pass.
+/// The rule file's asynchronous validators, run by the session after a field's
+/// synchronous rules pass.
 @MainActor
-final class AsyncFieldCheckTests: XCTestCase {
-    func testRunsAfterTheRulesPassAndRejects() async throws {
+final class AsyncValidatorSessionTests: XCTestCase {
+    /// A session over `source`, whose `available` validator notes each value asked and
+    /// answers with `answer` (a value it never answers for waits until cancelled).
+    func session(_ source: String, asked: Asked, answer: @escaping @Sendable (String) async throws -> Bool)
+        throws -> (FormSession, ManualScheduler) {
+        let available = AsyncValidator("available", message: "{field} is taken.") { value, _ in
+            await asked.add(value.stringValue ?? "")
+            return try await answer(value.stringValue ?? "")
+        }
+        let rules = try CompiledRuleSet(source: source, validators: ValidatorRegistry(async: [available]))
         let scheduler = ManualScheduler()
-        let form = FormModel(rules: try CompiledRuleSet(source: "username: required, minLength 3"), display: .immediately)
-        let session = FormSession(form, scheduler: scheduler)
+        return (FormSession(FormModel(rules: rules, display: .immediately), scheduler: scheduler), scheduler)
+    }
+
+    func testRunsAfterTheRulesPassAndRejectsWithTheViolation() async throws {
         let asked = Asked()
-        try session.register(
-            AsyncFieldCheck(field: "username", code: "usernameTaken", message: "That name is taken.") { value in
-                await asked.add(value.stringValue ?? "")
-                return value != "ann"
-            })
+        let (session, scheduler) = try session("username: required, minLength 3, available", asked: asked) {
+            $0 != "ann"
+        }
         try session.type("an", into: "username")
         scheduler.advance(by: .milliseconds(200))
         await session.settled()
+        XCTAssertEqual(session.field("username")?.state.message, "Username must be at least 3 characters long.")
         let askedFirst = await asked.values
         XCTAssertEqual(askedFirst, [], "not asked while the synchronous rules fail")
         try session.type("ann", into: "username")
         scheduler.advance(by: .milliseconds(200))
-        XCTAssertEqual(session.field("username")?.state, .validating)
+        XCTAssertEqual(session.field("username")?.state, .validating, "validating from the pause until the answer")
         XCTAssertFalse(session.canSubmit)
         await session.settled()
-        XCTAssertEqual(session.field("username")?.state, .rejected(code: "usernameTaken", message: "That name is taken."))
+        XCTAssertEqual(session.field("username")?.state, .rejected(code: "available", message: "Username is taken."))
         XCTAssertFalse(session.canSubmit)
+        guard case .invalid(let failures) = session.submit() else { return XCTFail("expected invalid") }
+        XCTAssertEqual(failures.values.flatMap { $0 }.map(\.message), ["Username is taken."])
         try session.type("anna", into: "username")
         scheduler.advance(by: .milliseconds(200))
         await session.settled()
@@ -107,24 +119,52 @@ final class AsyncFieldCheckTests: XCTestCase {
         XCTAssertEqual(askedAll, ["ann", "anna"])
     }
 
-    func testAnOvertakenRunIsCancelledAndItsResultDropped() async throws {
-        let scheduler = ManualScheduler()
-        let session = FormSession(
-            FormModel(rules: try CompiledRuleSet(source: "username: required"), display: .immediately),
-            scheduler: scheduler)
-        try session.register(
-            AsyncFieldCheck(field: "username", code: "taken", message: "Taken.") { value in
-                try await Task.sleep(for: .seconds(3600))  // only cancellation ends it
-                return false
-            })
+    func testTypingOnCancelsTheRunInFlightAndDropsItsResult() async throws {
+        let asked = Asked()
+        let (session, scheduler) = try session("username: required, available", asked: asked) { value in
+            if value == "slow" { try await Task.sleep(for: .seconds(3600)) }  // only cancellation ends it
+            return value != "slow"
+        }
         try session.type("slow", into: "username")
         scheduler.advance(by: .milliseconds(200))
         XCTAssertEqual(session.field("username")?.state, .validating)
+        while await asked.values.isEmpty { await Task.yield() }  // the validator is now in flight
         try session.type("slower", into: "username")
-        XCTAssertEqual(session.field("username")?.state, .valid, "typing on cancels the check in flight")
+        XCTAssertNotEqual(session.field("username")?.state, .validating, "typing on cancels the run in flight")
         await session.settled()
-        XCTAssertEqual(session.field("username")?.state, .valid, "the cancelled run's result is dropped")
-        XCTAssertThrowsError(try session.register(AsyncFieldCheck(field: "nickname", code: "x", message: "x") { _ in true }))
+        XCTAssertNotEqual(session.field("username")?.state, .rejected(code: "available", message: "Username is taken."),
+                          "the cancelled run's result is dropped")
+        scheduler.advance(by: .milliseconds(200))
+        XCTAssertEqual(session.field("username")?.state, .validating)
+        await session.settled()
+        XCTAssertEqual(session.field("username")?.state, .valid)
+        let askedAll = await asked.values
+        XCTAssertEqual(askedAll, ["slow", "slower"])
+    }
+
+    func testOnlyTheEditedFieldsValidatorsRun() async throws {
+        let asked = Asked()
+        let (session, scheduler) = try session("username: required, available\nteam: available\nname: required",
+                                               asked: asked) { _ in true }
+        try session.type("Al", into: "name")
+        scheduler.advance(by: .milliseconds(200))
+        XCTAssertEqual(session.field("name")?.state, .valid, "a field without asynchronous validators is not validating")
+        try session.set("anna", at: "username")
+        XCTAssertEqual(session.field("username")?.state, .validating)
+        await session.settled()
+        XCTAssertEqual(session.field("username")?.state, .valid)
+        let askedAll = await asked.values
+        XCTAssertEqual(askedAll, ["anna"], "the team's validator does not run")
+    }
+
+    func testAValidatorThatThrowsShowsAFailureNotAPass() async throws {
+        struct Offline: Error, CustomStringConvertible { var description: String { "The server is unreachable." } }
+        let (session, _) = try session("username: required, available", asked: Asked()) { _ in throw Offline() }
+        try session.set("anna", at: "username")
+        await session.settled()
+        XCTAssertEqual(session.field("username")?.state,
+                       .rejected(code: "asyncValidatorError", message: "The server is unreachable."))
+        XCTAssertFalse(session.canSubmit)
     }
 }
 

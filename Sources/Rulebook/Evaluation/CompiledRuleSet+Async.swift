@@ -25,7 +25,66 @@ extension CompiledRuleSet {
         var builder = ViolationBuilder(program: program, messages: options.messages, today: today)
         var noCache: [String?] = []
         var results = builder.results(of: found.outcome.outcome, cache: &noCache)
-        for pending in found.pending where results[pending.entry].status == .valid {
+        try await runPending(found.pending, into: &results, builder: &builder, options: options)
+        return ValidationReport(fields: results, changes: nil)
+    }
+
+    /// Validates one field of a record (every concrete path of a `[*]` field, as
+    /// ``validateField(_:in:options:)`` does), then runs that field's asynchronous
+    /// validators where its synchronous rules all passed, as
+    /// ``validateAsync(_:options:)`` does: no other field's validators run.
+    ///
+    /// ```swift
+    /// let results = try await rules.validateFieldAsync("username", in: record)
+    /// ```
+    /// - Throws: `CancellationError` when the task is cancelled (checked before each
+    ///   asynchronous validator), or what a validator threw.
+    public func validateFieldAsync(
+        _ path: String, in record: Value, options: ValidationOptions = ValidationOptions()
+    ) async throws -> [FieldResult] {
+        guard let (field, query) = field(path) else { return [] }
+        let today = today(options.context)
+        let collector = PendingAsyncCollector(program: program, reportAllFailures: options.reportAllFailures)
+        var evaluator = RecordEvaluator(program: program, access: ValueAccess(record), today: today, collector: collector)
+        evaluator.evaluate(field: field, only: query.indices)
+        let found = evaluator.collector
+        var builder = ViolationBuilder(program: program, messages: options.messages, today: today)
+        var noCache: [String?] = []
+        var results = builder.results(of: found.outcome.outcome, cache: &noCache)
+        try await runPending(found.pending, into: &results, builder: &builder, options: options)
+        return results
+    }
+
+    /// Whether some rule of the field at `path` (as a rule file writes it) is an
+    /// asynchronous validator: without one, ``validateFieldAsync(_:in:options:)`` adds
+    /// nothing to ``validateField(_:in:options:)``.
+    package func hasAsyncRules(_ path: String) -> Bool {
+        guard let (field, _) = field(path) else { return false }
+        let plan = program.fields[field]
+        return program.groups[plan.groupStart..<plan.groupEnd].contains { group in
+            (group.ruleStart..<group.ruleEnd).contains { rule in
+                if case .deferred = program.checks[rule] { return true }
+                return false
+            }
+        }
+    }
+
+    /// The field a path names (as a rule file writes it, or with indices) and the query.
+    private func field(_ path: String) -> (Int, FieldQuery)? {
+        guard let query = FieldQuery(parsing: path),
+            let field = program.fieldInfos.firstIndex(where: { $0.pattern == query.pattern })
+        else { return nil }
+        return (field, query)
+    }
+
+    /// Runs the asynchronous rules noted by a ``PendingAsyncCollector`` for each field
+    /// whose synchronous rules all passed, one at a time in rule order: a failure makes
+    /// the field invalid with that validator's violation (and ends the field's
+    /// asynchronous rules unless ``ValidationOptions/reportAllFailures`` is set).
+    private func runPending(_ found: [PendingAsyncCollector.Pending], into results: inout [FieldResult],
+                            builder: inout ViolationBuilder, options: ValidationOptions) async throws {
+        var noCache: [String?] = []
+        for pending in found where results[pending.entry].status == .valid {
             var violations: [Violation] = []
             for (rule, test) in pending.rules {
                 try Task.checkCancellation()
@@ -39,7 +98,6 @@ extension CompiledRuleSet {
                                                      violations: violations)
             }
         }
-        return ValidationReport(fields: results, changes: nil)
     }
 }
 

@@ -106,6 +106,51 @@ final class CustomValidatorTests: XCTestCase {
             XCTFail("a cancelled validation returned a report")
         } catch is CancellationError {}
     }
+
+    func testValidateFieldAsyncRunsOnlyThatFieldsAsyncValidators() async throws {
+        let calls = Calls()
+        let taken = AsyncValidator("available", message: "{field} is taken.") { value, _ in
+            await calls.note(value)
+            return value != .string("ann")
+        }
+        let rules = try CompiledRuleSet(
+            source: "user: required, minLength 3, available\nother: available\nage: min 18",
+            validators: ValidatorRegistry(async: [taken]))
+        let record = try Value(json: #"{"user": "ann", "other": "bob", "age": 3}"#)
+        let results = try await rules.validateFieldAsync("user", in: record)
+        XCTAssertEqual(results.map(\.field.description), ["user"])
+        XCTAssertEqual(results.map(\.status), [.invalid])
+        XCTAssertEqual(results.flatMap(\.violations).map(\.message), ["User is taken."])
+        XCTAssertEqual(results.flatMap(\.violations).map(\.messageKey), ["available"])
+        let seen = await calls.values
+        XCTAssertEqual(seen, [.string("ann")], "neither `other`'s validator nor a second run")
+        // A field whose synchronous rules fail does not reach its asynchronous ones.
+        let short = try await rules.validateFieldAsync("user", in: try Value(json: #"{"user": "an"}"#))
+        XCTAssertEqual(short.flatMap(\.violations).map(\.validator.rawValue), ["minLength"])
+        // A field without asynchronous rules: what `validateField` says.
+        let age = try await rules.validateFieldAsync("age", in: record)
+        XCTAssertEqual(age, rules.validateField("age", in: record))
+        XCTAssertEqual(age.map(\.status), [.invalid])
+        let seenAfter = await calls.values
+        XCTAssertEqual(seenAfter.count, 1)
+        let unknown = try await rules.validateFieldAsync("nickname", in: record)
+        XCTAssertEqual(unknown, [])
+        XCTAssertEqual(["user", "other", "age", "nickname"].map(rules.hasAsyncRules), [true, true, false, false])
+    }
+
+    func testValidateFieldAsyncStopsWhenCancelled() async throws {
+        let rules = try CompiledRuleSet(source: "user: available", validators: ValidatorRegistry(async: [
+            AsyncValidator("available", message: "{field} is taken.") { _, _ in true },
+        ]))
+        let task = Task {
+            withUnsafeCurrentTask { $0?.cancel() }
+            return try await rules.validateFieldAsync("user", in: try Value(json: #"{"user": "x"}"#))
+        }
+        do {
+            _ = try await task.value
+            XCTFail("a cancelled validation returned results")
+        } catch is CancellationError {}
+    }
 }
 
 private actor Calls {
