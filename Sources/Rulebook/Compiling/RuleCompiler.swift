@@ -200,7 +200,8 @@ extension RuleCompiler {
 
     private static func messageArgument(_ value: Value) -> MessageArgument {
         switch value {
-        case .integer(let number): .number(Double(number))
+        // A whole number a `Double` cannot hold exactly shows as written, like bounds do.
+        case .integer(let number): Int(exactly: Double(number)) == number ? .number(Double(number)) : .text(String(number))
         case .decimal(let number): .number(number)
         case .string(let text): .text(text)
         case .bool(let flag): .text(flag ? "true" : "false")

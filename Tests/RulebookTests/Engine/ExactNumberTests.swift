@@ -45,4 +45,11 @@ final class ExactNumberTests: XCTestCase {
         XCTAssertEqual(try check("n: max 0.5", #"{"n": 0.75}"#).report.violations.map(\.message), ["N must be at most 0.5."])
         XCTAssertTrue(try check("n: max 0.5", #"{"n": 0.5}"#).tape)
     }
+
+    func testOneOfShowsWholeNumbersBeyondDoublesAsWritten() throws {
+        let outside = try check("u: oneOf 9007199254740993 7", #"{"u": 9007199254740992}"#)
+        XCTAssertFalse(outside.value)
+        XCTAssertFalse(outside.tape)
+        XCTAssertEqual(outside.report.violations.map(\.message), ["U must be one of: 9007199254740993, 7."])
+    }
 }
