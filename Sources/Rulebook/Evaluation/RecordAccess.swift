@@ -156,12 +156,21 @@ struct ValueAccess: RecordAccess {
 
     @inline(__always)
     func withUTF8<R>(_ node: Node, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        guard case .string(let text) = node.pointee else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-        // Native Swift strings are contiguous UTF-8 (small ones are spilled to the stack),
-        // so this reads the bytes in place; the copy is for the rare bridged string.
-        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-        var copy = text
-        return copy.withUTF8(body)
+        if let bytes = Self.storedUTF8(node) { return body(bytes) }
+        guard case .string(var text) = node.pointee else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        // A small string (its bytes inline, spilled to the stack here) or a bridged one.
+        return text.withUTF8(body)
+    }
+
+    /// The bytes of a string node too long to be stored inline, in its heap storage,
+    /// which the record owns (see the invariant above); nil for anything else.
+    ///
+    /// Performance bends this: holding a copy of the text while `body` runs retains and
+    /// releases its storage, on memory the record's other reads do not otherwise touch.
+    @inline(__always)
+    private static func storedUTF8(_ node: Node) -> UnsafeBufferPointer<UInt8>? {
+        guard case .string(let text) = node.pointee, text.utf8.count > 15 else { return nil }
+        return text.utf8.withContiguousStorageIfAvailable { $0 }
     }
 
     func string(_ node: Node) -> String {
