@@ -25,7 +25,7 @@ private func threadNanoseconds() -> UInt64 {
 }
 
 /// Best-of-`rounds` CPU nanoseconds per item of `body`, which handles `count` items.
-private func perItem(_ count: Int, rounds: Int = 7, _ body: () -> Int) -> Double {
+func perItem(_ count: Int, rounds: Int = 7, _ body: () -> Int) -> Double {
     var best = Double.infinity
     var sink = 0
     for _ in 0..<rounds {

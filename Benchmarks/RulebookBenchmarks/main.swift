@@ -33,6 +33,7 @@ let usage = """
                                                       only parse (or lex) the generated file, for callgrind
                                                       (--keep: keep every run's tree, do not free it before the next)
       regex                                           regex engine: catastrophic patterns at 1k/10k/100k, ns per match
+      forms [--keystrokes 200000]                     RulebookForms: ns per keystroke (set a field, read its state)
     """
 
 switch arguments.first {
@@ -64,6 +65,8 @@ case "dump":
 case "parseonly":
     runParseOnly(lines: Int(option("--lines", default: "100000")) ?? 100_000, runs: Int(option("--runs", default: "1")) ?? 1,
                  lexOnly: arguments.contains("--lex"), keep: arguments.contains("--keep"))
+case "forms":
+    runFormsBenchmark(keystrokes: Int(option("--keystrokes", default: "200000")) ?? 200_000)
 default:
     print(usage)
 }

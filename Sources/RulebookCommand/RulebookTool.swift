@@ -42,7 +42,11 @@ public enum RulebookTool {
     /// Commands with subcommands of their own (`rulebook catalogs export`): the group's
     /// help configuration and its subcommands, whose names are `group sub`.
     static var groups: [(configuration: CommandConfiguration, commands: [any Command.Type])] {
-        [(CatalogsCommand.configuration, CatalogsCommand.commands)]
+        [
+            (CatalogsCommand.configuration, CatalogsCommand.commands),
+            (GenerateCommand.configuration, GenerateCommand.commands),
+            (ExportCommand.configuration, ExportCommand.commands),
+        ]
     }
 
     /// The tool's COMMANDS list: every command and group.

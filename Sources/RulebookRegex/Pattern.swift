@@ -81,6 +81,16 @@ public struct Pattern: Sendable {
         program.matches(utf8)
     }
 
+    /// Whether `prefix` can still become a match by appending text: true when it matches
+    /// or some continuation does (`[0-9]{5}` after `"123"`), false the moment none can
+    /// (`"12a"`). Decided on the pattern's NFA from the states live after the prefix, in
+    /// time linear in its length: what a form shows as incomplete rather than invalid
+    /// while the user types.
+    public func canStillMatch(prefix: String) -> Bool {
+        var copy = prefix
+        return copy.withUTF8 { NFASimulation.canContinue(program.nfa, $0) }
+    }
+
     /// The pattern as a ``PatternMatcher`` (no reference counting per match); valid while
     /// this pattern lives.
     package var matcher: PatternMatcher { program.matcher }

@@ -3,7 +3,7 @@
 /// A value type so that the command and the language server can each build one per run
 /// (the language server rebuilds it when a catalogue changes); the checker keeps no state
 /// (a `PatternCache` only remembers compilations, which never change a result).
-public struct CheckOptions: Sendable {
+package struct CheckOptions: Sendable {
     /// The keys of the base (`en`) catalogue. When set, a `message KEY` override naming
     /// another key is an `unknown-message-key` error; when `nil` (no catalogue loaded)
     /// message keys are not checked.
@@ -23,7 +23,7 @@ public struct CheckOptions: Sendable {
     package var validators: ValidatorRegistry = .builtins
 
     /// The defaults: message keys are not checked, limits are the defaults.
-    public init() { self.init(knownMessageKeys: nil) }
+    package init() { self.init(knownMessageKeys: nil) }
 
     /// Creates options; by default message keys are not checked.
     package init(

@@ -88,6 +88,11 @@ extension CheckerRun {
             case .when(let when):
                 let condition = convertCondition(when.condition, in: walk.tree.source)
                 let inner = block.conditions.flatMap { outer in condition.map { outer + [$0] } }
+                if let inner, ConditionSatisfiability.isSatisfiable(block.conditions ?? []), !ConditionSatisfiability.isSatisfiable(inner) {
+                    report(walk.tree.source.path, when.condition.range, .unreachableBlock, inner.count == 1
+                           ? "this condition can never hold: the rules of this block never apply"
+                           : "this condition contradicts an enclosing block's: the rules of this block never apply")
+                }
                 visit(when.body[...], in: Block(conditions: inner, context: inner.map { ConditionContext($0) }), &walk)
             case .namedRule, .importDecl, .unexpected:
                 break  // definitions were handled first; misplaced ones are reported there

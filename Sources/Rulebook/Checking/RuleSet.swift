@@ -3,7 +3,7 @@ import RulebookRegex
 /// The checker's product: every field statement of a rule file and its imports, with
 /// named rules expanded, arguments converted to their kinds, patterns compiled and
 /// conditions attached. Only a rule set without errors is compiled.
-public struct RuleSet: Sendable {
+package struct RuleSet: Sendable {
     /// Field statements in source order (statements inside `when` blocks carry their
     /// conditions, nested blocks joined with `and`).
     package let statements: [CheckedStatement]
@@ -172,7 +172,7 @@ package indirect enum RuleArgument: Sendable {
 }
 
 /// A `message` override after checking.
-public enum MessageOverride: Sendable, Hashable {
+package enum MessageOverride: Sendable, Hashable {
     /// A catalogue key.
     case key(String)
     /// Literal text shown as is (after `{field}`-style placeholders are filled).

@@ -9,12 +9,17 @@ extension CompiledRuleSet {
     /// ```
     /// - Parameters:
     ///   - path: The rule file; imports are resolved relative to it.
-    ///   - options: Checker options (known message keys, limits).
     ///   - validators: The validators rule files may name (the built-ins by default).
     /// - Throws: ``RuleFileError`` with every diagnostic when the file cannot be read or
     ///   has errors (warnings alone do not stop it).
-    public init(contentsOfFile path: String, options: CheckOptions = CheckOptions(),
-                validators: ValidatorRegistry = .builtins) throws(RuleFileError) {
+    public init(contentsOfFile path: String, validators: ValidatorRegistry = .builtins) throws(RuleFileError) {
+        try self.init(contentsOfFile: path, options: CheckOptions(), validators: validators)
+    }
+
+    /// `init(contentsOfFile:validators:)` with checker options (known message keys,
+    /// limits), for the command and the language server.
+    package init(contentsOfFile path: String, options: CheckOptions,
+                 validators: ValidatorRegistry = .builtins) throws(RuleFileError) {
         try self.init(checking: path, provider: DiskSourceProvider(), options: options, validators: validators)
     }
 
@@ -26,17 +31,23 @@ extension CompiledRuleSet {
     /// - Parameters:
     ///   - source: The rule file's text.
     ///   - path: The name diagnostics and violation locations use.
-    ///   - options: Checker options (known message keys, limits).
     ///   - validators: The validators rule files may name (the built-ins by default).
     /// - Throws: ``RuleFileError`` with every diagnostic when the text has errors.
-    public init(source: String, path: String = "<source>.rules", options: CheckOptions = CheckOptions(),
+    public init(source: String, path: String = "<source>.rules",
                 validators: ValidatorRegistry = .builtins) throws(RuleFileError) {
+        try self.init(source: source, path: path, options: CheckOptions(), validators: validators)
+    }
+
+    /// `init(source:path:validators:)` with checker options, for the command and the
+    /// language server.
+    package init(source: String, path: String = "<source>.rules", options: CheckOptions,
+                 validators: ValidatorRegistry = .builtins) throws(RuleFileError) {
         let root = SourcePath.normalize(path)
         try self.init(checking: root, provider: RootOverlayProvider(root: root, text: source), options: options,
                       validators: validators)
     }
 
-    private init(checking path: String, provider: any SourceProvider, options: CheckOptions,
+    init(checking path: String, provider: any SourceProvider, options: CheckOptions,
                  validators: ValidatorRegistry) throws(RuleFileError) {
         var options = options
         options.validators = validators
@@ -60,12 +71,12 @@ public struct RuleFileError: Error, Sendable, CustomStringConvertible {
     /// The diagnostics of every file involved, sorted.
     public let diagnostics: [Diagnostic]
     /// Set when the root file itself could not be read.
-    public let readError: SourceReadError?
+    package let readError: SourceReadError?
     /// The files involved, to turn diagnostic ranges into lines and columns.
-    public let files: [String: SourceFile]
+    package let files: [String: SourceFile]
 
     /// Creates an error.
-    public init(diagnostics: [Diagnostic], readError: SourceReadError?, files: [String: SourceFile]) {
+    package init(diagnostics: [Diagnostic], readError: SourceReadError?, files: [String: SourceFile]) {
         self.diagnostics = diagnostics
         self.readError = readError
         self.files = files
@@ -73,6 +84,12 @@ public struct RuleFileError: Error, Sendable, CustomStringConvertible {
 
     /// The errors only.
     public var errors: [Diagnostic] { diagnostics.filter { $0.severity == .error } }
+
+    /// Where `diagnostic` starts (1-based line and column), when it is in one of the files
+    /// involved.
+    public func location(of diagnostic: Diagnostic) -> SourceLocation? {
+        files[diagnostic.file]?.location(of: diagnostic)
+    }
 
     /// `file:line:column: error: message [code]`, one per line (the first 20 errors).
     public var description: String {

@@ -1,4 +1,4 @@
-/// A checked ``RuleSet`` compiled for evaluation: immutable, `Sendable`, and cheap to
+/// A checked rule file compiled for evaluation: immutable, `Sendable`, and cheap to
 /// share between threads and requests.
 ///
 /// Compile once, validate many records:
@@ -11,7 +11,7 @@
 /// patterns, so evaluation does no parsing, no name lookup and no avoidable allocation.
 public struct CompiledRuleSet: Sendable {
     /// The rule set this was compiled from.
-    public let ruleSet: RuleSet
+    package let ruleSet: RuleSet
     /// The program evaluation runs.
     let program: CompiledProgram
     /// Whether some rule reads today (`before today`, `minAge` …): only then does
@@ -24,7 +24,7 @@ public struct CompiledRuleSet: Sendable {
     /// anything that cannot run; a rule whose arguments nevertheless do not fit its
     /// validator (a hand-built ``RuleSet``), or that names a validator `validators` lacks,
     /// compiles to a rule that always fails.
-    public init(_ ruleSet: RuleSet, validators: ValidatorRegistry = .builtins) {
+    package init(_ ruleSet: RuleSet, validators: ValidatorRegistry = .builtins) {
         self.ruleSet = ruleSet
         self.validators = validators
         var compiler = RuleCompiler(validators: validators)

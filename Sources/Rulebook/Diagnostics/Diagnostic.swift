@@ -89,7 +89,7 @@ package struct Note: Hashable, Sendable {
 /// One finding about one range of one file: the value every stage returns beside its
 /// product, and that `check`, `validate` and the language server all render.
 public struct Diagnostic: Hashable, Sendable {
-    /// The file (as ``SourceFile/path``).
+    /// The file (its path as the rules were loaded).
     public var file: String
     /// The exact byte range the finding is about.
     package var range: SourceRange

@@ -51,6 +51,8 @@ extension DiagnosticCode {
     package static let importCycle = DiagnosticCode("import-cycle", .error, "Files that import each other in a cycle.")
     /// `message KEY` naming a key the base catalogue lacks.
     package static let unknownMessageKey = DiagnosticCode("unknown-message-key", .error, "A message override naming a key the base catalogue does not define.")
+    /// A `when` block whose condition can never hold.
+    package static let unreachableBlock = DiagnosticCode("unreachable-block", .warning, "A `when` block whose condition can never hold, so its rules never apply.")
     /// A named rule nobody uses (in a file that is not imported for its rules).
     package static let unusedRule = DiagnosticCode("unused-rule", .warning, "A named rule that nothing uses.")
     /// A path in `same`/`different`/conditions that no statement validates.
@@ -65,7 +67,7 @@ extension DiagnosticCode {
     package static var checkingCodes: [DiagnosticCode] {
         [unknownValidator, wrongArgumentCount, wrongArgumentKind, invalidArgument, invalidRegex, unsupportedRegex,
          contradiction, redundantRule, duplicateRule, shadowedValidator, ruleCycle, missingImport, importCycle,
-         unknownMessageKey, unusedRule, unknownField, invalidCondition, misplacedDeclaration, duplicateImport]
+         unknownMessageKey, unusedRule, unreachableBlock, unknownField, invalidCondition, misplacedDeclaration, duplicateImport]
     }
 
     // MARK: Localisation (catalogues); the localisation stage declares its codes in

@@ -3,8 +3,11 @@
 /// Dates compare as days; `today` is always one of these, injected by the evaluation
 /// context, so results are reproducible.
 public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConvertible {
+    /// The year (proleptic Gregorian; may be zero or negative).
     public let year: Int
+    /// The month, 1 to 12.
     public let month: Int
+    /// The day of the month, from 1.
     public let day: Int
 
     /// The years a date may have: wide enough for any calendar use, narrow enough that
@@ -83,6 +86,13 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         return CalendarDate(daysSinceEpoch: Int((Double(seconds) / 86_400).rounded(.down)))
     }
 
+    /// The calendar day of `instant` in `timeZone` (20:00 on the 28th in Los Angeles is
+    /// the 28th, though UTC is already on the 29th).
+    public init(day instant: Date, in timeZone: TimeZone) {
+        let seconds = instant.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: instant))
+        self.init(daysSinceEpoch: Int((seconds / 86_400).rounded(.down)))
+    }
+
     /// Full years from `self` (a birth date) to `date`.
     public func fullYears(until date: CalendarDate) -> Int {
         var years = date.year - year
@@ -90,6 +100,7 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         return years
     }
 
+    /// Whether `lhs` is the earlier day.
     public static func < (lhs: CalendarDate, rhs: CalendarDate) -> Bool {
         (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
     }

@@ -28,7 +28,7 @@ public enum RuleOutcome: Sendable, Hashable {
 /// One rule of a field and its outcome.
 public struct RuleExplanation: Sendable, Hashable {
     /// The validator that ran (for a named rule, the underlying validator).
-    public let validator: BuiltinValidator
+    public let validator: ValidatorName
     /// The rule as written, with its arguments (`minLength 2`, `pattern /^[0-9]{5}$/`).
     public let text: String
     /// Where the validator is written.
@@ -37,6 +37,7 @@ public struct RuleExplanation: Sendable, Hashable {
     public let expandedFrom: [String]
     /// The `when` condition of its statement, as text, if any.
     public let condition: String?
+    /// Whether the rule passed, failed or was skipped, and why.
     public let outcome: RuleOutcome
 }
 

@@ -11,6 +11,7 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
     /// The steps from the record's root.
     public let segments: [Segment]
 
+    /// A path of these segments.
     public init(_ segments: [Segment]) { self.segments = segments }
 
     /// Whether the path contains `[*]`.
@@ -77,6 +78,7 @@ public struct ConcretePath: Sendable, Hashable, CustomStringConvertible, Compara
         case index(Int)
     }
 
+    /// The keys and indices, outermost first.
     public let segments: [Segment]
     /// Whether the path is known to be one identifier key (its own spelling): set for a
     /// compiled program's fixed paths, whose spelling was decided once
@@ -87,6 +89,7 @@ public struct ConcretePath: Sendable, Hashable, CustomStringConvertible, Compara
     /// the key needs quotes is decided once, not per spelling.
     @usableFromInline let isIdentifierKey: Bool
 
+    /// A concrete path of these segments.
     public init(_ segments: [Segment]) {
         self.segments = segments
         self.isIdentifierKey = false
@@ -177,5 +180,6 @@ public struct ConcretePath: Sendable, Hashable, CustomStringConvertible, Compara
         })
     }
 
+    /// Orders paths by their spelling (`items[10]` before `items[2]`).
     public static func < (lhs: ConcretePath, rhs: ConcretePath) -> Bool { lhs.description < rhs.description }
 }

@@ -2,7 +2,7 @@
 /// and the localiser. The engine fills it; a ``MessageRendering`` renders it.
 public struct MessageRequest: Sendable {
     /// The rule's `message` override, looked up (or shown) first.
-    public var messageOverride: MessageOverride?
+    package var messageOverride: MessageOverride?
     /// The field as the rule file wrote it (`items[*].sku`): field-specific keys
     /// (`items[*].sku.pattern`) and the display name (`field.items[*].sku`) derive from it.
     public var field: FieldPath
@@ -15,7 +15,7 @@ public struct MessageRequest: Sendable {
     /// built-ins, whose messages the renderer knows): used when no catalogue has the key.
     public var defaultMessage: String?
 
-    public init(messageOverride: MessageOverride?, field: FieldPath, messageKey: String,
+    package init(messageOverride: MessageOverride?, field: FieldPath, messageKey: String,
                 arguments: [(name: String, value: MessageArgument)], defaultMessage: String? = nil) {
         self.messageOverride = messageOverride
         self.field = field
@@ -36,7 +36,7 @@ public enum MessageArgument: Sendable, Hashable {
     case list([MessageArgument])
 }
 
-/// Renders violation messages. The built-in ``DefaultMessages`` renders the validator
+/// Renders violation messages. The built-in default (no `messages` in ``ValidationOptions``) renders the validator
 /// table's English defaults; the localiser renders from catalogues in a locale.
 public protocol MessageRendering: Sendable {
     /// The message for `request`; never a raw key.

@@ -3,7 +3,7 @@ public struct Violation: Sendable, Hashable {
     /// The concrete field (`items[2].sku`); `.jsonPointer` gives `/items/2/sku`.
     public let field: ConcretePath
     /// The validator that failed (for a named rule, the underlying validator).
-    public let validator: BuiltinValidator
+    public let validator: ValidatorName
     /// The validator's parameters by name, in signature order (`[("min", 2)]`).
     public let parameters: [Parameter]
     /// The catalogue key the message was looked up under first: the override key, or
@@ -14,7 +14,8 @@ public struct Violation: Sendable, Hashable {
     /// Where the rule that fired is written.
     public let location: SourceLocation
 
-    public init(field: ConcretePath, validator: BuiltinValidator, parameters: [Parameter], messageKey: String,
+    /// A violation, as evaluation reports it (for tests and custom reporting).
+    public init(field: ConcretePath, validator: ValidatorName, parameters: [Parameter], messageKey: String,
                 message: String, location: SourceLocation) {
         self.field = field
         self.validator = validator
@@ -26,8 +27,11 @@ public struct Violation: Sendable, Hashable {
 
     /// A named parameter value of a violation.
     public struct Parameter: Sendable, Hashable {
+        /// The parameter's name in the validator's signature and messages (`min`).
         public let name: String
+        /// Its value in this rule (`2`).
         public let value: Value
+        /// A parameter value.
         public init(name: String, value: Value) {
             self.name = name
             self.value = value
@@ -50,7 +54,9 @@ public enum FieldStatus: String, Sendable, Hashable {
 /// A value, equal to another (and hashed) by its field, status and violations however it
 /// was made.
 public struct FieldResult: Sendable, Hashable {
+    /// The concrete field (`items[2].sku`).
     public let field: ConcretePath
+    /// Valid, invalid, or skipped (empty and not required, or its `when` block off).
     public let status: FieldStatus
     /// The violations, given or still to be built.
     @usableFromInline let storage: Violations
@@ -87,6 +93,7 @@ public struct FieldResult: Sendable, Hashable {
         }
     }
 
+    /// A field's result.
     public init(field: ConcretePath, status: FieldStatus, violations: [Violation]) {
         self.field = field
         self.status = status
@@ -131,6 +138,7 @@ public struct ChangeSet: Sendable, Hashable {
     /// Whether anything changed at all.
     public var hasChanges: Bool { !changedFields.isEmpty }
 
+    /// A change set of these fields and this merge patch.
     public init(changedFields: [ConcretePath], patch: Value) {
         self.changedFields = changedFields
         self.patch = patch

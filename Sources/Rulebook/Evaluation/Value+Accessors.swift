@@ -14,7 +14,7 @@ extension Value {
     }
 
     /// The kind of value.
-    public var kind: JSONKind {
+    package var kind: JSONKind {
         switch self {
         case .null: .null
         case .bool: .bool

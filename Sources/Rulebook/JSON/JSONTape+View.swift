@@ -1,5 +1,5 @@
 /// The kind of a JSON value.
-public enum JSONKind: UInt8, Sendable, Hashable, CaseIterable {
+package enum JSONKind: UInt8, Sendable, Hashable, CaseIterable {
     /// `null`.
     case null
     /// `true` or `false`.

@@ -48,11 +48,19 @@ public struct Localizer: MessageRendering {
     /// Appends the message for `request` to `output`.
     package func append(_ request: MessageRequest, to output: inout String) {
         let arguments = RequestArguments(request: request, localizer: self)
+        let fieldKey = FieldMessageKey(path: request.field, messageKey: request.messageKey)
         if case .literal(let text)? = request.messageOverride {
+            // A literal is the rule's text in the base language: a catalogue of another
+            // language translates it under the rule's field-specific key
+            // (`passwordConfirmation.same`).
+            for entry in chain where entry.catalog.locale != MessageCatalogs.baseLocale {
+                if let format = entry.catalog.fieldMessages[fieldKey] {
+                    return format.render(into: &output, arguments: arguments, locale: entry.locale)
+                }
+            }
             Localizer.appendLiteral(text, arguments: arguments, locale: chain.first?.locale ?? englishLocale, to: &output)
             return
         }
-        let fieldKey = FieldMessageKey(path: request.field, messageKey: request.messageKey)
         for entry in chain {
             let catalog = entry.catalog
             if case .key(let key)? = request.messageOverride, let format = catalog.messages[key] {

@@ -1,12 +1,12 @@
 /// One source text with its name and a precomputed line table.
 ///
 /// A `SourceFile` is immutable; an edited document is a new `SourceFile`.
-public struct SourceFile: Sendable, Hashable {
+package struct SourceFile: Sendable, Hashable {
     /// The file name as the user gave it (a relative or absolute path, or a URI for
     /// editor buffers). It is what diagnostics print.
-    public let path: String
+    package let path: String
     /// The whole text.
-    public let text: String
+    package let text: String
     /// Line starts, for converting offsets to line and column.
     package let lines: LineTable
 
@@ -18,12 +18,12 @@ public struct SourceFile: Sendable, Hashable {
     }
 
     /// Equal path and text (the line table follows from the text).
-    public static func == (lhs: SourceFile, rhs: SourceFile) -> Bool {
+    package static func == (lhs: SourceFile, rhs: SourceFile) -> Bool {
         lhs.path == rhs.path && lhs.text == rhs.text
     }
 
     /// Hashes the path and the text.
-    public func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(path)
         hasher.combine(text)
     }
@@ -38,14 +38,14 @@ public struct SourceFile: Sendable, Hashable {
 
     /// The 1-based line and 1-based Unicode-scalar column of `offset`, for messages
     /// like `Rules/profile.rules:2:23`.
-    public func location(of offset: Int) -> SourceLocation {
+    package func location(of offset: Int) -> SourceLocation {
         let position = lines.position(of: offset, in: text, encoding: .unicodeScalars)
         return SourceLocation(file: path, line: position.line + 1, column: position.character + 1)
     }
 
     /// Where `diagnostic` starts in this file (the diagnostic's ``Diagnostic/file`` is
     /// this file's ``path``).
-    public func location(of diagnostic: Diagnostic) -> SourceLocation {
+    package func location(of diagnostic: Diagnostic) -> SourceLocation {
         location(of: diagnostic.range.start)
     }
 }
@@ -53,7 +53,7 @@ public struct SourceFile: Sendable, Hashable {
 /// A human-facing place in a file: 1-based line and 1-based column counted in Unicode
 /// scalars (what SARIF calls `unicodeCodePoints`).
 public struct SourceLocation: Hashable, Sendable, Codable, CustomStringConvertible {
-    /// The file name as given to ``SourceFile``.
+    /// The file name, as the rules were loaded.
     public var file: String
     /// The 1-based line.
     public var line: Int

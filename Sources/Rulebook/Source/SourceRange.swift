@@ -3,11 +3,11 @@
 /// Every syntax node, token and diagnostic carries one. Offsets are converted to
 /// line and column (in UTF-8, UTF-16 or Unicode scalars) only at the edges, by a
 /// `LineTable`.
-public struct SourceRange: Hashable, Sendable, Comparable, CustomStringConvertible {
+package struct SourceRange: Hashable, Sendable, Comparable, CustomStringConvertible {
     /// The offset of the first byte.
-    public var start: Int
+    package var start: Int
     /// The offset one past the last byte; equal to `start` for an empty range.
-    public var end: Int
+    package var end: Int
 
     /// Creates a range from `start` up to, not including, `end`.
     package init(start: Int, end: Int) {
@@ -44,10 +44,10 @@ public struct SourceRange: Hashable, Sendable, Comparable, CustomStringConvertib
     }
 
     /// By start, then by end.
-    public static func < (lhs: SourceRange, rhs: SourceRange) -> Bool {
+    package static func < (lhs: SourceRange, rhs: SourceRange) -> Bool {
         (lhs.start, lhs.end) < (rhs.start, rhs.end)
     }
 
     /// `start..<end`.
-    public var description: String { "\(start)..<\(end)" }
+    package var description: String { "\(start)..<\(end)" }
 }

@@ -22,6 +22,7 @@ public struct ParameterDefinition: Sendable, Hashable {
     /// What it accepts.
     public let kind: ParameterKind
 
+    /// A parameter named `name` of kind `kind`.
     public init(_ name: String, _ kind: ParameterKind) {
         self.name = name
         self.kind = kind
@@ -42,6 +43,7 @@ package struct ValidatorForm: Sendable, Hashable {
     /// display name) and one placeholder per parameter.
     public let defaultMessage: String
 
+    /// A form of these parameters, reporting `message` under `messageKey`.
     public init(_ parameters: [ParameterDefinition], variadic: ParameterDefinition? = nil, messageKey: String, message: String) {
         self.parameters = parameters
         self.variadic = variadic
@@ -127,7 +129,7 @@ enum ValidatorImplementation: Sendable {
 
 /// The name the checker, the language server and results use for a validator (the
 /// built-ins are its static members).
-public typealias BuiltinValidator = ValidatorName
+package typealias BuiltinValidator = ValidatorName
 
 /// A validator's name: a built-in's (`minLength`) or one an application registered
 /// (``CustomValidator``). The raw value is the name used in rule files.
@@ -144,20 +146,26 @@ public struct ValidatorName: RawRepresentable, Sendable, Hashable, CaseIterable,
     /// Any validator's name, built-in or registered.
     public init(name: String) { self.rawValue = name }
 
+    /// The name as rule files write it.
     public var description: String { rawValue }
 
     /// Whether this is one of the built-in validators.
     public var isBuiltin: Bool { ValidatorName.named[rawValue] != nil }
 
+    // The built-in validators' names, as rule files write them.
+    /// `required`.
     public static let required = Self(name: "required")
     public static let minLength = Self(name: "minLength"), maxLength = Self(name: "maxLength"), length = Self(name: "length")
     public static let pattern = Self(name: "pattern"), email = Self(name: "email"), url = Self(name: "url")
+    /// `uuid`.
     public static let uuid = Self(name: "uuid")
     public static let alpha = Self(name: "alpha"), alphanumeric = Self(name: "alphanumeric"), digits = Self(name: "digits")
     public static let noDigits = Self(name: "noDigits"), noSpecialChars = Self(name: "noSpecialChars")
     public static let containsDigit = Self(name: "containsDigit"), containsLetter = Self(name: "containsLetter")
+    /// `containsUppercase`.
     public static let containsUppercase = Self(name: "containsUppercase")
     public static let containsLowercase = Self(name: "containsLowercase"), containsSymbol = Self(name: "containsSymbol")
+    /// `oneOf`.
     public static let oneOf = Self(name: "oneOf")
     public static let string = Self(name: "string"), object = Self(name: "object"), array = Self(name: "array")
     public static let integer = Self(name: "integer"), number = Self(name: "number")

@@ -81,6 +81,7 @@ public enum ValidatorRegistrationError: Error, Sendable, Hashable, CustomStringC
     /// The name is not an identifier (letters, digits and `_`, not starting with a digit).
     case invalidName(String)
 
+    /// What went wrong, in a sentence.
     public var description: String {
         switch self {
         case .builtinName(let name): "'\(name)' is a built-in validator and cannot be registered again"

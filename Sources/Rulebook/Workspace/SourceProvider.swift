@@ -7,7 +7,7 @@ package protocol SourceProvider: Sendable {
 }
 
 /// Why a file could not be read.
-public struct SourceReadError: Error, Sendable, Hashable, CustomStringConvertible {
+package struct SourceReadError: Error, Sendable, Hashable, CustomStringConvertible {
     /// What went wrong.
     package enum Reason: Sendable, Hashable {
         /// No file at that path.
@@ -21,7 +21,7 @@ public struct SourceReadError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     /// The path that was read.
-    public let path: String
+    package let path: String
     /// What went wrong.
     package let reason: Reason
 
@@ -32,7 +32,7 @@ public struct SourceReadError: Error, Sendable, Hashable, CustomStringConvertibl
     }
 
     /// "no such file 'Rules/x.rules'", for messages.
-    public var description: String {
+    package var description: String {
         switch reason {
         case .notFound: FileErrorText.missing(path)
         case .isDirectory: "'\(path)' is a directory"

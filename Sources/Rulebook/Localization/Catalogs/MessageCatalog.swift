@@ -62,6 +62,21 @@ package struct MessageCatalog: Sendable {
         self.fieldMessages = fieldMessages
     }
 
+    /// `top`'s entries over `bottom`'s (same locale): a key of `top` wins; the file,
+    /// source ranges and document are `top`'s, and `bottom`'s other entries keep theirs.
+    init(layering top: MessageCatalog, over bottom: MessageCatalog) {
+        locale = top.locale
+        file = top.file
+        let own = Set(top.entries.map(\.key))
+        entries = top.entries + bottom.entries.filter { !own.contains($0.key) }
+        objectRange = top.objectRange
+        diagnostics = top.diagnostics + bottom.diagnostics
+        document = top.document
+        messages = bottom.messages.merging(top.messages) { _, app in app }
+        displayNames = bottom.displayNames.merging(top.displayNames) { _, app in app }
+        fieldMessages = bottom.fieldMessages.merging(top.fieldMessages) { _, app in app }
+    }
+
     /// The parsed message for `key`, if the catalogue defines it and it parses.
     package func message(forKey key: String) -> MessageFormat? { messages[key] }
 

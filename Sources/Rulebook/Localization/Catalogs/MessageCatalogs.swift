@@ -1,4 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
 import Foundation
+#endif
 
 /// Every catalogue of a project, loaded once into an immutable, `Sendable` value and
 /// shared by every request, whatever its locale.
@@ -27,6 +31,16 @@ public struct MessageCatalogs: Sendable {
         var byLocale: [String: MessageCatalog] = [:]
         for catalog in catalogs { byLocale[catalog.locale] = catalog }
         self.catalogs = byLocale
+    }
+
+    /// An app's catalogues layered over these (the shipped ones): per locale, a key the
+    /// app's catalogue has wins, and every other key still comes from the shipped one.
+    public func layering(_ app: MessageCatalogs) -> MessageCatalogs {
+        var merged = catalogs
+        for (locale, top) in app.catalogs {
+            merged[locale] = catalogs[locale].map { MessageCatalog(layering: top, over: $0) } ?? top
+        }
+        return MessageCatalogs(catalogs: merged.keys.sorted().compactMap { merged[$0] })
     }
 
     /// Parses catalogue texts keyed by file path; the locale is the file name without

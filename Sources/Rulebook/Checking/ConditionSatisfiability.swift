@@ -1,0 +1,78 @@
+/// Whether a conjunction of `when` conditions can hold for some record: the checker's
+/// test for a block whose rules can never apply (`when a == "x" and a == "y"`, or a block
+/// whose condition contradicts the block around it).
+///
+/// Decided by trying, for every field the conditions read, the values that can change
+/// the outcome of a condition: absent, `true`, `false`, the empty text, each literal the
+/// conditions compare the field with, and one text unlike all of them. Conditions read
+/// only presence and equality with literals, so any record agrees with one of these
+/// choices on every condition. Gives up (answers "satisfiable") past `maxAssignments`.
+enum ConditionSatisfiability {
+    /// The most combinations tried.
+    static let maxAssignments = 4096
+
+    static func isSatisfiable(_ conditions: [Condition]) -> Bool {
+        var candidates: [FieldPath: [Value?]] = [:]
+        var order: [FieldPath] = []
+        for condition in conditions { collect(condition, into: &candidates, order: &order) }
+        var total = 1
+        for path in order {
+            total = total.multipliedReportingOverflow(by: candidates[path]!.count).partialValue
+            if total > maxAssignments || total <= 0 { return true }
+        }
+        var assignment: [FieldPath: Value?] = [:]
+        for number in 0..<total {
+            var rest = number
+            for path in order {
+                let values = candidates[path]!
+                assignment[path] = values[rest % values.count]
+                rest /= values.count
+            }
+            if conditions.allSatisfy({ condition in condition.holds { assignment[$0] ?? nil } }) { return true }
+        }
+        return false
+    }
+
+    private static func collect(_ condition: Condition, into candidates: inout [FieldPath: [Value?]], order: inout [FieldPath]) {
+        func add(_ path: FieldPath, _ literal: Value?) {
+            if candidates[path] == nil {
+                order.append(path)
+                candidates[path] = [nil, .bool(true), .bool(false), .string(""), .string("\u{1}unlike every literal")]
+            }
+            if let literal, !candidates[path]!.contains(where: { $0 == literal }) { candidates[path]!.append(literal) }
+        }
+        switch condition {
+        case .present(let path): add(path, nil)
+        case .equals(let path, let literal), .notEquals(let path, let literal): add(path, literal)
+        case .not(let inner): collect(inner, into: &candidates, order: &order)
+        case .and(let left, let right), .or(let left, let right):
+            collect(left, into: &candidates, order: &order)
+            collect(right, into: &candidates, order: &order)
+        }
+    }
+}
+
+extension Condition {
+    /// Whether the condition holds when `value(path)` gives each field's value (nil when
+    /// absent), read as evaluation reads it: present is not absent, not `false`, not
+    /// empty; an absent value equals nothing. For callers holding a record as a
+    /// ``Value`` (a form deciding which statements apply); evaluation itself runs on
+    /// compiled conditions.
+    package func holds(reading value: (FieldPath) -> Value?) -> Bool {
+        switch self {
+        case .present(let path):
+            guard let found = value(path) else { return false }
+            if case .bool(let flag) = found { return flag }
+            return !found.isEmpty
+        case .equals(let path, let literal):
+            guard let found = value(path) else { return false }
+            return found == literal
+        case .notEquals(let path, let literal):
+            guard let found = value(path) else { return true }
+            return found != literal
+        case .not(let inner): return !inner.holds(reading: value)
+        case .and(let left, let right): return left.holds(reading: value) && right.holds(reading: value)
+        case .or(let left, let right): return left.holds(reading: value) || right.holds(reading: value)
+        }
+    }
+}
