@@ -18,9 +18,11 @@ extension CompiledRuleSet {
         -> ValidationReport {
         let today = today(options.context)
         let collector = PendingAsyncCollector(program: program, reportAllFailures: options.reportAllFailures)
-        var evaluator = RecordEvaluator(program: program, access: ValueAccess(record), today: today, collector: collector)
-        evaluator.run()
-        let found = evaluator.collector
+        let found = ValueAccess.with(record) { access in
+            var evaluator = RecordEvaluator(program: program, access: access, today: today, collector: collector)
+            evaluator.run()
+            return evaluator.collector
+        }
         guard !found.pending.isEmpty else { return validate(record, options: options) }
         var builder = ViolationBuilder(program: program, messages: options.messages, today: today)
         var noCache: [String?] = []

@@ -71,9 +71,11 @@ extension CompiledRuleSet {
     public func explain(_ record: Value, options: ValidationOptions = ValidationOptions()) -> RecordExplanation {
         let today = today(options.context)
         let collector = TraceCollector(rules: self, options: options, today: today, statements: statementsByField())
-        var evaluator = RecordEvaluator(program: program, access: ValueAccess(record), today: today, collector: collector)
-        evaluator.run()
-        return RecordExplanation(fields: evaluator.collector.fields)
+        return ValueAccess.with(record) { access in
+            var evaluator = RecordEvaluator(program: program, access: access, today: today, collector: collector)
+            evaluator.run()
+            return RecordExplanation(fields: evaluator.collector.fields)
+        }
     }
 
     /// The checked statements of each compiled field, in the order the compiler made

@@ -12,15 +12,17 @@ extension CompiledRuleSet {
     /// ``ValidationReport``); ``ValidationReport/isValid`` costs nothing more.
     public func validate(_ record: Value, options: ValidationOptions = ValidationOptions()) -> ValidationReport {
         let today = today(options.context)
-        let outcome = RecordEvaluator.outcome(program: program, access: ValueAccess(record), today: today,
-                                              reportAllFailures: options.reportAllFailures)
+        let outcome = ValueAccess.with(record) {
+            RecordEvaluator.outcome(program: program, access: $0, today: today, reportAllFailures: options.reportAllFailures)
+        }
         return report(outcome, today: today, options: options, changes: nil)
     }
 
     /// Whether a record passes every rule. Stops at the first failure and renders no
     /// messages: the fastest way to count valid records (`rulebook validate --quiet`).
     public func isValid(_ record: Value, context: EvaluationContext = EvaluationContext()) -> Bool {
-        return isValid(ValueAccess(record), context: context)
+        let today = today(context)
+        return ValueAccess.with(record) { isValid($0, today: today) }
     }
 
     /// Validates one field of a record, for live validation as the user types.
@@ -56,8 +58,9 @@ extension CompiledRuleSet {
                          options: ValidationOptions = ValidationOptions()) -> ValidationReport {
         let changes = ChangeSet(from: original, to: edited)
         let today = today(options.context)
-        var outcome = RecordEvaluator.outcome(program: program, access: ValueAccess(edited), today: today,
-                                              reportAllFailures: options.reportAllFailures)
+        var outcome = ValueAccess.with(edited) {
+            RecordEvaluator.outcome(program: program, access: $0, today: today, reportAllFailures: options.reportAllFailures)
+        }
         if options.onlyChangedFields {
             outcome = outcome.filtered(program: program) { changes.touches($0) }
         }
@@ -81,11 +84,14 @@ extension CompiledRuleSet {
         guard let field = program.fieldInfos.firstIndex(where: { $0.pattern == path }) else { return [] }
         let today = today(options.context)
         let collector = OutcomeCollector(reportAllFailures: options.reportAllFailures, fieldCount: program.fields.count)
-        var evaluator = RecordEvaluator(program: program, access: ValueAccess(record), today: today, collector: collector)
-        evaluator.evaluate(field: field, only: indices)
+        let outcome = ValueAccess.with(record) { access in
+            var evaluator = RecordEvaluator(program: program, access: access, today: today, collector: collector)
+            evaluator.evaluate(field: field, only: indices)
+            return evaluator.collector.outcome
+        }
         var builder = ViolationBuilder(program: program, messages: options.messages, today: today)
         var noCache: [String?] = []
-        return builder.results(of: evaluator.collector.outcome, cache: &noCache)
+        return builder.results(of: outcome, cache: &noCache)
     }
 }
 

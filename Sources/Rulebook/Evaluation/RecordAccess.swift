@@ -46,14 +46,61 @@ protocol RecordAccess {
 }
 
 /// `Value` records: the Swift API.
+///
+/// Nodes are pointers to `Value`s inside the record, never copies: reading a member or
+/// an element copies no `Value` (a copy is a retain and release of its payload, which
+/// dominated evaluation). Invariant: the record outlives every `ValueAccess` and node
+/// made from it and is not mutated meanwhile — ``with(_:_:)`` holds it for the duration,
+/// and the pointers into its arrays' storage stay valid because `Value`s are immutable
+/// while borrowed.
 struct ValueAccess: RecordAccess {
-    let root: Value
+    typealias Node = UnsafePointer<Value>
+    let root: UnsafePointer<Value>
+    /// The root's members, found once per record: every field's lookup starts there.
+    private let rootMembers: UnsafeBufferPointer<Member>?
 
-    init(_ root: Value) { self.root = root }
+    private init(root: UnsafePointer<Value>) {
+        self.root = root
+        self.rootMembers = Self.members(root)
+    }
+
+    /// Runs `body` with access to `record`; nodes must not escape `body`.
+    @inline(__always)
+    static func with<R>(_ record: Value, _ body: (ValueAccess) throws -> R) rethrows -> R {
+        try withUnsafePointer(to: record) { try body(ValueAccess(root: $0)) }
+    }
+
+    /// One object member as `ValueObject` stores it.
+    private typealias Member = (key: String, value: Value)
+    /// Where a member's value sits within the member: after the key, aligned (a tuple
+    /// lays out its elements in order, as a struct does). A constant, where
+    /// `MemoryLayout.offset(of:)` would be a lazily initialised global read per lookup;
+    /// the debug assertion holds the two equal.
+    @inline(__always)
+    private static var valueOffset: Int {
+        let alignment = MemoryLayout<Value>.alignment
+        let offset = (MemoryLayout<String>.size + alignment - 1) / alignment * alignment
+        assert(offset == MemoryLayout<Member>.offset(of: \Member.value))
+        return offset
+    }
 
     @inline(__always)
-    func kind(_ node: Value) -> NodeKind {
-        switch node {
+    private static func valuePointer(_ member: UnsafePointer<Member>) -> UnsafePointer<Value> {
+        (UnsafeRawPointer(member) + valueOffset).assumingMemoryBound(to: Value.self)
+    }
+
+    /// The members of an object node in place (nil for anything else).
+    @inline(__always)
+    private static func members(_ node: Node) -> UnsafeBufferPointer<Member>? {
+        guard case .object(let object) = node.pointee else { return nil }
+        // The buffer stays valid after the closure: the record owns the array (see the
+        // invariant above).
+        return object.members.withUnsafeBufferPointer { $0 }
+    }
+
+    @inline(__always)
+    func kind(_ node: Node) -> NodeKind {
+        switch node.pointee {
         case .null: .null
         case .bool: .bool
         case .integer, .decimal: .number
@@ -64,78 +111,90 @@ struct ValueAccess: RecordAccess {
     }
 
     @inline(__always)
-    func member(_ node: Value, _ key: CompiledKey) -> Value? {
-        guard case .object(let object) = node else { return nil }
+    func member(_ node: Node, _ key: CompiledKey) -> Node? {
         // JSON keys match byte for byte (as `ValueObject`'s own lookup does, but this
         // compares a compiled key's bytes, which is faster), by a linear scan
         // with a length check first: records are small; a huge object costs O(members)
         // per rule field, still linear in the input.
-        let members = object.members
-        for position in members.indices where key.matches(members[position].key) { return members[position].value }
+        guard let members = node == root ? rootMembers : Self.members(node), let base = members.baseAddress else { return nil }
+        for position in 0..<members.count where key.matches(base[position].key) { return Self.valuePointer(base + position) }
         return nil
     }
 
     /// Starts at `hint` and wraps around: with members in rule order each lookup is one
     /// comparison. (Keys in a `ValueObject` are unique, so the first match is the match.)
     @inline(__always)
-    func member(_ node: Value, _ key: CompiledKey, hint: inout Int) -> Value? {
-        guard case .object(let object) = node else { return nil }
-        let members = object.members
+    func member(_ node: Node, _ key: CompiledKey, hint: inout Int) -> Node? {
+        guard let members = node == root ? rootMembers : Self.members(node), let base = members.baseAddress else { return nil }
         let count = members.count
-        guard count > 0 else { return nil }
         var position = hint < count ? hint : 0
         for _ in 0..<count {
-            if key.matches(members[position].key) {
+            if key.matches(base[position].key) {
                 hint = position + 1
-                return members[position].value
+                return Self.valuePointer(base + position)
             }
             position = position + 1 == count ? 0 : position + 1
         }
         return nil
     }
 
-    func elementCount(_ node: Value) -> Int {
-        guard case .array(let elements) = node else { return 0 }
-        return elements.count
+    /// The elements of an array node in place (nil for anything else).
+    @inline(__always)
+    private func elements(_ node: Node) -> UnsafeBufferPointer<Value>? {
+        guard case .array(let elements) = node.pointee else { return nil }
+        return elements.withUnsafeBufferPointer { $0 }
     }
 
-    func forEachElement(_ node: Value, _ body: (Int, Value) -> Bool) {
-        guard case .array(let elements) = node else { return }
-        for index in elements.indices where !body(index, elements[index]) { return }
+    func elementCount(_ node: Node) -> Int {
+        elements(node)?.count ?? 0
+    }
+
+    func forEachElement(_ node: Node, _ body: (Int, Node) -> Bool) {
+        guard let elements = elements(node), let base = elements.baseAddress else { return }
+        for index in 0..<elements.count where !body(index, base + index) { return }
     }
 
     @inline(__always)
-    func withUTF8<R>(_ node: Value, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        guard case .string(let text) = node else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-        // Native Swift strings are contiguous UTF-8 (small ones are spilled to the stack),
-        // so this reads the bytes in place; the copy is for the rare bridged string.
-        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-        var copy = text
-        return copy.withUTF8(body)
+    func withUTF8<R>(_ node: Node, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        if let bytes = Self.storedUTF8(node) { return body(bytes) }
+        guard case .string(var text) = node.pointee else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        // A small string (its bytes inline, spilled to the stack here) or a bridged one.
+        return text.withUTF8(body)
     }
 
-    func string(_ node: Value) -> String {
-        guard case .string(let text) = node else { return "" }
+    /// The bytes of a string node too long to be stored inline, in its heap storage,
+    /// which the record owns (see the invariant above); nil for anything else.
+    ///
+    /// Performance bends this: holding a copy of the text while `body` runs retains and
+    /// releases its storage, on memory the record's other reads do not otherwise touch.
+    @inline(__always)
+    private static func storedUTF8(_ node: Node) -> UnsafeBufferPointer<UInt8>? {
+        guard case .string(let text) = node.pointee, text.utf8.count > 15 else { return nil }
+        return text.utf8.withContiguousStorageIfAvailable { $0 }
+    }
+
+    func string(_ node: Node) -> String {
+        guard case .string(let text) = node.pointee else { return "" }
         return text
     }
 
     @inline(__always)
-    func number(_ node: Value) -> NumberReading {
-        switch node {
+    func number(_ node: Node) -> NumberReading {
+        switch node.pointee {
         case .integer(let number): NumberReading(double: Double(number), integer: number)
         case .decimal(let number): NumberReading(number)
         default: NumberReading(double: .nan, integer: nil)
         }
     }
 
-    func bool(_ node: Value) -> Bool {
-        guard case .bool(let flag) = node else { return false }
+    func bool(_ node: Node) -> Bool {
+        guard case .bool(let flag) = node.pointee else { return false }
         return flag
     }
 
-    func value(_ node: Value) -> Value { node }
+    func value(_ node: Node) -> Value { node.pointee }
 
-    func equals(_ node: Value, _ literal: Value) -> Bool { node == literal }
+    func equals(_ node: Node, _ literal: Value) -> Bool { node.pointee == literal }
 
-    func equal(_ lhs: Value, _ rhs: Value) -> Bool { lhs == rhs }
+    func equal(_ lhs: Node, _ rhs: Node) -> Bool { lhs.pointee == rhs.pointee }
 }

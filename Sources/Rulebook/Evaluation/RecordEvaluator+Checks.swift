@@ -13,7 +13,10 @@ extension RecordEvaluator {
         case .required: return !isEmpty(node)
         case .kind(let kind): return access.kind(node) == kind
         case .text(let test): return access.kind(node) == .string && access.withUTF8(node, test)
+        case .characters(let bounds):
+            return access.kind(node) == .string && access.withUTF8(node) { bounds.contains(TextScan.characterCount($0)) }
         case .number(let test): return numberReading(node).map(test) ?? false
+        case .numberWithin(let bounds): return numberReading(node).map(bounds.contains) ?? false
         case .date(let test):
             guard let value = dateReading(node) else { return false }
             return test(value, today)
@@ -25,7 +28,7 @@ extension RecordEvaluator {
         case .field(let reference, let test):
             let access = access
             return test(resolveReference(reference, bindings: bindings).map { access.equal(node, $0) })
-        case .count(let test): return access.kind(node) == .array && test(access.elementCount(node))
+        case .count(let bounds): return access.kind(node) == .array && bounds.contains(access.elementCount(node))
         case .elements(let test):
             guard access.kind(node) == .array else { return false }
             var elements: [Value] = []

@@ -148,6 +148,12 @@ enum TextScan {
         return false
     }
 
+    /// The number of user-perceived characters (an emoji with a skin tone is one): ASCII
+    /// and Latin text is counted on its bytes; only other text is segmented into graphemes.
+    static func characterCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        simpleCharacterCount(bytes) ?? String(decoding: bytes, as: UTF8.self).count
+    }
+
     /// The number of `Character`s when the text is ASCII or uses, beyond ASCII, only
     /// U+0080–U+02FF (Latin-1 Supplement, Latin Extended-A/B, IPA: most European names).
     /// None of those scalars joins a neighbour into one grapheme (combining marks start at

@@ -11,8 +11,13 @@ enum Check: Sendable {
     case kind(NodeKind)
     /// Text, as its UTF-8 bytes; any other kind fails.
     case text(@Sendable (UnsafeBufferPointer<UInt8>) -> Bool)
+    /// Text whose number of user-perceived characters (``TextScan/characterCount(_:)``)
+    /// lies within the bounds; any other kind fails.
+    case characters(CountBounds)
     /// A JSON number, or text that reads as one; anything else fails.
     case number(@Sendable (NumberReading) -> Bool)
+    /// A number read as `number` reads it, within the bounds; anything else fails.
+    case numberWithin(NumberBounds)
     /// An ISO 8601 date or date-time in text, with today; anything else fails.
     case date(@Sendable (DateReading, CalendarDate) -> Bool)
     /// The value's date and another field's (nil when that one is absent or not a date),
@@ -23,8 +28,8 @@ enum Check: Sendable {
     /// Whether the value equals another field's (nil when that one is absent), by
     /// ``CompiledProgram/references`` index.
     case field(Int, @Sendable (Bool?) -> Bool)
-    /// An array's element count; anything else fails.
-    case count(@Sendable (Int) -> Bool)
+    /// An array whose element count lies within the bounds; anything else fails.
+    case count(CountBounds)
     /// An array's elements; anything else fails.
     case elements(@Sendable ([Value]) -> Bool)
     /// The whole value (validators an application registers).

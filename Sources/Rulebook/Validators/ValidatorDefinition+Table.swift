@@ -33,10 +33,10 @@ extension ValidatorDefinition {
         define("minLength", [ValidatorForm([.init("min", .count)], messageKey: "minLength",
                                           message: "{field} must be at least {min, plural, one {# character} other {# characters}} long.")],
                summary: "The text has at least `min` characters (user-perceived characters: an emoji with a skin tone is one).",
-               details: textOnly, example: "firstName: minLength 2") { arguments in arguments.count(0).map { min in characters { $0 >= min } } },
+               details: textOnly, example: "firstName: minLength 2") { arguments in arguments.count(0).map { .characters(.atLeast($0)) } },
         define("maxLength", [ValidatorForm([.init("max", .count)], messageKey: "maxLength",
                                           message: "{field} must be at most {max, plural, one {# character} other {# characters}} long.")],
-               summary: "The text has at most `max` characters.", details: textOnly, example: "nickname: maxLength 20") { arguments in arguments.count(0).map { max in characters { $0 <= max } } },
+               summary: "The text has at most `max` characters.", details: textOnly, example: "nickname: maxLength 20") { arguments in arguments.count(0).map { .characters(.atMost($0)) } },
         define("length", [
             ValidatorForm([.init("length", .count)], messageKey: "length",
                           message: "{field} must be exactly {length, plural, one {# character} other {# characters}} long."),
@@ -45,8 +45,8 @@ extension ValidatorDefinition {
         ], summary: "The text has exactly `length` characters, or between `min` and `max`.", details: textOnly,
            example: "state: length 2\ncvc: length 3 4") { arguments in
             guard let low = arguments.count(0) else { return nil }
-            guard arguments.values.count == 2 else { return arguments.values.count == 1 ? characters { $0 == low } : nil }
-            return arguments.count(1).map { high in characters { $0 >= low && $0 <= high } }
+            guard arguments.values.count == 2 else { return arguments.values.count == 1 ? .characters(.exactly(low)) : nil }
+            return arguments.count(1).map { .characters(.between(low, $0)) }
         },
         define("pattern", [ValidatorForm([.init("pattern", .regex)], messageKey: "pattern", message: "{field} has an invalid format.")],
                summary: "The whole text matches the regular expression (a trailing newline included).",
@@ -128,14 +128,14 @@ extension ValidatorDefinition {
                summary: "The value is a JSON number, or text that reads as one.", details: numeric, example: "price: number",
                check: .number { _ in true }),
         define("min", [ValidatorForm([.init("min", .number)], messageKey: "min", message: "{field} must be at least {min}.")],
-               summary: "The numeric value is at least `min`.", details: numeric, example: "quantity: min 1") { arguments in arguments.number(0).map { min in .number { $0.compare(min) >= 0 } } },
+               summary: "The numeric value is at least `min`.", details: numeric, example: "quantity: min 1") { arguments in arguments.number(0).map { .numberWithin(.atLeast($0)) } },
         define("max", [ValidatorForm([.init("max", .number)], messageKey: "max", message: "{field} must be at most {max}.")],
-               summary: "The numeric value is at most `max`.", details: numeric, example: "quantity: max 99") { arguments in arguments.number(0).map { max in .number { $0.compare(max) <= 0 } } },
+               summary: "The numeric value is at most `max`.", details: numeric, example: "quantity: max 99") { arguments in arguments.number(0).map { .numberWithin(.atMost($0)) } },
         define("between", [ValidatorForm([.init("min", .number), .init("max", .number)], messageKey: "between",
                                         message: "{field} must be between {min} and {max}.")],
                summary: "The numeric value is at least `min` and at most `max`.", details: numeric, example: "age: between 13 124") { arguments in
             guard let min = arguments.number(0), let max = arguments.number(1) else { return nil }
-            return .number { $0.compare(min) >= 0 && $0.compare(max) <= 0 }
+            return .numberWithin(.between(min, max))
         },
         simple("boolean", message: "{field} must be true or false.",
                summary: "The value is `true` or `false`.", example: "newsletter: boolean",
@@ -167,21 +167,14 @@ extension ValidatorDefinition {
                summary: "The value does not equal the other field's value.", example: "newPassword: different oldPassword") { arguments in arguments.field(0).map { .field($0) { equal in equal != true } } },
         define("minItems", [ValidatorForm([.init("min", .count)], messageKey: "minItems",
                                          message: "{field} must have at least {min, plural, one {# item} other {# items}}.")],
-               summary: "The array has at least `min` elements.", details: "Accepts arrays only.", example: "items: minItems 1") { arguments in arguments.count(0).map { min in .count { $0 >= min } } },
+               summary: "The array has at least `min` elements.", details: "Accepts arrays only.", example: "items: minItems 1") { arguments in arguments.count(0).map { .count(.atLeast($0)) } },
         define("maxItems", [ValidatorForm([.init("max", .count)], messageKey: "maxItems",
                                          message: "{field} must have at most {max, plural, one {# item} other {# items}}.")],
-               summary: "The array has at most `max` elements.", details: "Accepts arrays only.", example: "items: maxItems 50") { arguments in arguments.count(0).map { max in .count { $0 <= max } } },
+               summary: "The array has at most `max` elements.", details: "Accepts arrays only.", example: "items: maxItems 50") { arguments in arguments.count(0).map { .count(.atMost($0)) } },
         simple("unique", message: "{field} must not contain duplicates.",
                summary: "The array has no two equal elements (JSON equality).", details: "Accepts arrays only.", example: "tags: unique",
                check: .elements { Set($0).count == $0.count }),
     ]
-
-    /// A text check on the number of characters (user-perceived: an emoji with a skin
-    /// tone is one). ASCII and Latin text is counted on its bytes; only other text is
-    /// segmented into graphemes.
-    private static func characters(_ test: @escaping @Sendable (Int) -> Bool) -> Check {
-        .text { bytes in test(TextScan.simpleCharacterCount(bytes) ?? String(decoding: bytes, as: UTF8.self).count) }
-    }
 
     /// Every character has one of `traits`.
     private static func everyCharacter(_ traits: TextTraits) -> Check {

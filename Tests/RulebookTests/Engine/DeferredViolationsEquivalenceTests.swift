@@ -72,9 +72,10 @@ final class DeferredViolationsEquivalenceTests: XCTestCase {
     private func eagerFields(_ compiled: CompiledRuleSet, _ record: Value, _ settings: ValidationOptions) -> [FieldResult] {
         var cache: [String?] = []
         var scratch = EvaluationOutcome()
-        return RecordEvaluator.results(program: compiled.program, access: ValueAccess(record),
-                                       today: compiled.today(settings.context), options: settings,
-                                       cache: &cache, scratch: &scratch)
+        return ValueAccess.with(record) {
+            RecordEvaluator.results(program: compiled.program, access: $0, today: compiled.today(settings.context),
+                                    options: settings, cache: &cache, scratch: &scratch)
+        }
     }
 
     func testDeferredViolationsEqualEagerOnes() throws {

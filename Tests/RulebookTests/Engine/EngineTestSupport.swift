@@ -113,8 +113,9 @@ final class RecordingMessages: MessageRendering, @unchecked Sendable {
 func referenceReport(_ compiled: CompiledRuleSet, _ value: Value, all: Bool) -> ValidationReport {
     let settings = options(all: all)
     let today = compiled.today(settings.context)
-    let outcome = RecordEvaluator.outcome(program: compiled.program, access: ValueAccess(value), today: today,
-                                          reportAllFailures: all)
+    let outcome = ValueAccess.with(value) {
+        RecordEvaluator.outcome(program: compiled.program, access: $0, today: today, reportAllFailures: all)
+    }
     return compiled.report(outcome, today: today, options: settings, changes: nil)
 }
 
@@ -135,7 +136,7 @@ func assertMatchesReference(_ compiled: CompiledRuleSet, _ value: Value, _ label
     }
     let today = compiled.today(options().context)
     XCTAssertEqual(compiled.isValid(value),
-                   RecordEvaluator.passesAll(program: compiled.program, access: ValueAccess(value), today: today),
+                   ValueAccess.with(value) { RecordEvaluator.passesAll(program: compiled.program, access: $0, today: today) },
                    "isValid \(label)", file: file, line: line)
     return counts
 }
