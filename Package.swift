@@ -47,14 +47,18 @@ let package = Package(
         .testTarget(name: "RulebookTests", dependencies: ["Rulebook", "RulebookRegex", "SeededRandom", "RulebookReference"]),
         // Rule files loaded from a bundle (`Bundle.module`), imports included.
         .testTarget(name: "RulebookResourceTests", dependencies: ["Rulebook"], resources: [.copy("Rules")]),
-                .testTarget(name: "RulebookFormsTests", dependencies: ["RulebookForms", "Rulebook"]),
+        .testTarget(name: "RulebookFormsTests", dependencies: ["RulebookForms", "Rulebook"]),
         // Scripted form screens over the shipped rules (run from the package root; their
         // expected output is checked by RulebookFormsTests and .ci/run).
-        .executableTarget(name: "EditProfile", dependencies: ["RulebookForms", "Rulebook"], path: "Examples/EditProfile", exclude: ["expected.txt"]),
-        .executableTarget(name: "Hotspot", dependencies: ["RulebookForms", "Rulebook"], path: "Examples/Hotspot", exclude: ["expected.txt"]),
+        .executableTarget(
+            name: "EditProfile", dependencies: ["RulebookForms", "Rulebook"], path: "Examples/EditProfile", exclude: ["expected.txt"]),
+        .executableTarget(
+            name: "Hotspot", dependencies: ["RulebookForms", "Rulebook"], path: "Examples/Hotspot", exclude: ["expected.txt"]),
         .executableTarget(name: "SignUp", dependencies: ["RulebookForms", "Rulebook"], path: "Examples/SignUp", exclude: ["expected.txt"]),
-        .executableTarget(name: "Address", dependencies: ["RulebookForms", "Rulebook"], path: "Examples/Address", exclude: ["expected.txt"]),
-        .executableTarget(name: "Payment", dependencies: ["RulebookForms", "Rulebook"], path: "Examples/Payment", exclude: ["expected.txt"]),
+        .executableTarget(
+            name: "Address", dependencies: ["RulebookForms", "Rulebook"], path: "Examples/Address", exclude: ["expected.txt"]),
+        .executableTarget(
+            name: "Payment", dependencies: ["RulebookForms", "Rulebook"], path: "Examples/Payment", exclude: ["expected.txt"]),
         .testTarget(name: "RulebookLanguageServerTests", dependencies: ["RulebookLanguageServer", "Rulebook", "SeededRandom"]),
         .testTarget(
             name: "RulebookCommandTests", dependencies: ["RulebookCommand", "Rulebook", "RulebookReference"],

@@ -21,8 +21,9 @@ public func fuzzICU(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
 
     switch MessageFormat.parse(source) {
     case .failure(let error):
-        require(error.range.lowerBound >= 0 && error.range.upperBound <= source.utf8.count,
-                "error range \(error.range) outside the message (\(source.utf8.count) bytes)")
+        require(
+            error.range.lowerBound >= 0 && error.range.upperBound <= source.utf8.count,
+            "error range \(error.range) outside the message (\(source.utf8.count) bytes)")
     case .success(let format):
         for reference in format.arguments {
             require(reference.range.upperBound <= source.utf8.count, "argument range outside the message")

@@ -38,7 +38,8 @@ private func compareReaders(_ bytes: [UInt8], _ limits: JSONLimits) {
     case (.failure(let a), .failure(let b), .failure(let c)):
         require(a == b, "reader and tape fail differently: \(a) vs \(b)")
         require(a == c, "reader and document fail differently: \(a) vs \(c)")
-        require(a.offset >= 0 && a.offset <= max(bytes.count, limits.effectiveMaxDocumentBytes), "error offset \(a.offset) outside the input")
+        require(
+            a.offset >= 0 && a.offset <= max(bytes.count, limits.effectiveMaxDocumentBytes), "error offset \(a.offset) outside the input")
     default:
         require(false, "readers disagree on acceptance: \(fromReader) / \(fromTape) / \(document)")
     }
@@ -64,8 +65,9 @@ private func roundTrip(_ value: Value, _ limits: JSONLimits) {
 private func checkRanges(_ root: JSONDocument.Node, count: Int) {
     var stack = [root]
     while let node = stack.popLast() {
-        require(node.range.start >= 0 && node.range.start <= node.range.end && node.range.end <= count,
-                "node range \(node.range) outside 0..<\(count)")
+        require(
+            node.range.start >= 0 && node.range.start <= node.range.end && node.range.end <= count,
+            "node range \(node.range) outside 0..<\(count)")
         switch node.content {
         case .array(let elements): stack.append(contentsOf: elements)
         case .object(let members):

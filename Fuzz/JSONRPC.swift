@@ -18,8 +18,9 @@ public func fuzzJSONRPC(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
     // Chunk sizes from the input's first bytes, so libFuzzer explores splits too.
     let sizes = bytes.prefix(8).map { Int($0 % 37) + 1 }
     let pieces = frame(bytes, chunks: sizes)
-    require(whole.messages == pieces.messages,
-            "chunking changed the bodies: \(whole.messages.count) vs \(pieces.messages.count) messages")
+    require(
+        whole.messages == pieces.messages,
+        "chunking changed the bodies: \(whole.messages.count) vs \(pieces.messages.count) messages")
     for body in whole.messages { decode(body) }
     return 0
 }
@@ -83,8 +84,9 @@ private func decode(_ body: [UInt8]) {
     _ = try? TextDocumentPositionParams(json: view)
     if let change = try? DidChangeTextDocumentParams(json: view) {
         for encoding in PositionEncoding.allCases {
-            let document = TextDocument(uri: "file:///fuzz.rules", version: 1, languageID: "rulebook",
-                                        text: "x: required\r\nname: minLength 2 # 😀 名前\n\nwhen a { b: required }\r")
+            let document = TextDocument(
+                uri: "file:///fuzz.rules", version: 1, languageID: "rulebook",
+                text: "x: required\r\nname: minLength 2 # 😀 名前\n\nwhen a { b: required }\r")
             let edited = document.applying(change.contentChanges, version: 2, encoding: encoding)
             let length = edited.text.utf8.count
             let converter = PositionConverter(source: edited.source, encoding: encoding)

@@ -45,13 +45,15 @@ public func fuzzParser(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
 
 private func checkRanges(_ tree: SyntaxTree, length: Int) {
     for diagnostic in tree.diagnostics {
-        require(diagnostic.range.start >= 0 && diagnostic.range.start <= diagnostic.range.end && diagnostic.range.end <= length,
-                "diagnostic range \(diagnostic.range) outside 0..<\(length)")
+        require(
+            diagnostic.range.start >= 0 && diagnostic.range.start <= diagnostic.range.end && diagnostic.range.end <= length,
+            "diagnostic range \(diagnostic.range) outside 0..<\(length)")
     }
     var previousEnd = 0
     for statement in tree.statements {
-        require(statement.range.start >= previousEnd && statement.range.end <= length,
-                "statement \(statement.range) out of order or outside the file")
+        require(
+            statement.range.start >= previousEnd && statement.range.end <= length,
+            "statement \(statement.range) out of order or outside the file")
         previousEnd = statement.range.end
     }
     for comment in tree.comments {

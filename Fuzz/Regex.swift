@@ -24,8 +24,9 @@ public func fuzzRegex(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         pattern = try Pattern(source, flags: flags)
     } catch {
         let literalLength = source.utf8.count + 1 + flags.utf8.count
-        require(error.range.lowerBound >= 0 && error.range.upperBound <= literalLength,
-                "error range \(error.range) outside /\(source)/\(flags)")
+        require(
+            error.range.lowerBound >= 0 && error.range.upperBound <= literalLength,
+            "error range \(error.range) outside /\(source)/\(flags)")
         return 0
     }
     var noDFA = Pattern.Limits.default
@@ -39,7 +40,9 @@ public func fuzzRegex(_ data: UnsafePointer<UInt8>?, _ count: Int) -> CInt {
         subject.withUnsafeBufferPointer { buffer in
             let fast = pattern.matches(utf8: buffer)
             let reference = pattern.matchesBySimulation(utf8: buffer)
-            require(fast == reference, "\(pattern.engine) says \(fast), the NFA simulation \(reference): /\(source)/\(flags) on \(Array(buffer))")
+            require(
+                fast == reference,
+                "\(pattern.engine) says \(fast), the NFA simulation \(reference): /\(source)/\(flags) on \(Array(buffer))")
             if let simulated {
                 require(simulated.matches(utf8: buffer) == reference, "the DFA-less copy disagrees: /\(source)/\(flags)")
             }

@@ -32,9 +32,12 @@ func runCheckBenchmark(runs: Int, only: Int?, lines: Int, keepingResults: Bool =
         ("LSP file, 5,000 lines", generateRuleFile(lines: 5_000)),
     ]
     print("check benchmark: \(runs) runs, each file parsed and checked on the calling thread;")
-    print("CPU = all threads of the process (median run); runs 250 ms apart, "
-        + (keepingResults ? "--keep-results: every run's results kept to the end" : "each run's results freed after its timer stops"))
-    print("| file | diagnostics | parse wall median ms | check wall median ms | parse + check wall median ms | parse + check wall best ms | parse + check CPU ms |")
+    print(
+        "CPU = all threads of the process (median run); runs 250 ms apart, "
+            + (keepingResults ? "--keep-results: every run's results kept to the end" : "each run's results freed after its timer stops"))
+    print(
+        "| file | diagnostics | parse wall median ms | check wall median ms | parse + check wall median ms | parse + check wall best ms | parse + check CPU ms |"
+    )
     print("|---|---:|---:|---:|---:|---:|---:|")
     for (index, workload) in workloads.enumerated() where only.map({ $0 == index + 1 }) ?? true {
         let source = SourceFile(path: "Rules/bench.rules", text: workload.text)
@@ -62,8 +65,9 @@ func runCheckBenchmark(runs: Int, only: Int?, lines: Int, keepingResults: Bool =
             diagnostics = output.diagnostics.count
             return (graph, output)
         }
-        print("| \(workload.name) | \(diagnostics) | \(String(format2: parseTimes.wallMedian)) | \(String(format2: check.wallMedian)) | "
-              + "\(String(format2: both.wallMedian)) | \(String(format2: both.wallBest)) | \(String(format2: both.processCPUMedian)) |")
+        print(
+            "| \(workload.name) | \(diagnostics) | \(String(format2: parseTimes.wallMedian)) | \(String(format2: check.wallMedian)) | "
+                + "\(String(format2: both.wallMedian)) | \(String(format2: both.wallBest)) | \(String(format2: both.processCPUMedian)) |")
     }
 }
 

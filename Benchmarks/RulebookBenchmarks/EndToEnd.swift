@@ -3,13 +3,14 @@
 // time of `rulebook check` on the shipped rules and on the generated 100,000-line file. Each run is a child process measured
 // with wait4(2), so CPU and peak RSS are the child's own.
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import Rulebook
 import SeededRandom
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// What one child process cost.
 struct ProcessCost {
@@ -44,8 +45,9 @@ func measure(_ arguments: [String], stdinPath: String = "/dev/null") -> ProcessC
     let wall = now() - start
     func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
     let exit = (status & 0x7f) == 0 ? (status >> 8) & 0xff : -1
-    return ProcessCost(exitStatus: exit, wallSeconds: wall, cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime),
-                       peakRSSMegabytes: Double(usage.ru_maxrss) / 1024)
+    return ProcessCost(
+        exitStatus: exit, wallSeconds: wall, cpuSeconds: seconds(usage.ru_utime) + seconds(usage.ru_stime),
+        peakRSSMegabytes: Double(usage.ru_maxrss) / 1024)
 }
 
 /// Writes every workload's NDJSON file into `directory` (skipping files that exist with the
@@ -109,18 +111,22 @@ func runEndToEnd(binary: String, directory: String, runs: Int) {
             let arguments = [binary, "validate", "--rules", workload.rulesFile, "--today", "2026-01-01"] + flags + [input]
             guard let best = (0..<runs).compactMap({ _ in measure(arguments) }).min(by: { $0.wallSeconds < $1.wallSeconds })
             else { print("\(workload.name): could not run \(binary)"); continue }
-            let row = [workload.name.padding(8), mode.padding(14), thousands(records).padding(9),
-                       format1(bytes / 1e6).padding(5), String(format: "%.3f", best.wallSeconds).padding(6),
-                       thousands(records / best.wallSeconds).padding(10), format1(bytes / 1e6 / best.wallSeconds).padding(5),
-                       String(format: "%.2f", best.cpuSeconds).padding(5), thousands(records / best.cpuSeconds).padding(13),
-                       format1(best.peakRSSMegabytes).padding(11), String(best.exitStatus)]
+            let row = [
+                workload.name.padding(8), mode.padding(14), thousands(records).padding(9),
+                format1(bytes / 1e6).padding(5), String(format: "%.3f", best.wallSeconds).padding(6),
+                thousands(records / best.wallSeconds).padding(10), format1(bytes / 1e6 / best.wallSeconds).padding(5),
+                String(format: "%.2f", best.cpuSeconds).padding(5), thousands(records / best.cpuSeconds).padding(13),
+                format1(best.peakRSSMegabytes).padding(11), String(best.exitStatus),
+            ]
             print(row.joined(separator: " | "))
         }
     }
     var checkTimes = (0..<max(runs * 5, 11)).compactMap { _ in measure([binary, "check", "Rules", "Localizations"])?.wallSeconds }
     checkTimes.sort()
     if !checkTimes.isEmpty {
-        print("\nrulebook check Rules Localizations: median \(String(format: "%.1f", checkTimes[checkTimes.count / 2] * 1000)) ms wall over \(checkTimes.count) runs")
+        print(
+            "\nrulebook check Rules Localizations: median \(String(format: "%.1f", checkTimes[checkTimes.count / 2] * 1000)) ms wall over \(checkTimes.count) runs"
+        )
     }
     checkGeneratedFile(binary: binary, runs: max(runs * 3, 7))
 }
@@ -149,9 +155,10 @@ func checkGeneratedFile(binary: String, runs: Int, lines: Int = 100_000) {
         return print("rulebook check of the generated file failed (exit statuses \(costs.map(\.exitStatus)))")
     }
     func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-    print("rulebook check generated-\(lines).rules (new process each run): median \(String(format: "%.1f", median(costs.map(\.wallSeconds)) * 1000)) ms wall, "
-          + "best \(String(format: "%.1f", (costs.map(\.wallSeconds).min() ?? 0) * 1000)) ms, median CPU \(String(format: "%.1f", median(costs.map(\.cpuSeconds)) * 1000)) ms, "
-          + "peak RSS \(format1(costs.map(\.peakRSSMegabytes).max() ?? 0)) MB, over \(runs) runs")
+    print(
+        "rulebook check generated-\(lines).rules (new process each run): median \(String(format: "%.1f", median(costs.map(\.wallSeconds)) * 1000)) ms wall, "
+            + "best \(String(format: "%.1f", (costs.map(\.wallSeconds).min() ?? 0) * 1000)) ms, median CPU \(String(format: "%.1f", median(costs.map(\.cpuSeconds)) * 1000)) ms, "
+            + "peak RSS \(format1(costs.map(\.peakRSSMegabytes).max() ?? 0)) MB, over \(runs) runs")
 }
 
 /// Writes `text` to `path`; whether it worked.

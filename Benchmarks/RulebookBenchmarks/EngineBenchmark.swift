@@ -63,7 +63,8 @@ private func everythingRead(_ report: ValidationReport) -> Int {
     for field in report.fields {
         total &+= field.field.segments.count
         for violation in field.violations {
-            total &+= violation.field.description.utf8.count &+ violation.messageKey.utf8.count
+            total &+=
+                violation.field.description.utf8.count &+ violation.messageKey.utf8.count
                 &+ violation.message.utf8.count
         }
     }
@@ -92,8 +93,9 @@ func runEngineBenchmark(records: Int) {
     let structs = values.map { value -> EngineProfile in
         func text(_ key: String) -> String? { if case .string(let s)? = value.objectValue?[key] { s } else { nil } }
         func int(_ key: String) -> Int? { if case .integer(let n)? = value.objectValue?[key] { n } else { nil } }
-        return EngineProfile(id: int("id"), firstName: text("firstName"), lastName: text("lastName"), email: text("email"),
-                             age: int("age"))
+        return EngineProfile(
+            id: int("id"), firstName: text("firstName"), lastName: text("lastName"), email: text("email"),
+            age: int("age"))
     }
     let averageBytes = Double(lines.map(\.count).reduce(0, +)) / Double(lines.count)
 
@@ -156,8 +158,9 @@ func runEngineBenchmark(records: Int) {
         return
     }
 
-    print("engine: profile rules, \(records) records (\(records - valid.count) invalid, \(String(format: "%.0f", averageBytes)) bytes "
-          + "of JSON on average), single thread, CPU time, best of 7 rounds")
+    print(
+        "engine: profile rules, \(records) records (\(records - valid.count) invalid, \(String(format: "%.0f", averageBytes)) bytes "
+            + "of JSON on average), single thread, CPU time, best of 7 rounds")
     print("| measurement | ns/record | goal |")
     print("|---|---:|---:|")
     func row(_ name: String, _ ns: Double, _ goal: String = "") {
@@ -175,48 +178,75 @@ func runEngineBenchmark(records: Int) {
     // loop over the indices, over `withUnsafeBufferPointer` or over `values.span` still
     // copies each element before passing it to a function in another module. A record built and
     // validated in place (`validate(try Value(json: line))`) pays no copy.
-    row("validate(Value) → report, isValid read", perItem(values.count) {
-        values.reduce(0) { $0 &+ (rules.validate($1, options: options).isValid ? 1 : 0) }
-    })
-    row("validate(Value) → report, isValid + failing fields' names read", perItem(values.count) {
-        values.reduce(0) { $0 &+ failingFieldNames(rules.validate($1, options: options)) }
-    }, "≤ 150")
-    row("validate(Value) → report, isValid + failing fields' names read in place (results)", perItem(values.count) {
-        values.reduce(0) { $0 &+ failingFieldNamesInPlace(rules.validate($1, options: options)) }
-    }, "≤ 150")
-    row("validate(Value) → report, every field, violation and message read", perItem(values.count) {
-        values.reduce(0) { $0 &+ everythingRead(rules.validate($1, options: options)) }
-    })
-    row("validate(Value) → report, valid records only (fields read)", perItem(valid.count) {
-        valid.reduce(0) { $0 &+ rules.validate($1, options: options).fields.count }
-    }, "≤ 150")
-    row("isValid(Value) (counting, stops at first failure)", perItem(values.count) {
-        values.reduce(0) { $0 &+ (rules.isValid($1, context: context) ? 1 : 0) }
-    })
-    row("validate(Encodable struct) → report, isValid + failing fields' names read", perItem(structs.count) {
-        structs.reduce(0) { $0 &+ ((try? rules.validate($1, options: options)).map(failingFieldNames) ?? 0) }
-    }, "≤ 1000")
-    row("validate(Encodable struct) → report, every message read", perItem(structs.count) {
-        structs.reduce(0) { $0 &+ ((try? rules.validate($1, options: options)).map(everythingRead) ?? 0) }
-    }, "≤ 1000")
+    row(
+        "validate(Value) → report, isValid read",
+        perItem(values.count) {
+            values.reduce(0) { $0 &+ (rules.validate($1, options: options).isValid ? 1 : 0) }
+        })
+    row(
+        "validate(Value) → report, isValid + failing fields' names read",
+        perItem(values.count) {
+            values.reduce(0) { $0 &+ failingFieldNames(rules.validate($1, options: options)) }
+        }, "≤ 150")
+    row(
+        "validate(Value) → report, isValid + failing fields' names read in place (results)",
+        perItem(values.count) {
+            values.reduce(0) { $0 &+ failingFieldNamesInPlace(rules.validate($1, options: options)) }
+        }, "≤ 150")
+    row(
+        "validate(Value) → report, every field, violation and message read",
+        perItem(values.count) {
+            values.reduce(0) { $0 &+ everythingRead(rules.validate($1, options: options)) }
+        })
+    row(
+        "validate(Value) → report, valid records only (fields read)",
+        perItem(valid.count) {
+            valid.reduce(0) { $0 &+ rules.validate($1, options: options).fields.count }
+        }, "≤ 150")
+    row(
+        "isValid(Value) (counting, stops at first failure)",
+        perItem(values.count) {
+            values.reduce(0) { $0 &+ (rules.isValid($1, context: context) ? 1 : 0) }
+        })
+    row(
+        "validate(Encodable struct) → report, isValid + failing fields' names read",
+        perItem(structs.count) {
+            structs.reduce(0) { $0 &+ ((try? rules.validate($1, options: options)).map(failingFieldNames) ?? 0) }
+        }, "≤ 1000")
+    row(
+        "validate(Encodable struct) → report, every message read",
+        perItem(structs.count) {
+            structs.reduce(0) { $0 &+ ((try? rules.validate($1, options: options)).map(everythingRead) ?? 0) }
+        }, "≤ 1000")
     let validStructs = structs.indices.filter { rules.isValid(values[$0], context: context) }.map { structs[$0] }
-    row("validate(Encodable struct) → report, valid records only (fields read)", perItem(validStructs.count) {
-        validStructs.reduce(0) { $0 &+ ((try? rules.validate($1, options: options))?.fields.count ?? 0) }
-    }, "≤ 1000")
-    let request = MessageRequest(messageOverride: nil, field: FieldPath([.key("firstName")]), messageKey: "minLength",
-                                 arguments: [("min", .number(2))])
+    row(
+        "validate(Encodable struct) → report, valid records only (fields read)",
+        perItem(validStructs.count) {
+            validStructs.reduce(0) { $0 &+ ((try? rules.validate($1, options: options))?.fields.count ?? 0) }
+        }, "≤ 1000")
+    let request = MessageRequest(
+        messageOverride: nil, field: FieldPath([.key("firstName")]), messageKey: "minLength",
+        arguments: [("min", .number(2))])
     let renderer = DefaultMessages()
-    row("DefaultMessages.render, one message (the renderer's cost)", perItem(10_000) {
-        (0..<10_000).reduce(0) { total, _ in total &+ renderer.render(request).utf8.count }
-    })
+    row(
+        "DefaultMessages.render, one message (the renderer's cost)",
+        perItem(10_000) {
+            (0..<10_000).reduce(0) { total, _ in total &+ renderer.render(request).utf8.count }
+        })
     var validator = JSONRecordValidator(rules: rules, options: options)
-    row("JSON bytes → tape → isValid (streaming --quiet path)", perItem(lines.count) {
-        lines.reduce(0) { $0 &+ ((try? validator.isValid($1)) == true ? 1 : 0) }
-    })
-    row("JSON bytes → tape → report", perItem(lines.count) {
-        lines.reduce(0) { $0 &+ ((try? validator.validate($1))?.fields.count ?? 0) }
-    })
-    row("JSON bytes → Value → report (for comparison)", perItem(lines.count) {
-        lines.reduce(0) { $0 &+ ((try? Value(json: $1)).map { rules.validate($0, options: options).fields.count } ?? 0) }
-    })
+    row(
+        "JSON bytes → tape → isValid (streaming --quiet path)",
+        perItem(lines.count) {
+            lines.reduce(0) { $0 &+ ((try? validator.isValid($1)) == true ? 1 : 0) }
+        })
+    row(
+        "JSON bytes → tape → report",
+        perItem(lines.count) {
+            lines.reduce(0) { $0 &+ ((try? validator.validate($1))?.fields.count ?? 0) }
+        })
+    row(
+        "JSON bytes → Value → report (for comparison)",
+        perItem(lines.count) {
+            lines.reduce(0) { $0 &+ ((try? Value(json: $1)).map { rules.validate($0, options: options).fields.count } ?? 0) }
+        })
 }

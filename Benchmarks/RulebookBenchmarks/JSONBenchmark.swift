@@ -142,9 +142,15 @@ func runJSONBenchmark(only: String? = nil) {
         results.append(("ValueEncoder, 5-field struct", encode.ns)); sinks &+= encode.sink
     }
 
-    let report: Value = ["record": 12, "valid": false, "violations": [[
-        "field": "firstName", "rule": "minLength", "params": ["min": 2],
-        "message": "First name must be at least 2 characters long.", "location": "Rules/profile.rules:2:23"]]]
+    let report: Value = [
+        "record": 12, "valid": false,
+        "violations": [
+            [
+                "field": "firstName", "rule": "minLength", "params": ["min": 2],
+                "message": "First name must be at least 2 characters long.", "location": "Rules/profile.rules:2:23",
+            ]
+        ],
+    ]
     var output: [UInt8] = []
     output.reserveCapacity(4096)
     let writer = JSONWriter()

@@ -76,7 +76,8 @@ final class BenchmarkClient: @unchecked Sendable {
     /// The server process's CPU time so far (user + system), in milliseconds.
     var cpuMilliseconds: Double {
         guard let stat = try? String(contentsOfFile: "/proc/\(process.processIdentifier)/stat", encoding: .utf8),
-              let close = stat.lastIndex(of: ")") else { return 0 }
+            let close = stat.lastIndex(of: ")")
+        else { return 0 }
         let fields = stat[stat.index(after: close)...].split(separator: " ")
         // After the command name: state is field 3, utime 14 and stime 15 (1-based, man 5 proc).
         guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
@@ -117,7 +118,9 @@ private func change(uri: String, version: Int, line: Int, column: Int, insert te
     let range = ValueObject([("start", position(line, column)), ("end", end)])
     let content = ValueObject([("range", .object(range)), ("text", .string(text ?? ""))])
     let document = ValueObject([("uri", .string(uri)), ("version", .integer(version))])
-    return message("textDocument/didChange", .object(ValueObject([("textDocument", .object(document)), ("contentChanges", .array([.object(content)]))])))
+    return message(
+        "textDocument/didChange",
+        .object(ValueObject([("textDocument", .object(document)), ("contentChanges", .array([.object(content)]))])))
 }
 
 func runLSPBenchmark(binary: String, lines: Int, edits: Int, editAt fraction: Double = 0.5) {
@@ -137,8 +140,10 @@ func runLSPBenchmark(binary: String, lines: Int, edits: Int, editAt fraction: Do
         print("cannot start \(binary) lsp (build it first: swift build -c release)")
         return
     }
-    let initialize = ValueObject([("processId", .null), ("rootUri", .string(DocumentURI.fileURI(forPath: root.path))),
-                                  ("capabilities", .object(ValueObject()))])
+    let initialize = ValueObject([
+        ("processId", .null), ("rootUri", .string(DocumentURI.fileURI(forPath: root.path))),
+        ("capabilities", .object(ValueObject())),
+    ])
     client.send(message("initialize", id: 1, .object(initialize)))
     _ = client.wait { member($0, "id") == .integer(1) }
     client.send(message("initialized", .object(ValueObject())))
@@ -147,7 +152,9 @@ func runLSPBenchmark(binary: String, lines: Int, edits: Int, editAt fraction: Do
     client.send(message("textDocument/didOpen", .object(ValueObject([("textDocument", .object(item))]))))
     guard let opened = client.wait({ isDiagnostics($0, version: 1) }) else { print("no diagnostics for the opened file"); return }
     let openMilliseconds = (now() - openStart) * 1000
-    let initialCount = member(member(opened, "params") ?? .null, "diagnostics").flatMap { if case .array(let items) = $0 { items.count } else { nil } } ?? 0
+    let initialCount =
+        member(member(opened, "params") ?? .null, "diagnostics").flatMap { if case .array(let items) = $0 { items.count } else { nil } }
+        ?? 0
 
     // Sequential edits at one line (the middle by default; `--edit-at 0.05` near the top,
     // where reparsing from the edit keeps least): add a rule to the line, then remove it.
@@ -161,8 +168,10 @@ func runLSPBenchmark(binary: String, lines: Int, edits: Int, editAt fraction: Do
         version += 1
         let adding = edit.isMultiple(of: 2)
         let start = now()
-        client.send(change(uri: uri, version: version, line: target, column: column, insert: adding ? ", minLenght 2" : nil,
-                           deleteLength: adding ? 0 : ", minLenght 2".utf16.count))
+        client.send(
+            change(
+                uri: uri, version: version, line: target, column: column, insert: adding ? ", minLenght 2" : nil,
+                deleteLength: adding ? 0 : ", minLenght 2".utf16.count))
         guard client.wait({ isDiagnostics($0, version: version) }) != nil else { print("timed out at version \(version)"); return }
         latencies.append((now() - start) * 1000)
     }
@@ -203,10 +212,16 @@ func runLSPBenchmark(binary: String, lines: Int, edits: Int, editAt fraction: Do
     print("rulebook lsp: didChange → publishDiagnostics (\(binary))")
     print("  file: \(lineCount) lines, \(text.utf8.count / 1024) KiB, \(initialCount) diagnostics when opened; edits at line \(target + 1)")
     print("  open → first diagnostics: \(format1(openMilliseconds)) ms")
-    print("  \(edits) sequential edits:  median \(format1(percentile(0.5))) ms   p90 \(format1(percentile(0.9)))  ms   min \(format1(latencies.first ?? 0)) ms   max \(format1(latencies.last ?? 0)) ms")
+    print(
+        "  \(edits) sequential edits:  median \(format1(percentile(0.5))) ms   p90 \(format1(percentile(0.9)))  ms   min \(format1(latencies.first ?? 0)) ms   max \(format1(latencies.last ?? 0)) ms"
+    )
     print("  server CPU time per edit (user + system, all threads): \(format1(serverCPUPerEdit)) ms")
-    print("  the library alone, in process, CPU ms (median of 20): parse \(format1(parseTimes[10])), Workspace.check (parse + check) \(format1(checkTimes[10]))")
+    print(
+        "  the library alone, in process, CPU ms (median of 20): parse \(format1(parseTimes[10])), Workspace.check (parse + check) \(format1(checkTimes[10]))"
+    )
     var load = [0.0, 0.0, 0.0]
     if getloadavg(&load, 3) == 3 { print("  machine load average while measuring: \(format1(load[0])) (2 cores; wall times grow with it)") }
-    print("  burst of \(burst) changes without waiting → last version's diagnostics: \(burstOK ? format1(burstMilliseconds) + " ms" : "timed out")")
+    print(
+        "  burst of \(burst) changes without waiting → last version's diagnostics: \(burstOK ? format1(burstMilliseconds) + " ms" : "timed out")"
+    )
 }

@@ -5,10 +5,11 @@
 import Dispatch
 import Foundation
 import Rulebook
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// A deterministic rule file of about `lines` lines in the shipped files' style: field
@@ -21,7 +22,8 @@ func generateRuleFile(lines: Int) -> String {
     while line < lines {
         switch index % 10 {
         case 0:
-            text += "# section \(index)\nrule name\(index) = required, minLength 2, maxLength 80, noDigits\n"
+            text +=
+                "# section \(index)\nrule name\(index) = required, minLength 2, maxLength 80, noDigits\n"
                 + "display\(index): name\(index)\n"
             line += 3
         case 1:
@@ -34,7 +36,8 @@ func generateRuleFile(lines: Int) -> String {
             text += "\"quoted-\(index)\": oneOf \"GB\" \"FR\" \"DE\" \"日本\", between -5 1.5e3\n"
             line += 1
         case 4:
-            text += "when country\(index) == \"GB\" and not (flag\(index) or other.path != \"n/a\") {\n"
+            text +=
+                "when country\(index) == \"GB\" and not (flag\(index) or other.path != \"n/a\") {\n"
                 + "  postcode\(index): required, digits 5\n  when nested\(index) {\n    inner\(index): after today, before 2030-12-31\n  }\n}\n"
             line += 6
         case 5:
@@ -114,8 +117,9 @@ func measureStage(runs: Int, pauseMilliseconds: UInt32 = 250, keepingResults: Bo
     withExtendedLifetime(kept) {}
     walls.sort()
     processCPUs.sort()
-    return StageTimes(wallBest: walls[0], wallMedian: walls[walls.count / 2], cpuBest: cpus.min() ?? 0,
-                      processCPUMedian: processCPUs[processCPUs.count / 2])
+    return StageTimes(
+        wallBest: walls[0], wallMedian: walls[walls.count / 2], cpuBest: cpus.min() ?? 0,
+        processCPUMedian: processCPUs[processCPUs.count / 2])
 }
 
 func runParseBenchmark(lines: Int, runs: Int) {
@@ -140,18 +144,22 @@ func runParseBenchmark(lines: Int, runs: Int) {
         _ = Checker().check(tree: Parser.parse(source), imports: [Parser.parse(SourceFile(path: "common.rules", text: commonText))])
     }
     let format = measure(runs: runs) { formattedBytes = Formatter.format(tree)?.utf8.count ?? -1 }
-    print("parse benchmark: \(source.lines.lineCount) lines, \(String(format2: megabytes)) MB, \(tokenCount) tokens, "
-          + "\(statementCount) top-level statements, \(diagnosticCount) diagnostics, best of \(runs) runs")
+    print(
+        "parse benchmark: \(source.lines.lineCount) lines, \(String(format2: megabytes)) MB, \(tokenCount) tokens, "
+            + "\(statementCount) top-level statements, \(diagnosticCount) diagnostics, best of \(runs) runs")
     print("| stage | wall best ms | wall median ms | CPU best ms | MB/s (CPU) |")
     print("|---|---:|---:|---:|---:|")
     print("check: \(checkDiagnostics) diagnostics")
     for diagnostic in Checker().check(tree: tree, imports: [common]).diagnostics.prefix(3) {
         print("  \(diagnostic.code): \(diagnostic.message)")
     }
-    for (name, time) in [("lex", lex), ("lex + parse", parse), ("check (from tree)", check), ("parse + check", parseAndCheck),
-                         ("format (from tree)", format)] {
-        print("| \(name) | \(String(format2: time.wallBest)) | \(String(format2: time.wallMedian)) | \(String(format2: time.cpuBest)) | "
-              + "\(String(format2: megabytes / (max(time.cpuBest, 0.001) / 1000))) |")
+    for (name, time) in [
+        ("lex", lex), ("lex + parse", parse), ("check (from tree)", check), ("parse + check", parseAndCheck),
+        ("format (from tree)", format),
+    ] {
+        print(
+            "| \(name) | \(String(format2: time.wallBest)) | \(String(format2: time.wallMedian)) | \(String(format2: time.cpuBest)) | "
+                + "\(String(format2: megabytes / (max(time.cpuBest, 0.001) / 1000))) |")
     }
     if formattedBytes < 0 { print("formatter refused the generated file (it has syntax errors)") }
 }

@@ -88,18 +88,21 @@ private func printPerMatchCosts(sink: inout Int) {
     print(pad("pattern", 46) + pad("input", 26) + padLeft("String", 10) + padLeft("bytes", 10) + "  engine")
     for (source, flags, input) in cases {
         guard let pattern = try? Pattern(source, flags: flags) else { print("\(source): does not compile"); continue }
-        let viaString = medianNanoseconds(runs: 5) {
-            for _ in 0..<iterations { sink &+= pattern.matches(input) ? 1 : 0 }
-        } / Double(iterations)
-        var bytes = input
-        let viaBytes = bytes.withUTF8 { buffer in
+        let viaString =
             medianNanoseconds(runs: 5) {
-                for _ in 0..<iterations { sink &+= pattern.matches(utf8: buffer) ? 1 : 0 }
-            }
-        } / Double(iterations)
+                for _ in 0..<iterations { sink &+= pattern.matches(input) ? 1 : 0 }
+            } / Double(iterations)
+        var bytes = input
+        let viaBytes =
+            bytes.withUTF8 { buffer in
+                medianNanoseconds(runs: 5) {
+                    for _ in 0..<iterations { sink &+= pattern.matches(utf8: buffer) ? 1 : 0 }
+                }
+            } / Double(iterations)
         let shown = source.count > 44 ? String(source.prefix(41)) + "..." : source
-        print(pad("/\(shown)/\(flags)", 46) + pad(input, 26) + padLeft("\(format(viaString, decimals: 1)) ns", 10)
-              + padLeft("\(format(viaBytes, decimals: 1)) ns", 10) + "  \(pattern.engine)")
+        print(
+            pad("/\(shown)/\(flags)", 46) + pad(input, 26) + padLeft("\(format(viaString, decimals: 1)) ns", 10)
+                + padLeft("\(format(viaBytes, decimals: 1)) ns", 10) + "  \(pattern.engine)")
     }
 }
 
@@ -108,9 +111,11 @@ private func printPerMatchCosts(sink: inout Int) {
 private func printCompileCosts() {
     let first = medianNanoseconds(runs: 1) { _ = try? Pattern(#"\p{L}"#, flags: "i") }
     print("Compile cost (median of 5 runs); first \\p{L} with i in the process: \(format(first / 1e6)) ms (Unicode tables)")
-    for source in ["[0-9]{5}", #"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}"#, #"[\p{L} '-]{2,50}"#, "x{1000}",
-                   #"\p{L}+"#, "(a|b|c|d|e|f|g|h)*abc{3,9}", "[a-z]{0,1000}@[a-z]{0,1000}", #"(\w+\s?){1,100}"#,
-                   "(a|b)*a(a|b){12}"] {
+    for source in [
+        "[0-9]{5}", #"[A-Za-z0-9._%+-]+@[A-Za-z0-9.-]+\.[A-Za-z]{2,}"#, #"[\p{L} '-]{2,50}"#, "x{1000}",
+        #"\p{L}+"#, "(a|b|c|d|e|f|g|h)*abc{3,9}", "[a-z]{0,1000}@[a-z]{0,1000}", #"(\w+\s?){1,100}"#,
+        "(a|b)*a(a|b){12}",
+    ] {
         let nanoseconds = medianNanoseconds(runs: 5) { _ = try? Pattern(source) }
         let pattern = try? Pattern(source)
         let engine = pattern.map { "\($0.engine)" + ($0.dfaStateCount.map { ", \($0) DFA states" } ?? "") } ?? "error"
@@ -120,7 +125,8 @@ private func printCompileCosts() {
     if let simulated = try? Pattern(#"(\w+\s?){1,100}"#, limits: .init(maxDFAStates: 0)) {
         let input = String(repeating: "word ", count: 200)
         let nanoseconds = medianNanoseconds(runs: 5) { _ = simulated.matches(input) }
-        print("NFA simulation of (\\w+\\s?){1,100} on 1,000 chars: \(format(nanoseconds / 1000, decimals: 1)) µs, "
-              + "\(format(nanoseconds / 1000)) ns/char")
+        print(
+            "NFA simulation of (\\w+\\s?){1,100} on 1,000 chars: \(format(nanoseconds / 1000, decimals: 1)) µs, "
+                + "\(format(nanoseconds / 1000)) ns/char")
     }
 }

@@ -53,7 +53,8 @@ func runTapeBenchmark(records: Int) {
         }
         let counting = best { validator, line in (try? validator.isValid(line)) ?? false }
         let reporting = best { validator, line in (try? validator.validate(line))?.isValid ?? false }
-        print("| \(workload.name) | \(counting.failing) | \(String(format: "%.1f", counting.ns)) | "
-              + "\(String(format: "%.1f", reporting.ns)) | \(bytes.count / max(1, records)) |")
+        print(
+            "| \(workload.name) | \(counting.failing) | \(String(format: "%.1f", counting.ns)) | "
+                + "\(String(format: "%.1f", reporting.ns)) | \(bytes.count / max(1, records)) |")
     }
 }

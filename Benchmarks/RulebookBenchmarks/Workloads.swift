@@ -1,4 +1,5 @@
 import SeededRandom
+
 // Deterministic benchmark workloads: NDJSON files of three record shapes (a flat profile,
 // a nested address, a payment with an array of line items), about 30% of the records
 // invalid with faults of every kind, generated from a fixed seed so every machine
@@ -15,24 +16,33 @@ struct Workload {
 
     static func all(scale: Double) -> [Workload] {
         [
-            Workload(name: "profile", rulesFile: "Benchmarks/workloads/profile.rules",
-                     records: Int(1_000_000 * scale), make: profileRecord),
-            Workload(name: "address", rulesFile: "Benchmarks/workloads/address-nested.rules",
-                     records: Int(500_000 * scale), make: addressRecord),
-            Workload(name: "payment", rulesFile: "Benchmarks/workloads/payment.rules",
-                     records: Int(300_000 * scale), make: paymentRecord),
+            Workload(
+                name: "profile", rulesFile: "Benchmarks/workloads/profile.rules",
+                records: Int(1_000_000 * scale), make: profileRecord),
+            Workload(
+                name: "address", rulesFile: "Benchmarks/workloads/address-nested.rules",
+                records: Int(500_000 * scale), make: addressRecord),
+            Workload(
+                name: "payment", rulesFile: "Benchmarks/workloads/payment.rules",
+                records: Int(300_000 * scale), make: paymentRecord),
         ]
     }
 }
 
-private let firstNames = ["Ann", "Bartholomew", "Chloé", "Dmitri", "Elżbieta", "François", "Grace", "Hiroshi",
-                          "Isabella", "José", "Katarzyna", "Liam", "Mohammed", "Nora", "Oliver", "Priya",
-                          "Ørjan", "Şebnem", "Zoë", "Ἀλέξανδρος", "Юлия", "Łukasz"]
-private let lastNames = ["Lee", "Kowalczyk", "Müller", "García", "O'Neill", "Nakamura", "Dubois", "Smith",
-                         "Rossi", "Nowak", "Schmidt", "Martínez", "Johansson", "Fernández", "Brown", "Ivanova",
-                         "Çelik", "Đorđević", "Jürgensen", "Søndergaard"]
-private let streets = ["High Street", "Station Road", "Rue de la Paix", "Hauptstraße", "Calle Mayor", "ulica Długa",
-                       "Åsgatan", "Via Aurelia", "Église Saint-Éloi"]
+private let firstNames = [
+    "Ann", "Bartholomew", "Chloé", "Dmitri", "Elżbieta", "François", "Grace", "Hiroshi",
+    "Isabella", "José", "Katarzyna", "Liam", "Mohammed", "Nora", "Oliver", "Priya",
+    "Ørjan", "Şebnem", "Zoë", "Ἀλέξανδρος", "Юлия", "Łukasz",
+]
+private let lastNames = [
+    "Lee", "Kowalczyk", "Müller", "García", "O'Neill", "Nakamura", "Dubois", "Smith",
+    "Rossi", "Nowak", "Schmidt", "Martínez", "Johansson", "Fernández", "Brown", "Ivanova",
+    "Çelik", "Đorđević", "Jürgensen", "Søndergaard",
+]
+private let streets = [
+    "High Street", "Station Road", "Rue de la Paix", "Hauptstraße", "Calle Mayor", "ulica Długa",
+    "Åsgatan", "Via Aurelia", "Église Saint-Éloi",
+]
 private let cities = ["London", "Paris", "Berlin", "Madrid", "Kraków", "Manchester", "Lyon", "München", "Łódź", "Málaga"]
 private let countries = ["GB", "FR", "DE", "ES", "PL"]
 private let sources = ["web", "ios", "android", "import", "партнёр"]
@@ -98,10 +108,16 @@ struct RecordStyle {
         var members: [(String, String?)] = [
             ("source", quoted(rng.pick(sources))),
             ("tags", array(tags)),
-            ("client", object([("os", quoted(rng.pick(["linux", "ios", "android"]))),
-                               ("version", array([String(rng.int(1...9)), String(rng.int(0...20)), String(rng.int(0...99))])),
-                               ("geo", rng.chance(0.5) ? object([("lat", "51.\(rng.digits(4))"), ("lon", "-0.\(rng.digits(4))")], &rng) : "null")],
-                              &rng)),
+            (
+                "client",
+                object(
+                    [
+                        ("os", quoted(rng.pick(["linux", "ios", "android"]))),
+                        ("version", array([String(rng.int(1...9)), String(rng.int(0...20)), String(rng.int(0...99))])),
+                        ("geo", rng.chance(0.5) ? object([("lat", "51.\(rng.digits(4))"), ("lon", "-0.\(rng.digits(4))")], &rng) : "null"),
+                    ],
+                    &rng)
+            ),
         ]
         if rng.chance(0.3) { members.append(("café·note", quoted("résumé ✓ \\ \"quoted\""))) }
         if rng.chance(0.2) { members.append(("score", "1.5e-3")) }
@@ -127,11 +143,12 @@ func profileRecord(_ rng: inout SeededGenerator) -> String {
     ]
     if rng.chance(0.3) {
         let field = rng.int(1...4)
-        fields[field].1 = switch field {
-        case 1, 2: fault(&rng, [nil, "null", "\"A\"", "\"É\"", "\"\"", "\"   \"", "42", "true", "{\"given\":\"Ann\"}"])
-        case 3: fault(&rng, [nil, "null", "\"a@b\"", "\"ann.example.com\"", "\"ann@@example.com\"", "\"ann lee@example.com\"", "7"])
-        default: fault(&rng, [nil, "null", "12", "125", "-1", "34.5", "\"abc\"", "\" 27\"", "true", "\"NaN\"", "[30]"])
-        }
+        fields[field].1 =
+            switch field {
+            case 1, 2: fault(&rng, [nil, "null", "\"A\"", "\"É\"", "\"\"", "\"   \"", "42", "true", "{\"given\":\"Ann\"}"])
+            case 3: fault(&rng, [nil, "null", "\"a@b\"", "\"ann.example.com\"", "\"ann@@example.com\"", "\"ann lee@example.com\"", "7"])
+            default: fault(&rng, [nil, "null", "12", "125", "-1", "34.5", "\"abc\"", "\" 27\"", "true", "\"NaN\"", "[30]"])
+            }
     }
     return style.object(fields, &rng)
 }
@@ -147,7 +164,8 @@ func addressRecord(_ rng: inout SeededGenerator) -> String {
         ("postcode", style.quoted(rng.digits(5))),
         ("country", style.quoted(rng.pick(countries))),
     ]
-    var birthday: String? = rng.chance(0.6)
+    var birthday: String? =
+        rng.chance(0.6)
         ? style.quoted(String(rng.int(1930...2008)) + "-" + pad2(rng.int(1...12)) + "-" + pad2(rng.int(1...28))) : nil
     var wholeAddress: String?
     if rng.chance(0.3) {
@@ -156,7 +174,8 @@ func addressRecord(_ rng: inout SeededGenerator) -> String {
         case 1: address[2].1 = fault(&rng, [nil, "null", "\"   \"", "\"Ł\"", "[\"Paris\"]"])
         case 2: address[3].1 = fault(&rng, [nil, "\"1234\"", "\"123456\"", "\"12a45\"", "12345", "\"12345\\n\"", "\"１２３４５\""])
         case 3: address[4].1 = fault(&rng, [nil, "\"US\"", "\"gb\"", "\"\"", "1", "\"G\\u0042 \""])
-        case 4: birthday = fault(&rng, ["\"2026-02-30\"", "\"31/01/1990\"", "\"2099-01-01\"", "\"1990-13-01\"", "19900101", "\"2026-01-01\""])
+        case 4:
+            birthday = fault(&rng, ["\"2026-02-30\"", "\"31/01/1990\"", "\"2099-01-01\"", "\"1990-13-01\"", "19900101", "\"2026-01-01\""])
         default: wholeAddress = fault(&rng, [nil, "null", "\"10 High Street\"", "[]", "{}"])
         }
     }
@@ -175,9 +194,12 @@ func addressRecord(_ rng: inout SeededGenerator) -> String {
 func paymentRecord(_ rng: inout SeededGenerator) -> String {
     let style = RecordStyle(&rng)
     func item(sku: String?, quantity: String?, _ rng: inout SeededGenerator) -> String {
-        style.object([("sku", sku), ("quantity", quantity),
-                      ("options", rng.chance(0.3) ? style.object([("gift", "true"), ("note", style.quoted("für Zoë"))], &rng) : nil)],
-                     &rng)
+        style.object(
+            [
+                ("sku", sku), ("quantity", quantity),
+                ("options", rng.chance(0.3) ? style.object([("gift", "true"), ("note", style.quoted("für Zoë"))], &rng) : nil),
+            ],
+            &rng)
     }
     var items = (0..<rng.int(1...4)).map { _ in
         item(sku: style.quoted(rng.letters(3) + "-" + rng.digits(4)), quantity: String(rng.int(1...99)), &rng)
@@ -198,7 +220,8 @@ func paymentRecord(_ rng: inout SeededGenerator) -> String {
         case 2: fields[3].1 = fault(&rng, [nil, "\"ca\"", "\"CAL\"", "\"C1\"", "\"\\u00C9T\""])
         case 3: fields[4].1 = fault(&rng, [nil, "\"12\"", "\"12345\"", "123"])
         case 4: items[0] = item(sku: fault(&rng, [nil, "\"AB-1234\"", "\"ABC1234\"", "\"abc-1234\""]), quantity: "1", &rng)
-        case 5: items[items.count - 1] = item(sku: style.quoted("ABC-1234"), quantity: fault(&rng, [nil, "0", "100", "\"x\"", "1.5"]), &rng)
+        case 5:
+            items[items.count - 1] = item(sku: style.quoted("ABC-1234"), quantity: fault(&rng, [nil, "0", "100", "\"x\"", "1.5"]), &rng)
         default: items = rng.chance(0.5) ? [] : Array(repeating: items[0], count: 21)
         }
     }

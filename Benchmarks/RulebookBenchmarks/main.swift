@@ -42,8 +42,9 @@ case "generate":
 case "regex":
     runRegexScaling()
 case "e2e":
-    runEndToEnd(binary: option("--binary", default: ".build/release/rulebook"),
-                directory: option("--dir", default: "Benchmarks/data"), runs: Int(option("--runs", default: "3")) ?? 3)
+    runEndToEnd(
+        binary: option("--binary", default: ".build/release/rulebook"),
+        directory: option("--dir", default: "Benchmarks/data"), runs: Int(option("--runs", default: "3")) ?? 3)
 case "engine":
     runEngineBenchmark(records: Int(option("--records", default: "100000")) ?? 100_000)
 case "tape":
@@ -53,18 +54,21 @@ case "json":
 case "parse":
     runParseBenchmark(lines: Int(option("--lines", default: "100000")) ?? 100_000, runs: Int(option("--runs", default: "5")) ?? 5)
 case "check":
-    runCheckBenchmark(runs: Int(option("--runs", default: "5")) ?? 5, only: Int(option("--only", default: "")),
-                      lines: Int(option("--lines", default: "100000")) ?? 100_000,
-                      keepingResults: arguments.contains("--keep-results"))
+    runCheckBenchmark(
+        runs: Int(option("--runs", default: "5")) ?? 5, only: Int(option("--only", default: "")),
+        lines: Int(option("--lines", default: "100000")) ?? 100_000,
+        keepingResults: arguments.contains("--keep-results"))
 case "lsp":
-    runLSPBenchmark(binary: option("--binary", default: ".build/release/rulebook"),
-                    lines: Int(option("--lines", default: "5000")) ?? 5_000, edits: Int(option("--edits", default: "200")) ?? 200,
-                    editAt: Double(option("--edit-at", default: "0.5")) ?? 0.5)
+    runLSPBenchmark(
+        binary: option("--binary", default: ".build/release/rulebook"),
+        lines: Int(option("--lines", default: "5000")) ?? 5_000, edits: Int(option("--edits", default: "200")) ?? 200,
+        editAt: Double(option("--edit-at", default: "0.5")) ?? 0.5)
 case "dump":
     runTreeDump(arguments: Array(arguments.dropFirst()))
 case "parseonly":
-    runParseOnly(lines: Int(option("--lines", default: "100000")) ?? 100_000, runs: Int(option("--runs", default: "1")) ?? 1,
-                 lexOnly: arguments.contains("--lex"), keep: arguments.contains("--keep"))
+    runParseOnly(
+        lines: Int(option("--lines", default: "100000")) ?? 100_000, runs: Int(option("--runs", default: "1")) ?? 1,
+        lexOnly: arguments.contains("--lex"), keep: arguments.contains("--keep"))
 case "forms":
     runFormsBenchmark(keystrokes: Int(option("--keystrokes", default: "200000")) ?? 200_000)
 default:

@@ -5,7 +5,9 @@ import RulebookForms
 var form = FormModel(rules: try CompiledRuleSet(contentsOfFile: "Rules/hotspot.rules"), original: ["isEnabled": false])
 @MainActor func show(_ step: String) {
     let section = form.isActive(anyOf: ["password", "networkName"]) ? "shown" : "hidden"
-    print("\(step): section \(section); password \(form.field("password")!.state); networkName \(form.field("networkName")!.state); Save \(form.canSubmit ? "enabled" : "disabled")")
+    print(
+        "\(step): section \(section); password \(form.field("password")!.state); networkName \(form.field("networkName")!.state); Save \(form.canSubmit ? "enabled" : "disabled")"
+    )
 }
 
 show("start")

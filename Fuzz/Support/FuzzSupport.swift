@@ -2,8 +2,10 @@
 // the Swift package). A violated invariant must crash so libFuzzer records the input.
 
 /// Stops the run with `message` when `condition` is false: the input becomes a finding.
-func require(_ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
-             file: StaticString = #fileID, line: UInt = #line) {
+func require(
+    _ condition: @autoclosure () -> Bool, _ message: @autoclosure () -> String,
+    file: StaticString = #fileID, line: UInt = #line
+) {
     if !condition() { fatalError("fuzz invariant violated: \(message())", file: file, line: line) }
 }
 

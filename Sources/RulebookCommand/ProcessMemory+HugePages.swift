@@ -1,6 +1,6 @@
 #if canImport(Glibc)
-import Dispatch
-import Glibc
+    import Dispatch
+    import Glibc
 #endif
 
 /// What ``ProcessMemory/adviseHugePages(threadHeaps:)`` advised: address ranges, for the
@@ -54,111 +54,115 @@ extension ProcessMemory {
     static func adviseHugePages(threadHeaps: Int = 2) -> HugePageAdvice {
         var advice = HugePageAdvice()
         #if canImport(Glibc) && (arch(x86_64) || arch(arm64))
-        guard heapsAreGlibcs, getpagesize() == 4096 else { return advice }
-        if let tunables = getenv("GLIBC_TUNABLES"), String(cString: tunables).contains("glibc.malloc.hugetlb") { return advice }
-        advice.mainHeap = adviseMainHeap()
-        advice.threadHeaps = adviseThreadHeaps(count: threadHeaps)
+            guard heapsAreGlibcs, getpagesize() == 4096 else { return advice }
+            if let tunables = getenv("GLIBC_TUNABLES"), String(cString: tunables).contains("glibc.malloc.hugetlb") { return advice }
+            advice.mainHeap = adviseMainHeap()
+            advice.threadHeaps = adviseThreadHeaps(count: threadHeaps)
         #endif
         return advice
     }
 
     #if canImport(Glibc) && (arch(x86_64) || arch(arm64))
-    /// glibc's chunk flags (`malloc.c`): the block was mapped on its own / belongs to a
-    /// heap other than the main one.
-    private static let mappedAlone = 0x2, notMainHeap = 0x4
+        /// glibc's chunk flags (`malloc.c`): the block was mapped on its own / belongs to a
+        /// heap other than the main one.
+        private static let mappedAlone = 0x2, notMainHeap = 0x4
 
-    /// Whether `malloc` is glibc's (`__libc_malloc`), so that its blocks have glibc's
-    /// chunk headers: not when a sanitizer or a preloaded allocator replaces it.
-    static var heapsAreGlibcs: Bool {
-        guard let malloc = dlsym(nil, "malloc"), let glibc = dlsym(nil, "__libc_malloc") else { return false }
-        return malloc == glibc
-    }
-
-    /// The flags in the chunk header of a block `malloc` returned.
-    private static func chunkFlags(_ block: UnsafeMutableRawPointer) -> Int {
-        block.load(fromByteOffset: -MemoryLayout<Int>.size, as: Int.self) & 0x7
-    }
-
-    private static func adviseMainHeap() -> Range<Int> {
-        // Just under the 32 MiB mmap threshold ``configureForBatchWork()`` sets, so that the
-        // block comes from the main heap (growing it, with the top pad, when needed).
-        let request = 30 << 20
-        guard let block = malloc(request) else { return 0..<0 }
-        let address = Int(bitPattern: block)
-        let flags = chunkFlags(block)
-        free(block)
-        let top = Int(bitPattern: sbrk(0))
-        // The block must be in the main heap, below its end, and the heap not much longer
-        // than the block, the pad and slack: anything else is not the layout assumed.
-        guard flags & (mappedAlone | notMainHeap) == 0, top - address >= request, top - address <= request + (80 << 20) else { return 0..<0 }
-        let lower = roundedUp(address), upper = top & ~(hugePageBytes - 1)
-        guard lower < upper, advise(lower, upper - lower) else { return 0..<0 }
-        return lower..<upper
-    }
-
-    private static func adviseThreadHeaps(count: Int) -> [Int] {
-        guard count > 0 else { return [] }
-        let allocated = DispatchGroup()
-        for _ in 0..<count { allocated.enter() }
-        var started: [(thread: pthread_t, work: ThreadHeapAdvice)] = []
-        for _ in 0..<count {
-            let work = ThreadHeapAdvice(allocated: allocated)
-            var thread = pthread_t()
-            let context = Unmanaged.passRetained(work).toOpaque()
-            let status = pthread_create(&thread, nil, { context in
-                guard let context else { return nil }
-                Unmanaged<ThreadHeapAdvice>.fromOpaque(context).takeRetainedValue().run()
-                return nil
-            }, context)
-            if status == 0 {
-                started.append((thread, work))
-            } else {
-                Unmanaged<ThreadHeapAdvice>.fromOpaque(context).release()
-                allocated.leave()  // the others need not wait for a thread that never ran
-            }
+        /// Whether `malloc` is glibc's (`__libc_malloc`), so that its blocks have glibc's
+        /// chunk headers: not when a sanitizer or a preloaded allocator replaces it.
+        static var heapsAreGlibcs: Bool {
+            guard let malloc = dlsym(nil, "malloc"), let glibc = dlsym(nil, "__libc_malloc") else { return false }
+            return malloc == glibc
         }
-        // Joining also makes each thread's `advisedStart` visible here.
-        for (thread, _) in started { pthread_join(thread, nil) }
-        // Two threads share a heap when glibc has no other to give (at its arena limit).
-        return Array(Set(started.compactMap(\.work.advisedStart))).sorted()
-    }
 
-    /// Advises the 64 MiB thread heap holding `block` and returns its start, or nil when
-    /// `block` is not from a thread heap.
-    fileprivate static func adviseHeap(holding block: UnsafeMutableRawPointer) -> Int? {
-        guard chunkFlags(block) & (mappedAlone | notMainHeap) == notMainHeap else { return nil }
-        let start = Int(bitPattern: block) & ~(threadHeapBytes - 1)
-        return advise(start, threadHeapBytes) ? start : nil
-    }
+        /// The flags in the chunk header of a block `malloc` returned.
+        private static func chunkFlags(_ block: UnsafeMutableRawPointer) -> Int {
+            block.load(fromByteOffset: -MemoryLayout<Int>.size, as: Int.self) & 0x7
+        }
 
-    private static func roundedUp(_ address: Int) -> Int {
-        (address + hugePageBytes - 1) & ~(hugePageBytes - 1)
-    }
+        private static func adviseMainHeap() -> Range<Int> {
+            // Just under the 32 MiB mmap threshold ``configureForBatchWork()`` sets, so that the
+            // block comes from the main heap (growing it, with the top pad, when needed).
+            let request = 30 << 20
+            guard let block = malloc(request) else { return 0..<0 }
+            let address = Int(bitPattern: block)
+            let flags = chunkFlags(block)
+            free(block)
+            let top = Int(bitPattern: sbrk(0))
+            // The block must be in the main heap, below its end, and the heap not much longer
+            // than the block, the pad and slack: anything else is not the layout assumed.
+            guard flags & (mappedAlone | notMainHeap) == 0, top - address >= request, top - address <= request + (80 << 20) else {
+                return 0..<0
+            }
+            let lower = roundedUp(address), upper = top & ~(hugePageBytes - 1)
+            guard lower < upper, advise(lower, upper - lower) else { return 0..<0 }
+            return lower..<upper
+        }
 
-    private static func advise(_ start: Int, _ count: Int) -> Bool {
-        madvise(UnsafeMutableRawPointer(bitPattern: start), count, MADV_HUGEPAGE) == 0
-    }
+        private static func adviseThreadHeaps(count: Int) -> [Int] {
+            guard count > 0 else { return [] }
+            let allocated = DispatchGroup()
+            for _ in 0..<count { allocated.enter() }
+            var started: [(thread: pthread_t, work: ThreadHeapAdvice)] = []
+            for _ in 0..<count {
+                let work = ThreadHeapAdvice(allocated: allocated)
+                var thread = pthread_t()
+                let context = Unmanaged.passRetained(work).toOpaque()
+                let status = pthread_create(
+                    &thread, nil,
+                    { context in
+                        guard let context else { return nil }
+                        Unmanaged<ThreadHeapAdvice>.fromOpaque(context).takeRetainedValue().run()
+                        return nil
+                    }, context)
+                if status == 0 {
+                    started.append((thread, work))
+                } else {
+                    Unmanaged<ThreadHeapAdvice>.fromOpaque(context).release()
+                    allocated.leave()  // the others need not wait for a thread that never ran
+                }
+            }
+            // Joining also makes each thread's `advisedStart` visible here.
+            for (thread, _) in started { pthread_join(thread, nil) }
+            // Two threads share a heap when glibc has no other to give (at its arena limit).
+            return Array(Set(started.compactMap(\.work.advisedStart))).sorted()
+        }
+
+        /// Advises the 64 MiB thread heap holding `block` and returns its start, or nil when
+        /// `block` is not from a thread heap.
+        fileprivate static func adviseHeap(holding block: UnsafeMutableRawPointer) -> Int? {
+            guard chunkFlags(block) & (mappedAlone | notMainHeap) == notMainHeap else { return nil }
+            let start = Int(bitPattern: block) & ~(threadHeapBytes - 1)
+            return advise(start, threadHeapBytes) ? start : nil
+        }
+
+        private static func roundedUp(_ address: Int) -> Int {
+            (address + hugePageBytes - 1) & ~(hugePageBytes - 1)
+        }
+
+        private static func advise(_ start: Int, _ count: Int) -> Bool {
+            madvise(UnsafeMutableRawPointer(bitPattern: start), count, MADV_HUGEPAGE) == 0
+        }
     #endif
 }
 
 #if canImport(Glibc) && (arch(x86_64) || arch(arm64))
-/// One thread of ``ProcessMemory/adviseHugePages(threadHeaps:)``: it holds a block of its
-/// heap until every such thread has allocated one, so that no two share an arena.
-private final class ThreadHeapAdvice: @unchecked Sendable {
-    // @unchecked: `advisedStart` is written by the thread before it exits and read by the
-    // thread that joins it, after `pthread_join`.
-    private let allocated: DispatchGroup
-    private(set) var advisedStart: Int?
+    /// One thread of ``ProcessMemory/adviseHugePages(threadHeaps:)``: it holds a block of its
+    /// heap until every such thread has allocated one, so that no two share an arena.
+    private final class ThreadHeapAdvice: @unchecked Sendable {
+        // @unchecked: `advisedStart` is written by the thread before it exits and read by the
+        // thread that joins it, after `pthread_join`.
+        private let allocated: DispatchGroup
+        private(set) var advisedStart: Int?
 
-    init(allocated: DispatchGroup) { self.allocated = allocated }
+        init(allocated: DispatchGroup) { self.allocated = allocated }
 
-    /// Allocates, advises the heap the block came from, waits for the others, frees.
-    func run() {
-        let block = malloc(64)
-        advisedStart = block.flatMap(ProcessMemory.adviseHeap(holding:))
-        allocated.leave()
-        allocated.wait()
-        free(block)
+        /// Allocates, advises the heap the block came from, waits for the others, frees.
+        func run() {
+            let block = malloc(64)
+            advisedStart = block.flatMap(ProcessMemory.adviseHeap(holding:))
+            allocated.leave()
+            allocated.wait()
+            free(block)
+        }
     }
-}
 #endif

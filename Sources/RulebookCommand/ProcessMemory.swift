@@ -1,5 +1,5 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// How the `rulebook` process asks the C allocator to manage its memory.
@@ -25,28 +25,28 @@ enum ProcessMemory {
     @discardableResult
     static func configureForBatchWork() -> Bool {
         #if canImport(Glibc)
-        // `mallopt` is declared in <malloc.h>, which the Glibc module does not include: it
-        // is looked up by name (RTLD_DEFAULT, a null handle), with glibc's option numbers.
-        typealias MallocOption = @convention(c) (Int32, Int32) -> Int32
-        guard let symbol = dlsym(nil, "mallopt") else { return false }
-        let mallopt = unsafeBitCast(symbol, to: MallocOption.self)
-        let trimThreshold: Int32 = -1, topPad: Int32 = -2, mmapThreshold: Int32 = -3
-        // Large buffers (token lists, statement lists) from the heap, where freed space is
-        // reused, rather than mapped and unmapped each time (32 MiB is glibc's maximum on
-        // 64-bit systems; a 32-bit glibc refuses it, and the other two still apply).
-        let mapped = mallopt(mmapThreshold, 32 << 20)
-        // Never hand freed memory back to the kernel during the run.
-        let kept = mallopt(trimThreshold, Int32.max)
-        // Grow the main heap, and make each thread's heap usable, 64 MiB at a time.
-        let padded = mallopt(topPad, 64 << 20)
-        let accepted = mapped == 1 && kept == 1 && padded == 1
-        // Back the heaps with 2 MiB pages, after the settings (it grows the main heap by
-        // them) and only when glibc took them: a sanitizer's or another allocator's
-        // `mallopt` refuses them, and then the heaps are not glibc's to reason about.
-        if accepted { adviseHugePages() }
-        return accepted
+            // `mallopt` is declared in <malloc.h>, which the Glibc module does not include: it
+            // is looked up by name (RTLD_DEFAULT, a null handle), with glibc's option numbers.
+            typealias MallocOption = @convention(c) (Int32, Int32) -> Int32
+            guard let symbol = dlsym(nil, "mallopt") else { return false }
+            let mallopt = unsafeBitCast(symbol, to: MallocOption.self)
+            let trimThreshold: Int32 = -1, topPad: Int32 = -2, mmapThreshold: Int32 = -3
+            // Large buffers (token lists, statement lists) from the heap, where freed space is
+            // reused, rather than mapped and unmapped each time (32 MiB is glibc's maximum on
+            // 64-bit systems; a 32-bit glibc refuses it, and the other two still apply).
+            let mapped = mallopt(mmapThreshold, 32 << 20)
+            // Never hand freed memory back to the kernel during the run.
+            let kept = mallopt(trimThreshold, Int32.max)
+            // Grow the main heap, and make each thread's heap usable, 64 MiB at a time.
+            let padded = mallopt(topPad, 64 << 20)
+            let accepted = mapped == 1 && kept == 1 && padded == 1
+            // Back the heaps with 2 MiB pages, after the settings (it grows the main heap by
+            // them) and only when glibc took them: a sanitizer's or another allocator's
+            // `mallopt` refuses them, and then the heaps are not glibc's to reason about.
+            if accepted { adviseHugePages() }
+            return accepted
         #else
-        return false
+            return false
         #endif
     }
 }

@@ -30,8 +30,10 @@ public enum RulebookTool {
 
     /// Every subcommand, in the order help lists them.
     static var commands: [any Command.Type] {
-        [CheckCommand.self, ValidateCommand.self, FormatCommand.self, TestCommand.self, ExplainCommand.self,
-         LanguageServerCommand.self, CompletionsCommand.self]
+        [
+            CheckCommand.self, ValidateCommand.self, FormatCommand.self, TestCommand.self, ExplainCommand.self,
+            LanguageServerCommand.self, CompletionsCommand.self,
+        ]
     }
 
     /// The subcommand called `name`, if there is one.
@@ -68,8 +70,9 @@ public enum RulebookTool {
             """,
         examples: [
             Example(command: "rulebook check", explanation: "Check Rules/ and Localizations/."),
-            Example(command: "rulebook validate --rules Rules/profile.rules users.ndjson",
-                    explanation: "Validate every line of users.ndjson against the edit-profile rules."),
+            Example(
+                command: "rulebook validate --rules Rules/profile.rules users.ndjson",
+                explanation: "Validate every line of users.ndjson against the edit-profile rules."),
         ],
         sections: [("EXIT STATUS", ExitStatusText.general)],
         common: false
@@ -132,8 +135,10 @@ public enum RulebookTool {
     }
 
     /// `rulebook catalogs SUBCOMMAND …`.
-    static func run(group: (configuration: CommandConfiguration, commands: [any Command.Type]), _ arguments: [String],
-                    in context: CommandContext) -> ExitStatus {
+    static func run(
+        group: (configuration: CommandConfiguration, commands: [any Command.Type]), _ arguments: [String],
+        in context: CommandContext
+    ) -> ExitStatus {
         let help = HelpFormatter(configuration: group.configuration, subcommands: group.commands.map { $0.configuration })
         guard let first = arguments.first else {
             context.stderr.write(help.render())

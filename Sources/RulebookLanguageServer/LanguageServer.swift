@@ -30,8 +30,10 @@ public enum LanguageServer {
     }
 
     /// Serves one session on `FileHandle`s (e.g. pipes); see ``run(input:output:log:version:)``.
-    public static func run(input: FileHandle, output: FileHandle, log: FileHandle? = FileHandle.standardError,
-                           version: String = "0.1.0") -> Int32 {
+    public static func run(
+        input: FileHandle, output: FileHandle, log: FileHandle? = FileHandle.standardError,
+        version: String = "0.1.0"
+    ) -> Int32 {
         run(input: input.fileDescriptor, output: output.fileDescriptor, log: log?.fileDescriptor, version: version)
     }
 

@@ -59,8 +59,9 @@ public struct Pattern: Sendable {
     /// the streaming command would spend much of its CPU time there. Each of its workers matches with its own copy. The NFA of a
     /// pattern that runs on a DFA or a literal is kept shared (matching does not read it).
     package func independentCopy() -> Pattern {
-        Pattern(source: String(decoding: Array(source.utf8), as: UTF8.self),
-                flags: String(decoding: Array(flags.utf8), as: UTF8.self), program: Program(copying: program))
+        Pattern(
+            source: String(decoding: Array(source.utf8), as: UTF8.self),
+            flags: String(decoding: Array(flags.utf8), as: UTF8.self), program: Program(copying: program))
     }
 
     /// The compiled program, for tests that look at its tables.
@@ -147,8 +148,10 @@ extension Pattern {
         public var maxDFAStates: Int
 
         /// Creates limits; the defaults are ``default``'s.
-        public init(maxRepetition: Int = 1000, maxNesting: Int = 100, maxNFAStates: Int = 100_000,
-                    maxDFAStates: Int = 10_000) {
+        public init(
+            maxRepetition: Int = 1000, maxNesting: Int = 100, maxNFAStates: Int = 100_000,
+            maxDFAStates: Int = 10_000
+        ) {
             self.maxRepetition = maxRepetition
             self.maxNesting = maxNesting
             self.maxNFAStates = maxNFAStates

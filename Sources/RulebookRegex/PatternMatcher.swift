@@ -121,10 +121,11 @@ final class MatchTables: @unchecked Sendable {
         blockOffsets = Self.copy(dfa?.alphabet.blockOffsets ?? [])
         blocks = Self.copy(dfa?.alphabet.blocks ?? [])
         literal = Self.copy(literalBytes)
-        rawDFA = RawDFA(table: UnsafePointer(table.baseAddress), ascii: UnsafePointer(ascii.baseAddress),
-                        blockOffsets: UnsafePointer(blockOffsets.baseAddress), blockCount: blockOffsets.count,
-                        blocks: UnsafePointer(blocks.baseAddress), tailClass: dfa?.alphabet.tailClass ?? 0,
-                        start: dfa?.start ?? 0, acceptColumn: (dfa?.stride ?? 1) - 1, acceptsEmpty: dfa?.acceptsEmpty ?? false)
+        rawDFA = RawDFA(
+            table: UnsafePointer(table.baseAddress), ascii: UnsafePointer(ascii.baseAddress),
+            blockOffsets: UnsafePointer(blockOffsets.baseAddress), blockCount: blockOffsets.count,
+            blocks: UnsafePointer(blocks.baseAddress), tailClass: dfa?.alphabet.tailClass ?? 0,
+            start: dfa?.start ?? 0, acceptColumn: (dfa?.stride ?? 1) - 1, acceptsEmpty: dfa?.acceptsEmpty ?? false)
     }
 
     deinit {

@@ -26,8 +26,10 @@ final class Program: Sendable {
         if let literal = node.literalBytes {
             strategy = .literal(literal)
         } else if limits.maxDFAStates > 0,
-                  let dfa = DFABuilder.build(nfa, maxStates: limits.maxDFAStates, maxTableEntries: Program.maxDFATableEntries,
-                                             maxWork: Program.maxDFABuildWork) {
+            let dfa = DFABuilder.build(
+                nfa, maxStates: limits.maxDFAStates, maxTableEntries: Program.maxDFATableEntries,
+                maxWork: Program.maxDFABuildWork)
+        {
             strategy = .dfa(dfa)
         } else {
             strategy = .nfa
@@ -71,7 +73,10 @@ final class Program: Sendable {
         var offset = 0
         while offset + 8 <= count {
             if left.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-                != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self) { return false }
+                != right.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            {
+                return false
+            }
             offset += 8
         }
         while offset < count {
@@ -96,7 +101,8 @@ final class Program: Sendable {
             case "s": result.dotMatchesNewline = true
             case "u": break
             case "m":
-                throw .unsupported("multiline mode", "the flag 'm' (multiline) is not supported: a pattern always matches the whole text", range)
+                throw .unsupported(
+                    "multiline mode", "the flag 'm' (multiline) is not supported: a pattern always matches the whole text", range)
             default:
                 throw .syntax("unknown flag '\(flag)'; the flags are i (ignore case) and s (dot matches newline)", range)
             }

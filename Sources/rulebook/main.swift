@@ -1,5 +1,7 @@
 import Foundation
 import RulebookCommand
 
-exit(RulebookTool.main(arguments: Array(CommandLine.arguments.dropFirst()),
-                       environment: ProcessInfo.processInfo.environment))
+exit(
+    RulebookTool.main(
+        arguments: Array(CommandLine.arguments.dropFirst()),
+        environment: ProcessInfo.processInfo.environment))

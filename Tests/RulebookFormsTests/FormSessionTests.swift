@@ -80,7 +80,8 @@ final class AsyncValidatorSessionTests: XCTestCase {
     /// A session over `source`, whose `available` validator notes each value asked and
     /// answers with `answer` (a value it never answers for waits until cancelled).
     func session(_ source: String, asked: Asked, answer: @escaping @Sendable (String) async throws -> Bool)
-        throws -> (FormSession, ManualScheduler) {
+        throws -> (FormSession, ManualScheduler)
+    {
         let available = AsyncValidator("available", message: "{field} is taken.") { value, _ in
             await asked.add(value.stringValue ?? "")
             return try await answer(value.stringValue ?? "")
@@ -132,8 +133,9 @@ final class AsyncValidatorSessionTests: XCTestCase {
         try session.type("slower", into: "username")
         XCTAssertNotEqual(session.field("username")?.state, .validating, "typing on cancels the run in flight")
         await session.settled()
-        XCTAssertNotEqual(session.field("username")?.state, .rejected(code: "available", message: "Username is taken."),
-                          "the cancelled run's result is dropped")
+        XCTAssertNotEqual(
+            session.field("username")?.state, .rejected(code: "available", message: "Username is taken."),
+            "the cancelled run's result is dropped")
         scheduler.advance(by: .milliseconds(200))
         XCTAssertEqual(session.field("username")?.state, .validating)
         await session.settled()
@@ -144,8 +146,10 @@ final class AsyncValidatorSessionTests: XCTestCase {
 
     func testOnlyTheEditedFieldsValidatorsRun() async throws {
         let asked = Asked()
-        let (session, scheduler) = try session("username: required, available\nteam: available\nname: required",
-                                               asked: asked) { _ in true }
+        let (session, scheduler) = try session(
+            "username: required, available\nteam: available\nname: required",
+            asked: asked
+        ) { _ in true }
         try session.type("Al", into: "name")
         scheduler.advance(by: .milliseconds(200))
         XCTAssertEqual(session.field("name")?.state, .valid, "a field without asynchronous validators is not validating")
@@ -162,8 +166,9 @@ final class AsyncValidatorSessionTests: XCTestCase {
         let (session, _) = try session("username: required, available", asked: Asked()) { _ in throw Offline() }
         try session.set("anna", at: "username")
         await session.settled()
-        XCTAssertEqual(session.field("username")?.state,
-                       .rejected(code: "asyncValidatorError", message: "The server is unreachable."))
+        XCTAssertEqual(
+            session.field("username")?.state,
+            .rejected(code: "asyncValidatorError", message: "The server is unreachable."))
         XCTAssertFalse(session.canSubmit)
     }
 }

@@ -2,8 +2,10 @@
 
 extension CheckerRun {
     /// Checks and converts a validator's arguments; `.invalid` when any is wrong.
-    func lowerValidator(_ definition: ValidatorDefinition, _ rule: RuleSyntax, in source: SourceFile,
-                        override: MessageOverride?) -> LoweredRule {
+    func lowerValidator(
+        _ definition: ValidatorDefinition, _ rule: RuleSyntax, in source: SourceFile,
+        override: MessageOverride?
+    ) -> LoweredRule {
         let validator = definition.id
         let diagnosticsBefore = diagnostics.count, referencesBefore = fieldReferences.count
         guard let form = definition.form(forArgumentCount: rule.arguments.count) else {
@@ -27,15 +29,18 @@ extension CheckerRun {
         checkInvertedBounds(validator, rule, converted, in: source)
         let head = CheckerRun.headRange(of: rule)
         let locator = locator(for: source)
-        let checked = CheckedRule(validator: validator, messageKey: form.messageKey, arguments: converted,
-                                  messageOverride: nil, place: .offset(rule.name.range.start, in: locator), expandedFrom: [])
+        let checked = CheckedRule(
+            validator: validator, messageKey: form.messageKey, arguments: converted,
+            messageOverride: nil, place: .offset(rule.name.range.start, in: locator), expandedFrom: [])
         let entry = LoweringCache.Entry(rule: checked, text: String(source.text(in: head)), facts: RuleFacts(checked))
         // Only a head that said nothing and registered nothing may stand for its next occurrences.
         if diagnostics.count == diagnosticsBefore, fieldReferences.count == referencesBefore {
             loweringCache.insert(entry)
         }
-        return .validator(ExpandedRule(head: entry, messageOverride: override, locator: locator, nameOffset: rule.name.range.start,
-                                       range: head, overrideHash: override.map(overrideHash(of:))))
+        return .validator(
+            ExpandedRule(
+                head: entry, messageOverride: override, locator: locator, nameOffset: rule.name.range.start,
+                range: head, overrideHash: override.map(overrideHash(of:))))
     }
 
     /// Another occurrence of a head lowered before (see ``LoweringCache``): only its
@@ -44,16 +49,24 @@ extension CheckerRun {
     /// Performance: inlined into `lower` (its one caller, for every rule of every
     /// statement), with the common occurrence (no override) made directly.
     @inline(__always)
-    func lowerCached(_ entry: LoweringCache.Entry, _ rule: RuleSyntax, in source: SourceFile,
-                     override: MessageOverride?) -> LoweredRule {
+    func lowerCached(
+        _ entry: LoweringCache.Entry, _ rule: RuleSyntax, in source: SourceFile,
+        override: MessageOverride?
+    ) -> LoweredRule {
         let range = CheckerRun.headRange(of: rule)
         guard let override else {
-            if rule.name.range.start == range.start { return .validator(ExpandedRule(head: entry, locator: locator(for: source), range: range)) }
-            return .validator(ExpandedRule(head: entry, messageOverride: nil, locator: locator(for: source),
-                                           nameOffset: rule.name.range.start, range: range))
+            if rule.name.range.start == range.start {
+                return .validator(ExpandedRule(head: entry, locator: locator(for: source), range: range))
+            }
+            return .validator(
+                ExpandedRule(
+                    head: entry, messageOverride: nil, locator: locator(for: source),
+                    nameOffset: rule.name.range.start, range: range))
         }
-        return .validator(ExpandedRule(head: entry, messageOverride: override, locator: locator(for: source),
-                                       nameOffset: rule.name.range.start, range: range, overrideHash: overrideHash(of: override)))
+        return .validator(
+            ExpandedRule(
+                head: entry, messageOverride: override, locator: locator(for: source),
+                nameOffset: rule.name.range.start, range: range, overrideHash: overrideHash(of: override)))
     }
 
     /// `override`'s ``RepetitionKey/overrideHash(_:)``, the last one's again when it is
@@ -88,8 +101,10 @@ extension CheckerRun {
     /// name or a typo of one, is a rule whose comma is missing. One diagnostic, with a
     /// fix that inserts the comma (and corrects the name), instead of an argument-count
     /// error whose fix would delete the rule.
-    private func reportMissingComma(after rule: RuleSyntax, keeping keep: Int, at keptEnd: Int,
-                                    in source: SourceFile) -> Bool {
+    private func reportMissingComma(
+        after rule: RuleSyntax, keeping keep: Int, at keptEnd: Int,
+        in source: SourceFile
+    ) -> Bool {
         guard keep + 1 == rule.arguments.count, case .path = rule.arguments[keep].kind else { return false }
         let word = rule.arguments[keep].range
         let text = String(source.text(in: word))
@@ -113,8 +128,9 @@ extension CheckerRun {
         let found = rule.arguments.count
         let name = rule.name.name
         if found == 0, definition.forms.contains(where: { $0.variadic != nil }) {
-            report(source.path, rule.name.range, .invalidArgument,
-                   "'\(name)' needs at least one value to compare with")
+            report(
+                source.path, rule.name.range, .invalidArgument,
+                "'\(name)' needs at least one value to compare with")
             return
         }
         let counts = definition.forms.map { $0.parameters.count }
@@ -135,20 +151,29 @@ extension CheckerRun {
             let keptEnd = keep == 0 ? rule.name.range.end : rule.arguments[keep - 1].range.end
             if reportMissingComma(after: rule, keeping: keep, at: keptEnd, in: source) { return }
             let removed = found - keep
-            report(source.path, extra, .wrongArgumentCount, message,
-                   fixIts: [FixIt(message: "Remove the extra argument\(removed == 1 ? "" : "s")",
-                                  edits: [TextEdit(file: source.path, range: SourceRange(start: keptEnd, end: last.range.end),
-                                                   replacement: "")],
-                                  // Which argument is the mistake is a guess.
-                                  applicability: .suggested)])
+            report(
+                source.path, extra, .wrongArgumentCount, message,
+                fixIts: [
+                    FixIt(
+                        message: "Remove the extra argument\(removed == 1 ? "" : "s")",
+                        edits: [
+                            TextEdit(
+                                file: source.path, range: SourceRange(start: keptEnd, end: last.range.end),
+                                replacement: "")
+                        ],
+                        // Which argument is the mistake is a guess.
+                        applicability: .suggested)
+                ])
         } else {
             report(source.path, CheckerRun.headRange(of: rule), .wrongArgumentCount, message)
         }
     }
 
     /// `between 10 1`, `length 4 3`: a single rule no value can pass. The fix swaps the bounds.
-    private func checkInvertedBounds(_ validator: BuiltinValidator, _ rule: RuleSyntax,
-                                     _ arguments: [(name: String, value: RuleArgument)], in source: SourceFile) {
+    private func checkInvertedBounds(
+        _ validator: BuiltinValidator, _ rule: RuleSyntax,
+        _ arguments: [(name: String, value: RuleArgument)], in source: SourceFile
+    ) {
         guard arguments.count == 2, rule.arguments.count == 2 else { return }
         let inverted: Bool
         switch (validator, arguments[0].value, arguments[1].value) {
@@ -159,19 +184,28 @@ extension CheckerRun {
         guard inverted else { return }
         let first = rule.arguments[0], second = rule.arguments[1]
         let firstText = String(source.text(in: first.range)), secondText = String(source.text(in: second.range))
-        report(source.path, CheckerRun.headRange(of: rule), .contradiction,
-               "'\(rule.name.name) \(firstText) \(secondText)' can never pass: the minimum \(firstText) is greater than the maximum \(secondText)",
-               fixIts: [FixIt(message: "Swap \(firstText) and \(secondText)",
-                              edits: [TextEdit(file: source.path, range: first.range, replacement: secondText),
-                                      TextEdit(file: source.path, range: second.range, replacement: firstText)])])
+        report(
+            source.path, CheckerRun.headRange(of: rule), .contradiction,
+            "'\(rule.name.name) \(firstText) \(secondText)' can never pass: the minimum \(firstText) is greater than the maximum \(secondText)",
+            fixIts: [
+                FixIt(
+                    message: "Swap \(firstText) and \(secondText)",
+                    edits: [
+                        TextEdit(file: source.path, range: first.range, replacement: secondText),
+                        TextEdit(file: source.path, range: second.range, replacement: firstText),
+                    ])
+            ])
     }
 
     /// Converts one argument to `kind`, or reports why it cannot be one.
-    func convert(_ argument: ArgumentSyntax, to kind: ParameterKind, for validator: BuiltinValidator,
-                 in source: SourceFile) -> RuleArgument? {
+    func convert(
+        _ argument: ArgumentSyntax, to kind: ParameterKind, for validator: BuiltinValidator,
+        in source: SourceFile
+    ) -> RuleArgument? {
         if case .today = argument.kind, kind != .dateBound {
-            report(source.path, argument.range, .invalidArgument,
-                   "'today' is a date, but '\(validator.rawValue)' expects \(kind.expectation)")
+            report(
+                source.path, argument.range, .invalidArgument,
+                "'today' is a date, but '\(validator.rawValue)' expects \(kind.expectation)")
             return nil
         }
         switch kind {
@@ -188,8 +222,9 @@ extension CheckerRun {
         switch argument.kind {
         case .integer(let value, let text):
             guard value >= 0 else {
-                report(source.path, argument.range, .invalidArgument,
-                       "'\(validator.rawValue)' needs a count of zero or more, found \(text)")
+                report(
+                    source.path, argument.range, .invalidArgument,
+                    "'\(validator.rawValue)' needs a count of zero or more, found \(text)")
                 return nil
             }
             return .count(value)
@@ -197,11 +232,14 @@ extension CheckerRun {
             var fixes: [FixIt] = []
             if value >= 0, value.rounded() == value, value < 1e15 {
                 let whole = String(Int(value))
-                fixes.append(FixIt(message: "Replace \(text) with \(whole)",
-                                   edits: [TextEdit(file: source.path, range: argument.range, replacement: whole)]))
+                fixes.append(
+                    FixIt(
+                        message: "Replace \(text) with \(whole)",
+                        edits: [TextEdit(file: source.path, range: argument.range, replacement: whole)]))
             }
-            report(source.path, argument.range, .invalidArgument,
-                   "'\(validator.rawValue)' needs a whole number, found \(text)", fixIts: fixes)
+            report(
+                source.path, argument.range, .invalidArgument,
+                "'\(validator.rawValue)' needs a whole number, found \(text)", fixIts: fixes)
             return nil
         case .string(let text):
             let fix = Int(text).flatMap { $0 >= 0 ? unquoteFix(argument, text, in: source) : nil }
@@ -221,8 +259,9 @@ extension CheckerRun {
             return .number(value, text: text)
         case .string(let text):
             let isNumber = Double(text) != nil && text.allSatisfy { "0123456789.-+eE".contains($0) }
-            reportKind(argument, expected: .number, for: validator, in: source,
-                       fixIts: isNumber ? [unquoteFix(argument, text, in: source)] : [])
+            reportKind(
+                argument, expected: .number, for: validator, in: source,
+                fixIts: isNumber ? [unquoteFix(argument, text, in: source)] : [])
             return nil
         default:
             reportKind(argument, expected: .number, for: validator, in: source)
@@ -236,9 +275,13 @@ extension CheckerRun {
             return compilePattern(pattern, flags: flags, patternRange: patternRange, argument: argument, in: source)
         case .string(let text) where !text.contains(where: \.isNewline) && !text.isEmpty:
             let literal = "/" + text.replacingEvery("/", with: "\\/") + "/"
-            reportKind(argument, expected: .regex, for: validator, in: source,
-                       fixIts: [FixIt(message: "Write the pattern as \(literal)",
-                                      edits: [TextEdit(file: source.path, range: argument.range, replacement: literal)])])
+            reportKind(
+                argument, expected: .regex, for: validator, in: source,
+                fixIts: [
+                    FixIt(
+                        message: "Write the pattern as \(literal)",
+                        edits: [TextEdit(file: source.path, range: argument.range, replacement: literal)])
+                ])
             return nil
         default:
             reportKind(argument, expected: .regex, for: validator, in: source)
@@ -248,8 +291,9 @@ extension CheckerRun {
 
     private func convertLiteral(_ argument: ArgumentSyntax, for validator: BuiltinValidator, in source: SourceFile) -> RuleArgument? {
         if let value = CheckerRun.literalValue(argument) { return .value(value) }
-        reportKind(argument, expected: .literal, for: validator, in: source,
-                   fixIts: quoteFix(argument, in: source).map { [$0] } ?? [])
+        reportKind(
+            argument, expected: .literal, for: validator, in: source,
+            fixIts: quoteFix(argument, in: source).map { [$0] } ?? [])
         return nil
     }
 
@@ -263,8 +307,9 @@ extension CheckerRun {
         case .today:
             return .today
         case .string(let text) where CalendarDate(iso: text) != nil:
-            reportKind(argument, expected: .dateBound, for: validator, in: source,
-                       fixIts: [unquoteFix(argument, text, in: source)])
+            reportKind(
+                argument, expected: .dateBound, for: validator, in: source,
+                fixIts: [unquoteFix(argument, text, in: source)])
             return nil
         default:
             return convertField(argument, for: validator, in: source)
@@ -285,8 +330,9 @@ extension CheckerRun {
         }
         guard !path.segments.isEmpty else { return nil }  // the parser reported it
         if let wildcard = path.segments.first(where: { $0.kind == .wildcard }) {
-            report(source.path, wildcard.range, .invalidArgument,
-                   "'\(validator.rawValue)' compares with one other field; a path with '[*]' names many")
+            report(
+                source.path, wildcard.range, .invalidArgument,
+                "'\(validator.rawValue)' compares with one other field; a path with '[*]' names many")
             return nil
         }
         let fieldPath = FieldPath(path)
@@ -294,10 +340,13 @@ extension CheckerRun {
         return .field(fieldPath)
     }
 
-    private func reportKind(_ argument: ArgumentSyntax, expected: ParameterKind, for validator: BuiltinValidator,
-                            in source: SourceFile, fixIts: [FixIt] = []) {
-        report(source.path, argument.range, .wrongArgumentKind,
-               "'\(validator.rawValue)' expects \(expected.expectation), found \(argument.kind.foundDescription)", fixIts: fixIts)
+    private func reportKind(
+        _ argument: ArgumentSyntax, expected: ParameterKind, for validator: BuiltinValidator,
+        in source: SourceFile, fixIts: [FixIt] = []
+    ) {
+        report(
+            source.path, argument.range, .wrongArgumentKind,
+            "'\(validator.rawValue)' expects \(expected.expectation), found \(argument.kind.foundDescription)", fixIts: fixIts)
     }
 
     private func unquoteFix(_ argument: ArgumentSyntax, _ text: String, in source: SourceFile) -> FixIt {
@@ -316,8 +365,9 @@ extension CheckerRun {
         default:
             return nil
         }
-        return FixIt(message: "Write it as the string \(quoted)",
-                     edits: [TextEdit(file: source.path, range: argument.range, replacement: quoted)])
+        return FixIt(
+            message: "Write it as the string \(quoted)",
+            edits: [TextEdit(file: source.path, range: argument.range, replacement: quoted)])
     }
 
     /// The JSON value of a string, number or boolean literal.
@@ -346,12 +396,13 @@ struct FieldReference {
 extension FieldPath {
     /// The path a syntax node spells.
     init(_ syntax: PathSyntax) {
-        self.init(syntax.segments.map { segment in
-            switch segment.kind {
-            case .key(let key, _): .key(key)
-            case .wildcard: .wildcard
-            }
-        })
+        self.init(
+            syntax.segments.map { segment in
+                switch segment.kind {
+                case .key(let key, _): .key(key)
+                case .wildcard: .wildcard
+                }
+            })
     }
 }
 

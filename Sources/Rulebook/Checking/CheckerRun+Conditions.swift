@@ -36,8 +36,10 @@ extension CheckerRun {
     private func conditionPath(_ path: PathSyntax, in source: SourceFile) -> FieldPath? {
         guard !path.segments.isEmpty else { return nil }
         if let wildcard = path.segments.first(where: { $0.kind == .wildcard }) {
-            report(source.path, wildcard.range, .invalidCondition,
-                   "a condition tests one value, but '\(path.description)' names every element of a list; test the list itself or a specific field")
+            report(
+                source.path, wildcard.range, .invalidCondition,
+                "a condition tests one value, but '\(path.description)' names every element of a list; test the list itself or a specific field"
+            )
             return nil
         }
         let field = FieldPath(path)
@@ -47,9 +49,10 @@ extension CheckerRun {
 
     private func conditionLiteral(_ literal: ArgumentSyntax, in source: SourceFile) -> Value? {
         if let value = CheckerRun.literalValue(literal) { return value }
-        report(source.path, literal.range, .invalidCondition,
-               "a condition compares with a string, number or boolean, found \(literal.kind.foundDescription)",
-               fixIts: quoteFix(literal, in: source).map { [$0] } ?? [])
+        report(
+            source.path, literal.range, .invalidCondition,
+            "a condition compares with a string, number or boolean, found \(literal.kind.foundDescription)",
+            fixIts: quoteFix(literal, in: source).map { [$0] } ?? [])
         return nil
     }
 }

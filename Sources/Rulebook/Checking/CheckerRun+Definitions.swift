@@ -29,13 +29,16 @@ extension CheckerRun {
             switch statements[index] {
             case .namedRule(let syntax):
                 if insideBlock {
-                    report(file, syntax.keywordRange.union(syntax.name.range), .misplacedDeclaration,
-                           "named rule '\(syntax.name.name)' is defined inside a 'when' block; define named rules at the top level of the file")
+                    report(
+                        file, syntax.keywordRange.union(syntax.name.range), .misplacedDeclaration,
+                        "named rule '\(syntax.name.name)' is defined inside a 'when' block; define named rules at the top level of the file"
+                    )
                 }
                 define(syntax, in: source)
             case .importDecl(let syntax) where insideBlock:
-                report(file, syntax.range, .misplacedDeclaration,
-                       "'import' inside a 'when' block; imports belong at the top level of the file")
+                report(
+                    file, syntax.range, .misplacedDeclaration,
+                    "'import' inside a 'when' block; imports belong at the top level of the file")
             case .when(let block):
                 collectDeclarations(in: block.body, insideBlock: true, file: file, source: source)
             case .field, .importDecl, .unexpected:
@@ -53,16 +56,18 @@ extension CheckerRun {
         guard !name.isEmpty else { return }  // the parser reported the missing name
         if options.validators.definition(named: name) != nil {
             let kind = BuiltinValidator.named[name] != nil ? "a built-in" : "a registered"
-            report(source.path, syntax.name.range, .shadowedValidator,
-                   "named rule '\(name)' has the name of \(kind) validator; choose another name")
+            report(
+                source.path, syntax.name.range, .shadowedValidator,
+                "named rule '\(name)' has the name of \(kind) validator; choose another name")
             return
         }
         let reference = RuleReference(file: source.path, name: name, id: definitionOrder.count)
         let (isNew, known) = definitionKeys.insert(reference)
         guard isNew else {
-            let notes = definitions[known].map { first in
-                [Note(message: "'\(name)' is first defined here", file: source.path, range: first.syntax.name.range)]
-            } ?? []
+            let notes =
+                definitions[known].map { first in
+                    [Note(message: "'\(name)' is first defined here", file: source.path, range: first.syntax.name.range)]
+                } ?? []
             report(source.path, syntax.name.range, .duplicateRule, "named rule '\(name)' is already defined in this file", notes: notes)
             return
         }
@@ -108,8 +113,10 @@ extension CheckerRun {
         return byFile
     }
 
-    private func addImported(_ definition: NamedRuleDefinition, through edge: ProgramGraph.Import,
-                             into scope: inout [String: RuleReference], of file: String) {
+    private func addImported(
+        _ definition: NamedRuleDefinition, through edge: ProgramGraph.Import,
+        into scope: inout [String: RuleReference], of file: String
+    ) {
         let name = definition.reference.name
         guard let existing = scope[name] else {
             scope[name] = definition.reference
@@ -119,13 +126,15 @@ extension CheckerRun {
         let importedNote = Note(message: "'\(name)' is defined here", file: definition.source.path, range: definition.syntax.name.range)
         if existing.file == file {
             // The local definition wins; say so where it is written.
-            report(file, other.syntax.name.range, .duplicateRule,
-                   "named rule '\(name)' is also defined in '\(definition.source.path)', which this file imports",
-                   notes: [importedNote])
+            report(
+                file, other.syntax.name.range, .duplicateRule,
+                "named rule '\(name)' is also defined in '\(definition.source.path)', which this file imports",
+                notes: [importedNote])
         } else {
-            report(file, edge.syntax.pathRange, .duplicateRule,
-                   "'\(definition.source.path)' and '\(existing.file)' both define named rule '\(name)'; the first import's is used",
-                   notes: [Note(message: "'\(name)' is defined here", file: other.source.path, range: other.syntax.name.range), importedNote])
+            report(
+                file, edge.syntax.pathRange, .duplicateRule,
+                "'\(definition.source.path)' and '\(existing.file)' both define named rule '\(name)'; the first import's is used",
+                notes: [Note(message: "'\(name)' is defined here", file: other.source.path, range: other.syntax.name.range), importedNote])
         }
     }
 }

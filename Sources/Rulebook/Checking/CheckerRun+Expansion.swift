@@ -41,14 +41,16 @@ extension CheckerRun {
     private func reportCycle(closing use: SourceRange, in reference: RuleReference, stack: [RuleReference], target: RuleReference) {
         guard let start = stack.lastIndex(of: target) else { return }
         let chain = Array(stack[start...]) + [target]
-        let message = chain.count == 2
+        let message =
+            chain.count == 2
             ? "named rule '\(target.name)' uses itself"
             : "named rules use each other in a cycle: " + chain.map { "'\($0.name)'" }.joined(separator: " → ")
         // Point at each other use along the cycle, so an editor can show the whole loop.
         var notes: [Note] = []
         for (user, used) in zip(chain, chain.dropFirst()).dropLast() {
             guard let body = definitions[user]?.syntax.rules,
-                  let rule = body.first(where: { $0.name.name == used.name }) else { continue }
+                let rule = body.first(where: { $0.name.name == used.name })
+            else { continue }
             notes.append(Note(message: "'\(user.name)' uses '\(used.name)' here", file: user.file, range: rule.name.range))
         }
         report(reference.file, use, .ruleCycle, message, notes: notes)
@@ -64,7 +66,9 @@ extension CheckerRun {
         var tooLarge = false
         var size = 0
         for (index, lowered) in body.enumerated() {
-            guard let entries = entries(of: lowered, at: BodyPosition(definition: reference.id, index: index), tooLarge: &tooLarge) else { continue }
+            guard let entries = entries(of: lowered, at: BodyPosition(definition: reference.id, index: index), tooLarge: &tooLarge) else {
+                continue
+            }
             uses.append((index, entries))
             size += entries.count
         }
@@ -73,8 +77,10 @@ extension CheckerRun {
             return
         }
         guard size <= options.limits.maxExpandedRulesPerStatement else {
-            report(reference.file, definition.syntax.name.range, .limitExceeded,
-                   "named rule '\(reference.name)' expands to \(size) validators, more than the limit of \(options.limits.maxExpandedRulesPerStatement)")
+            report(
+                reference.file, definition.syntax.name.range, .limitExceeded,
+                "named rule '\(reference.name)' expands to \(size) validators, more than the limit of \(options.limits.maxExpandedRulesPerStatement)"
+            )
             expansions[reference] = .tooLarge
             return
         }
@@ -98,8 +104,10 @@ extension CheckerRun {
                 if let plain = entry.prefixedPlain(chain: ownChain, sharing: &plainDetail) {
                     expanded.append(plain)
                 } else {
-                    expanded.append(entry.expandedFrom.isEmpty ? entry.prefixed(chain: ownChain, override: nil)
-                                                               : entry.prefixed(by: reference.name, override: nil))
+                    expanded.append(
+                        entry.expandedFrom.isEmpty
+                            ? entry.prefixed(chain: ownChain, override: nil)
+                            : entry.prefixed(by: reference.name, override: nil))
                 }
             }
         }
@@ -146,8 +154,10 @@ extension CheckerRun {
         guard expandedTotal > options.limits.maxExpandedRulesTotal else { return true }
         if !reportedTotalLimit {
             reportedTotalLimit = true
-            report(file, range, .limitExceeded,
-                   "the rules expand to more than \(options.limits.maxExpandedRulesTotal) validators; checking stops expanding named rules here")
+            report(
+                file, range, .limitExceeded,
+                "the rules expand to more than \(options.limits.maxExpandedRulesTotal) validators; checking stops expanding named rules here"
+            )
         }
         return false
     }

@@ -54,22 +54,33 @@ extension CheckerRun {
         }
         // A misspelt use is not a reason to call the rule it meant unused.
         if let meant = scope[suggestion] { usedRules.insert(meant) }
-        report(source.path, name.range, .unknownValidator,
-               "unknown validator or named rule '\(name.name)'; did you mean '\(suggestion)'?",
-               fixIts: [FixIt(message: "Replace '\(name.name)' with '\(suggestion)'",
-                              edits: [TextEdit(file: source.path, range: name.range, replacement: suggestion)])])
+        report(
+            source.path, name.range, .unknownValidator,
+            "unknown validator or named rule '\(name.name)'; did you mean '\(suggestion)'?",
+            fixIts: [
+                FixIt(
+                    message: "Replace '\(name.name)' with '\(suggestion)'",
+                    edits: [TextEdit(file: source.path, range: name.range, replacement: suggestion)])
+            ])
     }
 
     private func reportArgumentsToNamedRule(_ rule: RuleSyntax, in source: SourceFile) {
         guard let first = rule.arguments.first, let last = rule.arguments.last else { return }
         let count = rule.arguments.count
-        report(source.path, first.range.union(last.range), .wrongArgumentCount,
-               "'\(rule.name.name)' is a named rule and takes no arguments, found \(count) argument\(count == 1 ? "" : "s")",
-               fixIts: [FixIt(message: "Remove the argument\(count == 1 ? "" : "s")",
-                              edits: [TextEdit(file: source.path, range: SourceRange(start: rule.name.range.end, end: last.range.end),
-                                               replacement: "")],
-                              // The arguments may belong to a validator the author meant instead.
-                              applicability: .suggested)])
+        report(
+            source.path, first.range.union(last.range), .wrongArgumentCount,
+            "'\(rule.name.name)' is a named rule and takes no arguments, found \(count) argument\(count == 1 ? "" : "s")",
+            fixIts: [
+                FixIt(
+                    message: "Remove the argument\(count == 1 ? "" : "s")",
+                    edits: [
+                        TextEdit(
+                            file: source.path, range: SourceRange(start: rule.name.range.end, end: last.range.end),
+                            replacement: "")
+                    ],
+                    // The arguments may belong to a validator the author meant instead.
+                    applicability: .suggested)
+            ])
     }
 
     /// Converts a `message` override, reporting keys the base catalogue lacks.
@@ -94,8 +105,10 @@ extension CheckerRun {
         messageKeySuggestions = candidates
         if let suggestion = candidates.closest(to: key, budget: &suggestionBudget) {
             message += "; did you mean '\(suggestion)'?"
-            fixes.append(FixIt(message: "Replace '\(key)' with '\(suggestion)'",
-                               edits: [TextEdit(file: source.path, range: range, replacement: suggestion)]))
+            fixes.append(
+                FixIt(
+                    message: "Replace '\(key)' with '\(suggestion)'",
+                    edits: [TextEdit(file: source.path, range: range, replacement: suggestion)]))
         }
         if let fix = options.missingMessageKeyFix?(MissingMessageKey(key: key, file: source.path, range: range)) {
             fixes.append(fix)

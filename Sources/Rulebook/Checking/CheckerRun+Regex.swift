@@ -10,8 +10,10 @@ extension CheckerRun {
     static let patternFlags: Set<Character> = ["i", "s", "u"]
 
     /// Compiles `/pattern/flags`, or reports why it cannot run.
-    func compilePattern(_ pattern: String, flags: String, patternRange: SourceRange, argument: ArgumentSyntax,
-                        in source: SourceFile) -> RuleArgument? {
+    func compilePattern(
+        _ pattern: String, flags: String, patternRange: SourceRange, argument: ArgumentSyntax,
+        in source: SourceFile
+    ) -> RuleArgument? {
         // An unterminated literal (reported by the lexer) runs to the end of its line: its
         // "pattern" is not what the user meant, so compiling it would only add noise.
         guard patternRange.end < argument.range.end else { return nil }
@@ -19,8 +21,9 @@ extension CheckerRun {
         do {
             return .regex(try compiled(pattern, flags: flags).get(), source: pattern)
         } catch {
-            let map = PatternOffsetMap(pattern: pattern, raw: Array(source.text(in: patternRange).utf8), base: patternRange.start,
-                                       limit: argument.range.end)
+            let map = PatternOffsetMap(
+                pattern: pattern, raw: Array(source.text(in: patternRange).utf8), base: patternRange.start,
+                limit: argument.range.end)
             let range = map.fileRange(of: error.range)
             switch error.kind {
             case .syntax:
@@ -65,8 +68,10 @@ extension CheckerRun {
             let range = laidOut ? SourceRange(start: offset, end: offset + width) : argument.range
             let removal = [FixIt(message: "Remove the flag '\(flag)'", edits: [TextEdit(file: source.path, range: range, replacement: "")])]
             if !CheckerRun.patternFlags.contains(flag) {
-                report(source.path, range, .invalidRegex,
-                       "unknown pattern flag '\(flag)'; the flags are 'i' (ignore case), 's' (dot matches newline) and 'u' (Unicode, always on)", fixIts: laidOut ? removal : [])
+                report(
+                    source.path, range, .invalidRegex,
+                    "unknown pattern flag '\(flag)'; the flags are 'i' (ignore case), 's' (dot matches newline) and 'u' (Unicode, always on)",
+                    fixIts: laidOut ? removal : [])
                 valid = false
             } else if !seen.insert(flag).inserted {
                 report(source.path, range, .invalidRegex, "pattern flag '\(flag)' is given twice", fixIts: laidOut ? removal : [])
@@ -104,7 +109,8 @@ struct PatternOffsetMap {
         var rawIndex = 0
         for index in bytes.indices {
             if rawIndex < raw.count, raw[rawIndex] != bytes[index], raw[rawIndex] == UInt8(ascii: "\\"),
-               rawIndex + 1 < raw.count, raw[rawIndex + 1] == bytes[index] {
+                rawIndex + 1 < raw.count, raw[rawIndex + 1] == bytes[index]
+            {
                 offsets[index] = rawIndex  // an escape the parser decoded: point at the backslash
                 rawIndex += 2
                 continue

@@ -70,8 +70,9 @@ extension CheckerRun {
         // `unknown-field` takes the waiting references as this file's (they no longer
         // carry their file): every earlier file's must have been checked and cleared.
         assert(fieldReferences.isEmpty, "another file's field references are waiting")
-        var walk = FileWalk(tree: tree, scope: scopes[tree.source.path] ?? [:], locator: locator(for: tree.source),
-                            statementCount: tree.statements.count)
+        var walk = FileWalk(
+            tree: tree, scope: scopes[tree.source.path] ?? [:], locator: locator(for: tree.source),
+            statementCount: tree.statements.count)
         visit(tree.statements[...], in: Block(conditions: [], context: unconditional), &walk)
         statements[tree.source.path] = walk.checked
         checkFieldReferences(in: tree.source.path, distinctPaths: walk.paths)
@@ -89,9 +90,11 @@ extension CheckerRun {
                 let condition = convertCondition(when.condition, in: walk.tree.source)
                 let inner = block.conditions.flatMap { outer in condition.map { outer + [$0] } }
                 if let inner, ConditionSatisfiability.isSatisfiable(block.conditions ?? []), !ConditionSatisfiability.isSatisfiable(inner) {
-                    report(walk.tree.source.path, when.condition.range, .unreachableBlock, inner.count == 1
-                           ? "this condition can never hold: the rules of this block never apply"
-                           : "this condition contradicts an enclosing block's: the rules of this block never apply")
+                    report(
+                        walk.tree.source.path, when.condition.range, .unreachableBlock,
+                        inner.count == 1
+                            ? "this condition can never hold: the rules of this block never apply"
+                            : "this condition contradicts an enclosing block's: the rules of this block never apply")
                 }
                 visit(when.body[...], in: Block(conditions: inner, context: inner.map { ConditionContext($0) }), &walk)
             case .namedRule, .importDecl, .unexpected:
@@ -114,8 +117,9 @@ extension CheckerRun {
             guard let entries = entries(of: lowered, at: nil, tooLarge: &tooLarge), !entries.isEmpty else { continue }
             let head = CheckerRun.headRange(of: syntaxes[index])
             guard count + entries.count <= options.limits.maxExpandedRulesPerStatement else {
-                report(source.path, head, .limitExceeded,
-                       "'\(path.description)' expands to more than \(options.limits.maxExpandedRulesPerStatement) validators in one statement")
+                report(
+                    source.path, head, .limitExceeded,
+                    "'\(path.description)' expands to more than \(options.limits.maxExpandedRulesPerStatement) validators in one statement")
                 break
             }
             guard consumeBudget(entries.count, file: source.path, range: head) else { break }
@@ -124,8 +128,10 @@ extension CheckerRun {
             if let diagnostic { diagnostics.append(diagnostic) }
             walk.rows.append(entries, start: &start, count: &count)
         }
-        walk.checked.append(CheckedStatement(path: path, condition: block.joined, rows: walk.rows.block, start: start, count: count,
-                                             place: .offset(field.path.range.start, in: walk.locator)))
+        walk.checked.append(
+            CheckedStatement(
+                path: path, condition: block.joined, rows: walk.rows.block, start: start, count: count,
+                place: .offset(field.path.range.start, in: walk.locator)))
     }
 
     /// Nested blocks' conditions joined with `and`, outermost first.
@@ -178,10 +184,14 @@ extension CheckerRun {
             suggestions[written] = found
             guard let suggestion = found else { continue }
             suggestedAny = true
-            report(file, reference.range, .unknownField,
-                   "no statement mentions the field '\(written)'; did you mean '\(suggestion)'?",
-                   fixIts: [FixIt(message: "Replace '\(written)' with '\(suggestion)'",
-                                  edits: [TextEdit(file: file, range: reference.range, replacement: suggestion)])])
+            report(
+                file, reference.range, .unknownField,
+                "no statement mentions the field '\(written)'; did you mean '\(suggestion)'?",
+                fixIts: [
+                    FixIt(
+                        message: "Replace '\(written)' with '\(suggestion)'",
+                        edits: [TextEdit(file: file, range: reference.range, replacement: suggestion)])
+                ])
         }
     }
 }

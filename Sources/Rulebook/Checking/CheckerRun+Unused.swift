@@ -9,7 +9,8 @@ extension CheckerRun {
     func reportUnusedRules() {
         for file in graph.files {
             guard let tree = graph.trees[file], CheckerRun.hasFieldStatements(tree.statements),
-                  graph.importers(of: file).isEmpty else { continue }
+                graph.importers(of: file).isEmpty
+            else { continue }
             // Performance: the references are filtered first and only an unused rule's
             // definition is looked up (not every definition of a file of thousands of
             // named rules copied to read its reference).
@@ -17,12 +18,14 @@ extension CheckerRun {
                 guard let definition = definitions[reference] else { continue }
                 let range = RemovalSite.wholeLines(definition.syntax.range, in: tree.source)
                 let touchesComment = tree.hasComment(overlapping: range)
-                let fix = FixIt(message: "Remove named rule '\(definition.reference.name)'",
-                                edits: [TextEdit(file: file, range: range, replacement: "")],
-                                // A rule written for later use is not a mistake: never deleted unattended.
-                                applicability: .suggested)
-                report(file, definition.syntax.name.range, .unusedRule,
-                       "named rule '\(definition.reference.name)' is never used", fixIts: touchesComment ? [] : [fix])
+                let fix = FixIt(
+                    message: "Remove named rule '\(definition.reference.name)'",
+                    edits: [TextEdit(file: file, range: range, replacement: "")],
+                    // A rule written for later use is not a mistake: never deleted unattended.
+                    applicability: .suggested)
+                report(
+                    file, definition.syntax.name.range, .unusedRule,
+                    "named rule '\(definition.reference.name)' is never used", fixIts: touchesComment ? [] : [fix])
             }
         }
     }

@@ -134,11 +134,14 @@ final class ExpandedRule: Sendable {
 
     /// - Parameter overrideHash: `messageOverride`'s ``RepetitionKey/overrideHash(_:)``
     ///   when the caller has it (see ``CheckerRun/overrideHash(of:)``).
-    convenience init(head: LoweringCache.Entry, messageOverride: MessageOverride?, locator: SourceLocator, nameOffset: Int,
-                     range: SourceRange, expandedFrom: [String] = [], overrideHash: Int? = nil) {
+    convenience init(
+        head: LoweringCache.Entry, messageOverride: MessageOverride?, locator: SourceLocator, nameOffset: Int,
+        range: SourceRange, expandedFrom: [String] = [], overrideHash: Int? = nil
+    ) {
         let override = messageOverride.map { Override($0, head: head, overrideHash: overrideHash) }
-        self.init(head: head, locator: locator, range: range, expandedFrom: expandedFrom, override: override,
-                  nameOffset: nameOffset == range.start ? nil : nameOffset)
+        self.init(
+            head: head, locator: locator, range: range, expandedFrom: expandedFrom, override: override,
+            nameOffset: nameOffset == range.start ? nil : nameOffset)
     }
 
     private init(head: LoweringCache.Entry, locator: SourceLocator, range: SourceRange, extra: Extra?) {
@@ -148,8 +151,10 @@ final class ExpandedRule: Sendable {
         self.extra = extra
     }
 
-    private init(head: LoweringCache.Entry, locator: SourceLocator, range: SourceRange,
-                 expandedFrom: [String], override: Override?, nameOffset: Int?) {
+    private init(
+        head: LoweringCache.Entry, locator: SourceLocator, range: SourceRange,
+        expandedFrom: [String], override: Override?, nameOffset: Int?
+    ) {
         self.head = head
         self.locator = locator
         self.range = range
@@ -181,8 +186,9 @@ final class ExpandedRule: Sendable {
 
     /// The checked rule (its `expandedFrom` is relative to where it is being looked at).
     var rule: CheckedRule {
-        CheckedRule(validator: head.validator, messageKey: head.messageKey, arguments: head.arguments,
-                    messageOverride: messageOverride, place: .offset(nameOffset, in: locator), expandedFrom: expandedFrom)
+        CheckedRule(
+            validator: head.validator, messageKey: head.messageKey, arguments: head.arguments,
+            messageOverride: messageOverride, place: .offset(nameOffset, in: locator), expandedFrom: expandedFrom)
     }
 
     /// The file where the validator's name is written.
@@ -285,7 +291,6 @@ final class CheckerRun {
     /// The base catalogue's keys, sorted (built on first need).
     var messageKeySuggestions: Suggestions?
 
-
     /// The checked field statements of each file, in source order.
     var statements: [String: [CheckedStatement]] = [:]
     /// Each distinct pattern's compilation, by source and flags (see `compiled(_:flags:)`).
@@ -340,8 +345,10 @@ final class CheckerRun {
     }
 
     /// Records a diagnostic.
-    func report(_ file: String, _ range: SourceRange, _ code: DiagnosticCode, _ message: String,
-                notes: [Note] = [], fixIts: [FixIt] = []) {
+    func report(
+        _ file: String, _ range: SourceRange, _ code: DiagnosticCode, _ message: String,
+        notes: [Note] = [], fixIts: [FixIt] = []
+    ) {
         diagnostics.append(Diagnostic(file: file, range: range, code: code, message: message, notes: notes, fixIts: fixIts))
     }
 }

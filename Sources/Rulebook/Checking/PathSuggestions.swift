@@ -53,8 +53,9 @@ struct PathSuggestions {
     /// The candidate lengths a lookup of a name whose lowercased spelling has
     /// `targetLength` scalars visits (nil: none); the lengths must have been measured.
     func lengthsInReach(ofTargetLength targetLength: Int) -> ClosedRange<Int>? {
-        Suggestions.Scan.lengths(inReachOf: targetLength, threshold: Suggestions.threshold(forTargetLength: targetLength),
-                                 lengthStarts: lengthStarts)
+        Suggestions.Scan.lengths(
+            inReachOf: targetLength, threshold: Suggestions.threshold(forTargetLength: targetLength),
+            lengthStarts: lengthStarts)
     }
 
     /// How many candidates have the lowercased spelling length `length` (measured).
@@ -72,14 +73,14 @@ struct PathSuggestions {
         let target = scan.target  // (not read through `scan`, which the loop changes)
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: lengths.upperBound + 1) { scratch in
             target.withUnsafeBufferPointer { target in
-            signatures.withUnsafeBufferPointer { signatures in
-                for position in window where !scan.rulesOut(signatures[position]) {
-                    let index = byLength[position]
-                    withScalars(of: index, in: scratch) { candidate in
-                        scan.consider(candidate, target: target) { paths[Int(index)].description }
+                signatures.withUnsafeBufferPointer { signatures in
+                    for position in window where !scan.rulesOut(signatures[position]) {
+                        let index = byLength[position]
+                        withScalars(of: index, in: scratch) { candidate in
+                            scan.consider(candidate, target: target) { paths[Int(index)].description }
+                        }
                     }
                 }
-            }
             }
         }
     }
@@ -166,8 +167,10 @@ struct PathSuggestions {
 
     /// Calls `body` with the lowercased scalars of candidate `index` (written into
     /// `scratch` for an ASCII path; `scratch` holds at least its length).
-    private func withScalars<Result>(of index: Int32, in scratch: UnsafeMutableBufferPointer<UInt32>,
-                                     _ body: (UnsafeBufferPointer<UInt32>) -> Result) -> Result {
+    private func withScalars<Result>(
+        of index: Int32, in scratch: UnsafeMutableBufferPointer<UInt32>,
+        _ body: (UnsafeBufferPointer<UInt32>) -> Result
+    ) -> Result {
         if let scalars = nonASCIIScalars[index] { return scalars.withUnsafeBufferPointer(body) }
         let written = PathSuggestions.writeASCIISpelling(of: paths[Int(index)], to: scratch)
         return body(UnsafeBufferPointer(rebasing: scratch[..<written]))
@@ -214,8 +217,10 @@ extension PathSuggestions {
     }
 
     /// `counts` is 256 zeroed bytes, and is left zeroed.
-    private static func asciiSignature(of path: FieldPath, classes: UnsafeBufferPointer<UInt8>,
-                                       counts: UnsafeMutableBufferPointer<UInt8>) -> Suggestions.Signature {
+    private static func asciiSignature(
+        of path: FieldPath, classes: UnsafeBufferPointer<UInt8>,
+        counts: UnsafeMutableBufferPointer<UInt8>
+    ) -> Suggestions.Signature {
         occurrenceBits.withUnsafeBufferPointer { bits in
             var counter = SignatureCounter(counts: counts, bits: bits, classes: classes)
             _ = ASCIIKeySpelling.walk(path, &counter)

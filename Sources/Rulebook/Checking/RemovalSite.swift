@@ -39,7 +39,13 @@ struct RemovalSite {
         while index > bytes.startIndex {
             let previous = bytes.index(before: index)
             let byte = bytes[previous]
-            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") { index = previous; start -= 1 } else if byte == 10 || byte == 13 { break } else { return range }
+            if byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") {
+                index = previous; start -= 1
+            } else if byte == 10 || byte == 13 {
+                break
+            } else {
+                return range
+            }
         }
         index = bytes.index(bytes.startIndex, offsetBy: end)
         while index < bytes.endIndex {

@@ -4,15 +4,17 @@
 extension CheckedRule {
     /// Equal for rules that do exactly the same thing with the same message.
     var repetitionKey: RepetitionKey {
-        RepetitionKey(validator: validator, messageKey: messageKey,
-                      arguments: arguments.map { RepetitionKey.Argument(name: $0.name, value: $0.value.repetitionKey) },
-                      messageOverride: messageOverride)
+        RepetitionKey(
+            validator: validator, messageKey: messageKey,
+            arguments: arguments.map { RepetitionKey.Argument(name: $0.name, value: $0.value.repetitionKey) },
+            messageOverride: messageOverride)
     }
 
     /// The same rule seen from elsewhere: another expansion chain, another message.
     func with(expandedFrom: [String], messageOverride: MessageOverride?) -> CheckedRule {
-        CheckedRule(validator: validator, messageKey: messageKey, arguments: arguments, messageOverride: messageOverride,
-                    place: place, expandedFrom: expandedFrom)
+        CheckedRule(
+            validator: validator, messageKey: messageKey, arguments: arguments, messageOverride: messageOverride,
+            place: place, expandedFrom: expandedFrom)
     }
 }
 
@@ -60,8 +62,9 @@ struct RepetitionKey: Hashable, Sendable {
         hasher.combine(validator)
         hasher.combine(messageKey)
         hasher.combine(arguments)
-        self.init(validator: validator, messageKey: messageKey, arguments: arguments, messageOverride: messageOverride,
-                  hash: RepetitionKey.hash(base: hasher.finalize(), override: messageOverride))
+        self.init(
+            validator: validator, messageKey: messageKey, arguments: arguments, messageOverride: messageOverride,
+            hash: RepetitionKey.hash(base: hasher.finalize(), override: messageOverride))
     }
 
     /// `base` with the message override `override` (replacing `base`'s own).
@@ -77,12 +80,15 @@ struct RepetitionKey: Hashable, Sendable {
             self.init(validator: base.validator, messageKey: base.messageKey, arguments: base.arguments, messageOverride: override)
             return
         }
-        self.init(validator: base.validator, messageKey: base.messageKey, arguments: base.arguments, messageOverride: override,
-                  hash: RepetitionKey.hash(base: base.hash, override: override, overrideHash: overrideHash))
+        self.init(
+            validator: base.validator, messageKey: base.messageKey, arguments: base.arguments, messageOverride: override,
+            hash: RepetitionKey.hash(base: base.hash, override: override, overrideHash: overrideHash))
     }
 
-    private init(validator: BuiltinValidator, messageKey: String, arguments: [Argument], messageOverride: MessageOverride?,
-                 hash: Int) {
+    private init(
+        validator: BuiltinValidator, messageKey: String, arguments: [Argument], messageOverride: MessageOverride?,
+        hash: Int
+    ) {
         self.validator = validator
         self.messageKey = messageKey
         self.arguments = arguments

@@ -277,32 +277,39 @@ struct RuleAnalysis {
     }
 
     /// The contradiction between `entry` (one of `use`'s) and the rules of `related`, if any.
-    private func contradiction(of entry: ExpandedRule, use: AnalyzedUse, in tree: SyntaxTree,
-                               against related: StateSet) -> Diagnostic? {
+    private func contradiction(
+        of entry: ExpandedRule, use: AnalyzedUse, in tree: SyntaxTree,
+        against related: StateSet
+    ) -> Diagnostic? {
         for state in related {
             guard let conflict = conflict(inState: Int(state), with: entry.head) else { continue }
             let later = describe(entry)
             let earlier = describe(conflict.entry)
-            return Diagnostic(file: tree.source.path, range: use.range, code: .contradiction,
-                              message: "\(later) contradicts '\(conflict.entry.text)': \(conflict.reason)",
-                              notes: [note(for: conflict.entry, saying: "\(earlier) is here")])
+            return Diagnostic(
+                file: tree.source.path, range: use.range, code: .contradiction,
+                message: "\(later) contradicts '\(conflict.entry.text)': \(conflict.reason)",
+                notes: [note(for: conflict.entry, saying: "\(earlier) is here")])
         }
         return nil
     }
 
-    private mutating func repetition(of use: AnalyzedUse, in tree: SyntaxTree, against wider: StateSet,
-                                     group: Int, subject: Subject) -> Diagnostic? {
+    private mutating func repetition(
+        of use: AnalyzedUse, in tree: SyntaxTree, against wider: StateSet,
+        group: Int, subject: Subject
+    ) -> Diagnostic? {
         guard !wider.isEmpty, let first = use.entries.first, let earliestRow = earlierRow(of: first, in: wider) else { return nil }
         for index in 1..<use.entries.count where earlierRow(of: use.entries[index], in: wider) == nil { return nil }
         let earliest = keys[Int(earliestRow)].rule
         let spelled = spelledSubjects[group] ?? subject.spelled
         spelledSubjects[group] = spelled
-        let message = use.namedRule.map { "every rule of '\($0)' already applies to \(spelled)" }
+        let message =
+            use.namedRule.map { "every rule of '\($0)' already applies to \(spelled)" }
             ?? "'\(first.text)' already applies to \(spelled)"
         let fix = use.removal.fixIt(in: tree, describing: use.namedRule ?? first.text)
-        return Diagnostic(file: tree.source.path, range: use.range, code: .redundantRule, message: message,
-                          notes: [note(for: earliest, saying: "\(describe(earliest)) is here")],
-                          fixIts: fix.map { [$0] } ?? [])
+        return Diagnostic(
+            file: tree.source.path, range: use.range, code: .redundantRule, message: message,
+            notes: [note(for: earliest, saying: "\(describe(earliest)) is here")],
+            fixIts: fix.map { [$0] } ?? [])
     }
 
     /// The row of the first rule with `entry`'s key in the first of `states` that has one.
@@ -382,7 +389,8 @@ struct RuleAnalysis {
 
     private func noteKinds(ofRow row: Int32, in hashed: HashedKeys) {
         guard let kinds = keys[Int(row)].rule.head.facts.kinds,
-              !hashed.firstPerKinds.contains(where: { keys[Int($0)].rule.head.facts.kinds == kinds }) else { return }
+            !hashed.firstPerKinds.contains(where: { keys[Int($0)].rule.head.facts.kinds == kinds })
+        else { return }
         hashed.firstPerKinds.append(row)
     }
 

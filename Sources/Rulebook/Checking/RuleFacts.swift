@@ -142,8 +142,10 @@ struct ValueKinds: OptionSet, Hashable {
 
 extension RuleFacts.Measure {
     /// "no text has at least 5 characters and at most 3 characters".
-    func impossibility(_ first: (lower: RuleFacts.Bound?, upper: RuleFacts.Bound?),
-                       _ second: (lower: RuleFacts.Bound?, upper: RuleFacts.Bound?)) -> String {
+    func impossibility(
+        _ first: (lower: RuleFacts.Bound?, upper: RuleFacts.Bound?),
+        _ second: (lower: RuleFacts.Bound?, upper: RuleFacts.Bound?)
+    ) -> String {
         "no \(subject) \(describe(first)) and \(describe(second))"
     }
 
@@ -168,14 +170,15 @@ extension RuleFacts.Measure {
 
     private func describe(_ bounds: (lower: RuleFacts.Bound?, upper: RuleFacts.Bound?)) -> String {
         switch (bounds.lower, bounds.upper) {
-        case let (lower?, upper?) where lower.value == upper.value && !lower.strict && !upper.strict:
+        case (let lower?, let upper?) where lower.value == upper.value && !lower.strict && !upper.strict:
             "exactly \(lower.text)\(unit(lower.text))"
-        case let (lower?, upper?):
-            self == .date ? "after \(lower.text) and before \(upper.text)"
+        case (let lower?, let upper?):
+            self == .date
+                ? "after \(lower.text) and before \(upper.text)"
                 : "between \(lower.text) and \(upper.text)\(unit(upper.text))"
-        case let (lower?, nil):
+        case (let lower?, nil):
             self == .date ? "after \(lower.text)" : "at least \(lower.text)\(unit(lower.text))"
-        case let (nil, upper?):
+        case (nil, let upper?):
             self == .date ? "before \(upper.text)" : "at most \(upper.text)\(unit(upper.text))"
         case (nil, nil):
             "anything"

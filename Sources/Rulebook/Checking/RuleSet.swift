@@ -104,14 +104,19 @@ package struct CheckedRule: Sendable {
     /// The named rules this rule was expanded from, outermost first (empty when written directly).
     package let expandedFrom: [String]
 
-    package init(validator: BuiltinValidator, messageKey: String, arguments: [(name: String, value: RuleArgument)],
-                messageOverride: MessageOverride?, location: SourceLocation, expandedFrom: [String]) {
-        self.init(validator: validator, messageKey: messageKey, arguments: arguments, messageOverride: messageOverride,
-                  place: .resolved(location), expandedFrom: expandedFrom)
+    package init(
+        validator: BuiltinValidator, messageKey: String, arguments: [(name: String, value: RuleArgument)],
+        messageOverride: MessageOverride?, location: SourceLocation, expandedFrom: [String]
+    ) {
+        self.init(
+            validator: validator, messageKey: messageKey, arguments: arguments, messageOverride: messageOverride,
+            place: .resolved(location), expandedFrom: expandedFrom)
     }
 
-    init(validator: BuiltinValidator, messageKey: String, arguments: [(name: String, value: RuleArgument)],
-         messageOverride: MessageOverride?, place: SourcePlace, expandedFrom: [String]) {
+    init(
+        validator: BuiltinValidator, messageKey: String, arguments: [(name: String, value: RuleArgument)],
+        messageOverride: MessageOverride?, place: SourcePlace, expandedFrom: [String]
+    ) {
         self.validator = validator
         self.messageKey = messageKey
         self.arguments = arguments

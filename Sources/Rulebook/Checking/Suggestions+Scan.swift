@@ -53,8 +53,10 @@ extension Suggestions {
         /// Considers a candidate that passed the cheap bounds: its lowercased scalars
         /// (`candidate`, with `target` the name's as a buffer), and its spelling.
         @inline(__always)
-        mutating func consider(_ candidate: UnsafeBufferPointer<UInt32>, target: UnsafeBufferPointer<UInt32>,
-                               spelling: () -> String) {
+        mutating func consider(
+            _ candidate: UnsafeBufferPointer<UInt32>, target: UnsafeBufferPointer<UInt32>,
+            spelling: () -> String
+        ) {
             let distance = candidate.elementsEqual(target) ? 0 : Suggestions.editDistance(target, candidate, limit: threshold)
             guard distance <= threshold else { return }
             offer(spelling(), distance: distance)

@@ -106,23 +106,23 @@ struct Suggestions {
         scalars.withUnsafeBufferPointer { all in
             target.withUnsafeBufferPointer { target in
                 starts.withUnsafeBufferPointer { starts in
-                signatures.withUnsafeBufferPointer { signatures in
-                func visit(_ index: Int) {
-                    let start = starts[index], end = starts[index + 1]
-                    if abs(end - start - target.count) > scan.threshold || scan.rulesOut(signatures[index]) { return }
-                    scan.consider(UnsafeBufferPointer(rebasing: all[start..<end]), target: target) { self.name(at: index) }
-                }
-                if tieBreakByName {
-                    // Only the lengths within the threshold (the answer is the same in any order).
-                    if let lengths = scan.lengthsInReach(lengthStarts: lengthStarts) {
-                        for position in lengthStarts[lengths.lowerBound]..<lengthStarts[lengths.upperBound + 1] {
-                            visit(Int(byLength[position]))
+                    signatures.withUnsafeBufferPointer { signatures in
+                        func visit(_ index: Int) {
+                            let start = starts[index], end = starts[index + 1]
+                            if abs(end - start - target.count) > scan.threshold || scan.rulesOut(signatures[index]) { return }
+                            scan.consider(UnsafeBufferPointer(rebasing: all[start..<end]), target: target) { self.name(at: index) }
+                        }
+                        if tieBreakByName {
+                            // Only the lengths within the threshold (the answer is the same in any order).
+                            if let lengths = scan.lengthsInReach(lengthStarts: lengthStarts) {
+                                for position in lengthStarts[lengths.lowerBound]..<lengthStarts[lengths.upperBound + 1] {
+                                    visit(Int(byLength[position]))
+                                }
+                            }
+                        } else {
+                            for index in 0..<count { visit(index) }
                         }
                     }
-                } else {
-                    for index in 0..<count { visit(index) }
-                }
-                }
                 }
             }
         }
@@ -136,9 +136,10 @@ struct Suggestions {
             guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
             // Performance: one append of a counted sequence (reserved once, written in a
             // loop) rather than one `append` per byte, each checking uniqueness and capacity.
-            scalars.append(contentsOf: bytes.lazy.map { byte in
-                UInt32(ASCIIKeySpelling.lowercased(byte))
-            })
+            scalars.append(
+                contentsOf: bytes.lazy.map { byte in
+                    UInt32(ASCIIKeySpelling.lowercased(byte))
+                })
             return true
         }
         guard ascii != true else { return }

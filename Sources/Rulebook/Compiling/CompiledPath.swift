@@ -46,9 +46,10 @@ final class KeyStorage: @unchecked Sendable {
         // The text is rebuilt from the bytes so a long key's storage belongs to this program
         // alone (reading a shared one from several cores bounces its reference count; see
         // `CompiledRuleSet.independentCopy()`).
-        return CompiledKey(bytes: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<utf8.count]),
-                           string: String(decoding: utf8, as: UTF8.self), isASCII: utf8.allSatisfy { $0 < 0x80 },
-                           rootSlot: rootSlot)
+        return CompiledKey(
+            bytes: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<utf8.count]),
+            string: String(decoding: utf8, as: UTF8.self), isASCII: utf8.allSatisfy { $0 < 0x80 },
+            rootSlot: rootSlot)
     }
 
     deinit {

@@ -48,9 +48,11 @@ final class CompiledProgram: Sendable {
     /// by their reports: making and dropping such a report is a retain and a release.
     let allValidReport: ReportContents?
 
-    init(keyStorage: KeyStorage, fields: [FieldPlan], runs: [KeyRun], keys: [CompiledKey], rootKeys: [CompiledKey],
-         groups: [GroupPlan], rules: [RulePlan],
-         reports: [RuleReport], fieldInfos: [FieldInfo], conditions: [CompiledCondition], references: [ReferencePath]) {
+    init(
+        keyStorage: KeyStorage, fields: [FieldPlan], runs: [KeyRun], keys: [CompiledKey], rootKeys: [CompiledKey],
+        groups: [GroupPlan], rules: [RulePlan],
+        reports: [RuleReport], fieldInfos: [FieldInfo], conditions: [CompiledCondition], references: [ReferencePath]
+    ) {
         self.keyStorage = keyStorage
         self.fields = fields
         self.runs = runs
@@ -68,7 +70,8 @@ final class CompiledProgram: Sendable {
         self.references = references
         self.messageCache = MessageCache(ruleCount: rules.count)
         let fixedPaths = fieldInfos.compactMap(\.fixedPath)
-        self.allValidResults = fixedPaths.count == fieldInfos.count
+        self.allValidResults =
+            fixedPaths.count == fieldInfos.count
             ? fixedPaths.map { FieldResult(field: $0.spellingDecided, status: .valid, violations: []) } : nil
         self.allValidReport = allValidResults.map { BuiltReportContents($0, isValid: true, changes: nil) }
     }

@@ -18,8 +18,10 @@ extension CompiledRuleSet {
 
     /// `init(contentsOfFile:validators:)` with checker options (known message keys,
     /// limits), for the command and the language server.
-    package init(contentsOfFile path: String, options: CheckOptions,
-                 validators: ValidatorRegistry = .builtins) throws(RuleFileError) {
+    package init(
+        contentsOfFile path: String, options: CheckOptions,
+        validators: ValidatorRegistry = .builtins
+    ) throws(RuleFileError) {
         try self.init(checking: path, provider: DiskSourceProvider(), options: options, validators: validators)
     }
 
@@ -33,22 +35,29 @@ extension CompiledRuleSet {
     ///   - path: The name diagnostics and violation locations use.
     ///   - validators: The validators rule files may name (the built-ins by default).
     /// - Throws: ``RuleFileError`` with every diagnostic when the text has errors.
-    public init(source: String, path: String = "<source>.rules",
-                validators: ValidatorRegistry = .builtins) throws(RuleFileError) {
+    public init(
+        source: String, path: String = "<source>.rules",
+        validators: ValidatorRegistry = .builtins
+    ) throws(RuleFileError) {
         try self.init(source: source, path: path, options: CheckOptions(), validators: validators)
     }
 
     /// `init(source:path:validators:)` with checker options, for the command and the
     /// language server.
-    package init(source: String, path: String = "<source>.rules", options: CheckOptions,
-                 validators: ValidatorRegistry = .builtins) throws(RuleFileError) {
+    package init(
+        source: String, path: String = "<source>.rules", options: CheckOptions,
+        validators: ValidatorRegistry = .builtins
+    ) throws(RuleFileError) {
         let root = SourcePath.normalize(path)
-        try self.init(checking: root, provider: RootOverlayProvider(root: root, text: source), options: options,
-                      validators: validators)
+        try self.init(
+            checking: root, provider: RootOverlayProvider(root: root, text: source), options: options,
+            validators: validators)
     }
 
-    init(checking path: String, provider: any SourceProvider, options: CheckOptions,
-                 validators: ValidatorRegistry) throws(RuleFileError) {
+    init(
+        checking path: String, provider: any SourceProvider, options: CheckOptions,
+        validators: ValidatorRegistry
+    ) throws(RuleFileError) {
         var options = options
         options.validators = validators
         let result: CheckResult
@@ -58,8 +67,9 @@ extension CompiledRuleSet {
             throw RuleFileError(diagnostics: [], readError: error, files: [:])
         }
         guard let ruleSet = result.ruleSet, !result.diagnostics.containsErrors else {
-            throw RuleFileError(diagnostics: result.diagnostics, readError: nil,
-                                files: result.trees.mapValues(\.source))
+            throw RuleFileError(
+                diagnostics: result.diagnostics, readError: nil,
+                files: result.trees.mapValues(\.source))
         }
         self.init(ruleSet, validators: validators.addingDeclarations(in: result.trees.values).0)
     }

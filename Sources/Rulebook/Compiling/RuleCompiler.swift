@@ -37,9 +37,10 @@ struct RuleCompiler {
             statementsByPath[statement.path, default: []].append(statement)
         }
         for path in order { add(path, statements: statementsByPath[path] ?? []) }
-        return CompiledProgram(keyStorage: keyStorage, fields: fields, runs: runs, keys: keys, rootKeys: rootKeys, groups: groups,
-                               rules: rules, reports: reports,
-                               fieldInfos: fieldInfos, conditions: conditions, references: references)
+        return CompiledProgram(
+            keyStorage: keyStorage, fields: fields, runs: runs, keys: keys, rootKeys: rootKeys, groups: groups,
+            rules: rules, reports: reports,
+            fieldInfos: fieldInfos, conditions: conditions, references: references)
     }
 
     private mutating func add(_ path: FieldPath, statements: [CheckedStatement]) {
@@ -63,13 +64,19 @@ struct RuleCompiler {
             let ruleStart = rules.count
             for rule in statement.rules { add(rule, field: path) }
             if let condition { conditions.append(condition) }
-            groups.append(GroupPlan(condition: condition == nil ? -1 : conditions.count - 1, ruleStart: ruleStart,
-                                    ruleEnd: rules.count, hasRequired: rules[ruleStart...].contains(where: \.isRequired)))
+            groups.append(
+                GroupPlan(
+                    condition: condition == nil ? -1 : conditions.count - 1, ruleStart: ruleStart,
+                    ruleEnd: rules.count, hasRequired: rules[ruleStart...].contains(where: \.isRequired)))
         }
         fields.append(FieldPlan(runStart: runStart, runEnd: runs.count, groupStart: groupStart, groupEnd: groups.count))
-        let fixed: ConcretePath? = path.hasWildcard ? nil : ConcretePath(path.segments.compactMap {
-            if case .key(let key) = $0 { .key(key) } else { nil }
-        })
+        let fixed: ConcretePath? =
+            path.hasWildcard
+            ? nil
+            : ConcretePath(
+                path.segments.compactMap {
+                    if case .key(let key) = $0 { .key(key) } else { nil }
+                })
         fieldInfos.append(FieldInfo(pattern: path, fixedPath: fixed?.spellingDecided))
     }
 
@@ -106,14 +113,17 @@ struct RuleCompiler {
         let reportedKey: String = if case .key(let key)? = rule.messageOverride { key } else { rule.messageKey }
         let isRequired: Bool = if case .required = check { true } else { false }
         rules.append(RulePlan(check: check, isRequired: isRequired))
-        reports.append(RuleReport(
-            validator: rule.validator, formKey: rule.messageKey, reportedKey: reportedKey,
-            messageOverride: rule.messageOverride, location: rule.location,
-            parameters: rule.arguments.map { Violation.Parameter(name: $0.name, value: Self.parameterValue($0.value)) },
-            messageArguments: rule.arguments.map { ($0.name, Self.messageArgument($0.value)) },
-            todayParameterIndex: todayIndex,
-            defaultMessage: rule.validator.isBuiltin ? nil
-                : validators.definition(named: rule.validator.rawValue)?.forms.first { $0.messageKey == rule.messageKey }?.defaultMessage))
+        reports.append(
+            RuleReport(
+                validator: rule.validator, formKey: rule.messageKey, reportedKey: reportedKey,
+                messageOverride: rule.messageOverride, location: rule.location,
+                parameters: rule.arguments.map { Violation.Parameter(name: $0.name, value: Self.parameterValue($0.value)) },
+                messageArguments: rule.arguments.map { ($0.name, Self.messageArgument($0.value)) },
+                todayParameterIndex: todayIndex,
+                defaultMessage: rule.validator.isBuiltin
+                    ? nil
+                    : validators.definition(named: rule.validator.rawValue)?.forms.first { $0.messageKey == rule.messageKey }?
+                        .defaultMessage))
     }
 }
 
@@ -126,10 +136,12 @@ extension RuleCompiler {
         case .check(let compile):
             var bound: [ReferencePath] = []
             let keys = keyStorage, base = references.count
-            let arguments = CheckArguments(values: rule.arguments.map(\.value), bindReference: { path in
-                bound.append(ReferencePath(path, relativeTo: field, keys: keys))
-                return base + bound.count - 1
-            }, copiesPatterns: copiesPatterns)
+            let arguments = CheckArguments(
+                values: rule.arguments.map(\.value),
+                bindReference: { path in
+                    bound.append(ReferencePath(path, relativeTo: field, keys: keys))
+                    return base + bound.count - 1
+                }, copiesPatterns: copiesPatterns)
             let check = compile(arguments)
             references += bound
             return check ?? .malformed
@@ -164,7 +176,8 @@ extension RuleCompiler {
     /// file states.
     static func numberArgument(_ number: Double, text: String) -> MessageArgument {
         if let exact = JSONNumber(text), exact.hasIntegerSyntax, let integer = exact.integerValue,
-           Int(exactly: number) != integer {
+            Int(exactly: number) != integer
+        {
             return .text(text)
         }
         return .number(number)

@@ -8,7 +8,8 @@ extension DiagnosticCode {
     /// The parser expected one thing and found another.
     package static let unexpectedToken = DiagnosticCode("unexpected-token", .error, "A token where the grammar expects something else.")
     /// A string, regex or block was not closed.
-    package static let unterminatedLiteral = DiagnosticCode("unterminated-literal", .error, "A string or regular expression literal that is not closed.")
+    package static let unterminatedLiteral = DiagnosticCode(
+        "unterminated-literal", .error, "A string or regular expression literal that is not closed.")
     /// A `{` without its `}`.
     package static let unclosedBlock = DiagnosticCode("unclosed-block", .error, "A `when` block without its closing brace.")
     /// A string escape that is not `\"`, `\\`, `\n`, `\t`, `\r` or `\u{…}`.
@@ -24,17 +25,21 @@ extension DiagnosticCode {
 
     // MARK: Checking (names, arguments, contradictions, imports, message keys)
     /// A rule names no validator and no named rule in scope.
-    package static let unknownValidator = DiagnosticCode("unknown-validator", .error, "A rule that names no validator and no named rule in scope.")
+    package static let unknownValidator = DiagnosticCode(
+        "unknown-validator", .error, "A rule that names no validator and no named rule in scope.")
     /// Too few or too many arguments.
-    package static let wrongArgumentCount = DiagnosticCode("wrong-argument-count", .error, "A validator given too few or too many arguments.")
+    package static let wrongArgumentCount = DiagnosticCode(
+        "wrong-argument-count", .error, "A validator given too few or too many arguments.")
     /// An argument of the wrong kind (a string where a number is expected, …).
     package static let wrongArgumentKind = DiagnosticCode("wrong-argument-kind", .error, "An argument of the wrong kind for its validator.")
     /// A negative length, a fractional count, …
-    package static let invalidArgument = DiagnosticCode("invalid-argument", .error, "An argument whose kind is right but whose value is impossible.")
+    package static let invalidArgument = DiagnosticCode(
+        "invalid-argument", .error, "An argument whose kind is right but whose value is impossible.")
     /// A `/…/` literal that is not a valid pattern.
     package static let invalidRegex = DiagnosticCode("invalid-regex", .error, "A regular expression that does not parse.")
     /// A pattern construct that needs backtracking (backreference, lookaround).
-    package static let unsupportedRegex = DiagnosticCode("unsupported-regex", .error, "A regular expression construct that cannot run in linear time.")
+    package static let unsupportedRegex = DiagnosticCode(
+        "unsupported-regex", .error, "A regular expression construct that cannot run in linear time.")
     /// Rules that no value can satisfy together (`minLength 5, maxLength 3`, `between 10 1`).
     package static let contradiction = DiagnosticCode("contradictory-rules", .error, "Rules that no value can satisfy together.")
     /// A rule that repeats or is implied by an earlier one on the same field.
@@ -50,24 +55,30 @@ extension DiagnosticCode {
     /// Files that import each other in a cycle.
     package static let importCycle = DiagnosticCode("import-cycle", .error, "Files that import each other in a cycle.")
     /// `message KEY` naming a key the base catalogue lacks.
-    package static let unknownMessageKey = DiagnosticCode("unknown-message-key", .error, "A message override naming a key the base catalogue does not define.")
+    package static let unknownMessageKey = DiagnosticCode(
+        "unknown-message-key", .error, "A message override naming a key the base catalogue does not define.")
     /// A `when` block whose condition can never hold.
-    package static let unreachableBlock = DiagnosticCode("unreachable-block", .warning, "A `when` block whose condition can never hold, so its rules never apply.")
+    package static let unreachableBlock = DiagnosticCode(
+        "unreachable-block", .warning, "A `when` block whose condition can never hold, so its rules never apply.")
     /// A named rule nobody uses (in a file that is not imported for its rules).
     package static let unusedRule = DiagnosticCode("unused-rule", .warning, "A named rule that nothing uses.")
     /// A path in `same`/`different`/conditions that no statement validates.
-    package static let unknownField = DiagnosticCode("unknown-field", .warning, "A field reference that no statement of the rule set mentions.")
+    package static let unknownField = DiagnosticCode(
+        "unknown-field", .warning, "A field reference that no statement of the rule set mentions.")
     /// A condition compares with a literal of a kind the path can never hold.
     package static let invalidCondition = DiagnosticCode("invalid-condition", .error, "A condition that cannot be evaluated as written.")
     /// A named rule or an import inside a `when` block (they belong at the top level).
-    package static let misplacedDeclaration = DiagnosticCode("misplaced-declaration", .error, "A named rule or import inside a `when` block.")
+    package static let misplacedDeclaration = DiagnosticCode(
+        "misplaced-declaration", .error, "A named rule or import inside a `when` block.")
     /// The same file imported twice by one file.
     package static let duplicateImport = DiagnosticCode("duplicate-import", .warning, "A file imported more than once by the same file.")
 
     package static var checkingCodes: [DiagnosticCode] {
-        [unknownValidator, wrongArgumentCount, wrongArgumentKind, invalidArgument, invalidRegex, unsupportedRegex,
-         contradiction, redundantRule, duplicateRule, shadowedValidator, ruleCycle, missingImport, importCycle,
-         unknownMessageKey, unusedRule, unreachableBlock, unknownField, invalidCondition, misplacedDeclaration, duplicateImport]
+        [
+            unknownValidator, wrongArgumentCount, wrongArgumentKind, invalidArgument, invalidRegex, unsupportedRegex,
+            contradiction, redundantRule, duplicateRule, shadowedValidator, ruleCycle, missingImport, importCycle,
+            unknownMessageKey, unusedRule, unreachableBlock, unknownField, invalidCondition, misplacedDeclaration, duplicateImport,
+        ]
     }
 
     // MARK: Localisation (catalogues); the localisation stage declares its codes in

@@ -40,7 +40,8 @@ enum ASCIIKeySpelling {
         /// key, which is spelt `""`); `nil` when a byte was not ASCII.
         func shape(firstByteClass: UInt8?) -> Shape? {
             guard all & ByteClass.ascii != 0 else { return nil }
-            let identifier = all & ByteClass.identifierPart != 0
+            let identifier =
+                all & ByteClass.identifierPart != 0
                 && (firstByteClass.map { $0 & ByteClass.identifierStart != 0 } ?? false)
             return Shape(quoted: !identifier, escapes: identifier ? 0 : escapes)
         }
@@ -123,7 +124,8 @@ extension ASCIIKeySpelling {
                 visitor.punctuation(0x5B); visitor.punctuation(0x2A); visitor.punctuation(0x5D)  // [*]
             case .key(let key):
                 if !first { visitor.punctuation(0x2E) }  // .
-                let going = key.utf8.withContiguousStorageIfAvailable { visitor.key($0) }
+                let going =
+                    key.utf8.withContiguousStorageIfAvailable { visitor.key($0) }
                     ?? Array(key.utf8).withUnsafeBufferPointer { visitor.key($0) }
                 guard going else { return false }
             }

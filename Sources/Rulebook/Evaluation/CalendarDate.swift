@@ -1,3 +1,5 @@
+import Foundation
+
 /// A proleptic Gregorian calendar date without time or zone: `2026-01-31`.
 ///
 /// Dates compare as days; `today` is always one of these, injected by the evaluation
@@ -18,7 +20,8 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
     /// within ``years``.
     public init?(year: Int, month: Int, day: Int) {
         guard CalendarDate.years.contains(year), (1...12).contains(month), day >= 1,
-              day <= CalendarDate.daysIn(month: month, year: year) else { return nil }
+            day <= CalendarDate.daysIn(month: month, year: year)
+        else { return nil }
         self.year = year
         self.month = month
         self.day = day
@@ -114,8 +117,6 @@ public struct CalendarDate: Sendable, Hashable, Comparable, CustomStringConverti
         return "\(pad(year, 4))-\(pad(month, 2))-\(pad(day, 2))"
     }
 }
-
-import Foundation
 
 private enum Clock {
     static var secondsSince1970: TimeInterval { Date().timeIntervalSince1970 }

@@ -30,8 +30,10 @@ extension ChangeSet {
 
     /// Records the changed paths below `path` and returns the merge patch turning
     /// `original` into `edited`, or nil when they are equal.
-    private static func diff(_ original: Value, _ edited: Value, path: inout [ConcretePath.Segment],
-                             into fields: inout [ConcretePath]) -> Value? {
+    private static func diff(
+        _ original: Value, _ edited: Value, path: inout [ConcretePath.Segment],
+        into fields: inout [ConcretePath]
+    ) -> Value? {
         switch (original, edited) {
         case (.object(let before), .object(let after)):
             var members: [(key: String, value: Value)] = []

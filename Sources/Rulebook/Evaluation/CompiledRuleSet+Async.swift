@@ -15,7 +15,8 @@ extension CompiledRuleSet {
     /// - Throws: `CancellationError` when the task is cancelled (checked before each
     ///   asynchronous validator), or what a validator threw.
     public func validateAsync(_ record: Value, options: ValidationOptions = ValidationOptions()) async throws
-        -> ValidationReport {
+        -> ValidationReport
+    {
         let today = today(options.context)
         let collector = PendingAsyncCollector(program: program, reportAllFailures: options.reportAllFailures)
         let found = ValueAccess.with(record) { access in
@@ -47,9 +48,11 @@ extension CompiledRuleSet {
         guard let (field, query) = field(path) else { return [] }
         let today = today(options.context)
         let collector = PendingAsyncCollector(program: program, reportAllFailures: options.reportAllFailures)
-        var evaluator = RecordEvaluator(program: program, access: ValueAccess(record), today: today, collector: collector)
-        evaluator.evaluate(field: field, only: query.indices)
-        let found = evaluator.collector
+        let found = ValueAccess.with(record) { access in
+            var evaluator = RecordEvaluator(program: program, access: access, today: today, collector: collector)
+            evaluator.evaluate(field: field, only: query.indices)
+            return evaluator.collector
+        }
         var builder = ViolationBuilder(program: program, messages: options.messages, today: today)
         var noCache: [String?] = []
         var results = builder.results(of: found.outcome.outcome, cache: &noCache)
@@ -83,21 +86,26 @@ extension CompiledRuleSet {
     /// whose synchronous rules all passed, one at a time in rule order: a failure makes
     /// the field invalid with that validator's violation (and ends the field's
     /// asynchronous rules unless ``ValidationOptions/reportAllFailures`` is set).
-    private func runPending(_ found: [PendingAsyncCollector.Pending], into results: inout [FieldResult],
-                            builder: inout ViolationBuilder, options: ValidationOptions) async throws {
+    private func runPending(
+        _ found: [PendingAsyncCollector.Pending], into results: inout [FieldResult],
+        builder: inout ViolationBuilder, options: ValidationOptions
+    ) async throws {
         var noCache: [String?] = []
         for pending in found where results[pending.entry].status == .valid {
             var violations: [Violation] = []
             for (rule, test) in pending.rules {
                 try Task.checkCancellation()
                 guard try await !test(pending.value) else { continue }
-                violations.append(builder.violation(rule: rule, field: pending.field, at: results[pending.entry].field,
-                                                    cache: &noCache))
+                violations.append(
+                    builder.violation(
+                        rule: rule, field: pending.field, at: results[pending.entry].field,
+                        cache: &noCache))
                 if !options.reportAllFailures { break }
             }
             if !violations.isEmpty {
-                results[pending.entry] = FieldResult(field: results[pending.entry].field, status: .invalid,
-                                                     violations: violations)
+                results[pending.entry] = FieldResult(
+                    field: results[pending.entry].field, status: .invalid,
+                    violations: violations)
             }
         }
     }

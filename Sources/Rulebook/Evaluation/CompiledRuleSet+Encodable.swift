@@ -23,8 +23,10 @@ extension CompiledRuleSet {
 
     /// Validates an edited `Encodable` against its original (see
     /// ``validate(_:original:options:)-(Value,Value,_)``).
-    public func validate<T: Encodable>(_ edited: T, original: T,
-                                       options: ValidationOptions = ValidationOptions()) throws -> ValidationReport {
+    public func validate<T: Encodable>(
+        _ edited: T, original: T,
+        options: ValidationOptions = ValidationOptions()
+    ) throws -> ValidationReport {
         let encoder = ValueEncoder(timeZone: options.context.timeZone)
         return validate(try encoder.encode(edited), original: try encoder.encode(original), options: options)
     }

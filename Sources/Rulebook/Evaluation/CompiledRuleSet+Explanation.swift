@@ -91,13 +91,16 @@ extension CompiledRuleSet {
     func explanation(rule: Int, checked: CheckedRule?, condition: String?, outcome: RuleOutcome) -> RuleExplanation {
         let report = program.reports[rule]
         let text = checked.map(Self.text(of:)) ?? report.validator.rawValue
-        return RuleExplanation(validator: report.validator, text: text, location: report.location,
-                               expandedFrom: checked?.expandedFrom ?? [], condition: condition, outcome: outcome)
+        return RuleExplanation(
+            validator: report.validator, text: text, location: report.location,
+            expandedFrom: checked?.expandedFrom ?? [], condition: condition, outcome: outcome)
     }
 
     /// The violation `validate` would report for `rule` (same parameters, key, message).
-    func violation(rule: Int, field: Int, at path: ConcretePath, options: ValidationOptions,
-                           today: CalendarDate) -> Violation {
+    func violation(
+        rule: Int, field: Int, at path: ConcretePath, options: ValidationOptions,
+        today: CalendarDate
+    ) -> Violation {
         let report = program.reports[rule]
         var parameters = report.parameters
         var arguments = report.messageArguments
@@ -105,11 +108,13 @@ extension CompiledRuleSet {
             parameters[index] = Violation.Parameter(name: parameters[index].name, value: .string(today.description))
             arguments[index].value = .date(today)
         }
-        let request = MessageRequest(messageOverride: report.messageOverride, field: program.fieldInfos[field].pattern,
-                                     messageKey: report.formKey, arguments: arguments,
-                                     defaultMessage: report.defaultMessage)
-        return Violation(field: path, validator: report.validator, parameters: parameters, messageKey: report.reportedKey,
-                         message: options.messages.render(request), location: report.location)
+        let request = MessageRequest(
+            messageOverride: report.messageOverride, field: program.fieldInfos[field].pattern,
+            messageKey: report.formKey, arguments: arguments,
+            defaultMessage: report.defaultMessage)
+        return Violation(
+            field: path, validator: report.validator, parameters: parameters, messageKey: report.reportedKey,
+            message: options.messages.render(request), location: report.location)
     }
 
     /// `minLength 2`, `oneOf "GB" "FR"`, `pattern /^[0-9]{5}$/i`, `before today`.
@@ -196,12 +201,13 @@ struct TraceCollector: EvaluationCollector {
             let position = entry.group - groupStart
             let statement = position < statements[field].count ? statements[field][position] : nil
             let condition = statement?.condition.map(CompiledRuleSet.text(of:))
-            let outcome: RuleOutcome = switch entry.event {
-            case .passed: .passed
-            case .failed: .failed(rules.violation(rule: entry.rule, field: field, at: path, options: options, today: today))
-            case .skipped(.conditionFalse): .skipped(.conditionFalse(condition ?? "condition"))
-            case .skipped(let reason): .skipped(reason)
-            }
+            let outcome: RuleOutcome =
+                switch entry.event {
+                case .passed: .passed
+                case .failed: .failed(rules.violation(rule: entry.rule, field: field, at: path, options: options, today: today))
+                case .skipped(.conditionFalse): .skipped(.conditionFalse(condition ?? "condition"))
+                case .skipped(let reason): .skipped(reason)
+                }
             let checked = rules.checkedRule(statement, entry.rule - program.groups[entry.group].ruleStart)
             return rules.explanation(rule: entry.rule, checked: checked, condition: condition, outcome: outcome)
         }

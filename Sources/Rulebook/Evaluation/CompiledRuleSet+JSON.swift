@@ -6,8 +6,10 @@ extension CompiledRuleSet {
     ///
     /// The report is the same as `validate(Value(json: bytes))` would give.
     /// - Throws: ``JSONError`` when the bytes are not one JSON document within `limits`.
-    public func validate(json bytes: [UInt8], options: ValidationOptions = ValidationOptions(),
-                         limits: JSONLimits = .default) throws(JSONError) -> ValidationReport {
+    public func validate(
+        json bytes: [UInt8], options: ValidationOptions = ValidationOptions(),
+        limits: JSONLimits = .default
+    ) throws(JSONError) -> ValidationReport {
         var validator = JSONRecordValidator(rules: self, options: options, limits: limits)
         return try validator.validate(bytes)
     }
@@ -15,8 +17,10 @@ extension CompiledRuleSet {
     /// Whether one JSON document passes every rule (stops at the first failure, renders
     /// no messages).
     /// - Throws: ``JSONError`` when the bytes are not one JSON document within `limits`.
-    public func isValid(json bytes: [UInt8], context: EvaluationContext = EvaluationContext(),
-                        limits: JSONLimits = .default) throws(JSONError) -> Bool {
+    public func isValid(
+        json bytes: [UInt8], context: EvaluationContext = EvaluationContext(),
+        limits: JSONLimits = .default
+    ) throws(JSONError) -> Bool {
         var validator = JSONRecordValidator(rules: self, options: ValidationOptions(context: context), limits: limits)
         return try validator.isValid(bytes)
     }
@@ -79,9 +83,11 @@ package struct JSONRecordValidator: Sendable {
             return slots.withUnsafeMutableBufferPointer { slots in
                 TapeAccess.fillRootSlots(slots, keys: program.rootKeyBytes, lengths: program.rootKeyLengths, view: view, root: root)
                 let access = TapeAccess(view: view, root: root, rootSlots: UnsafePointer(slots.baseAddress))
-                return ValidationReport(fields: RecordEvaluator.results(program: program, access: access, today: today,
-                                                                        options: options, cache: &cache, scratch: &scratch),
-                                        changes: nil)
+                return ValidationReport(
+                    fields: RecordEvaluator.results(
+                        program: program, access: access, today: today,
+                        options: options, cache: &cache, scratch: &scratch),
+                    changes: nil)
             }
         }
     }

@@ -31,15 +31,19 @@ extension CompiledRuleSet {
     /// concrete indices (`items[2].sku`: only that element). Conditions and `same`-style
     /// references read the whole record. Returns no results when no rule names the
     /// field or the path does not parse.
-    public func validateField(_ path: String, in record: Value,
-                              options: ValidationOptions = ValidationOptions()) -> [FieldResult] {
+    public func validateField(
+        _ path: String, in record: Value,
+        options: ValidationOptions = ValidationOptions()
+    ) -> [FieldResult] {
         guard let query = FieldQuery(parsing: path) else { return [] }
         return validateField(query.pattern, in: record, indices: query.indices, options: options)
     }
 
     /// Validates one field of a record (every concrete path of a `[*]` field).
-    public func validateField(_ path: FieldPath, in record: Value,
-                              options: ValidationOptions = ValidationOptions()) -> [FieldResult] {
+    public func validateField(
+        _ path: FieldPath, in record: Value,
+        options: ValidationOptions = ValidationOptions()
+    ) -> [FieldResult] {
         validateField(path, in: record, indices: [], options: options)
     }
 
@@ -54,8 +58,10 @@ extension CompiledRuleSet {
     /// fields that changed (a field counts as changed when its value, a value inside it,
     /// or a value around it changed: replacing `address` changes `address.postcode`;
     /// editing `items[2].sku` changes `items`).
-    public func validate(_ edited: Value, original: Value,
-                         options: ValidationOptions = ValidationOptions()) -> ValidationReport {
+    public func validate(
+        _ edited: Value, original: Value,
+        options: ValidationOptions = ValidationOptions()
+    ) -> ValidationReport {
         let changes = ChangeSet(from: original, to: edited)
         let today = today(options.context)
         var outcome = ValueAccess.with(edited) {
@@ -69,18 +75,24 @@ extension CompiledRuleSet {
 
     /// The report of an outcome: the program's shared results when every field is valid,
     /// else results built on first read.
-    func report(_ outcome: EvaluationOutcome, today: CalendarDate, options: ValidationOptions,
-                        changes: ChangeSet?) -> ValidationReport {
+    func report(
+        _ outcome: EvaluationOutcome, today: CalendarDate, options: ValidationOptions,
+        changes: ChangeSet?
+    ) -> ValidationReport {
         if let shared = program.allValidResults, outcome.isAllValid(fieldCount: program.fields.count) {
             if changes == nil, let report = program.allValidReport { return ValidationReport(report) }
             return ValidationReport(allValid: shared, changes: changes)
         }
-        return ValidationReport(DeferredFieldResults(program: program, outcome: outcome, messages: options.messages,
-                                                     today: today, changes: changes))
+        return ValidationReport(
+            DeferredFieldResults(
+                program: program, outcome: outcome, messages: options.messages,
+                today: today, changes: changes))
     }
 
-    private func validateField(_ path: FieldPath, in record: Value, indices: [Int?],
-                                options: ValidationOptions) -> [FieldResult] {
+    private func validateField(
+        _ path: FieldPath, in record: Value, indices: [Int?],
+        options: ValidationOptions
+    ) -> [FieldResult] {
         guard let field = program.fieldInfos.firstIndex(where: { $0.pattern == path }) else { return [] }
         let today = today(options.context)
         let collector = OutcomeCollector(reportAllFailures: options.reportAllFailures, fieldCount: program.fields.count)

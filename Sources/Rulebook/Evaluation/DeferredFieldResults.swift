@@ -1,7 +1,7 @@
 #if os(Linux)
-import Synchronization
+    import Synchronization
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// The results of one record, kept as an ``EvaluationOutcome`` until read.
@@ -27,21 +27,23 @@ final class DeferredFieldResults: ReportContents, @unchecked Sendable {
     let messages: any MessageRendering
     let today: CalendarDate
     #if os(Linux)
-    /// Each entry's violations once built (retained by this object).
-    ///
-    /// Performance: an atomic reference rather than a `Mutex<[[Violation]]?>`, whose
-    /// contents would be destroyed through the runtime's generic value witnesses with
-    /// every report even when never built.
-    private let built = Atomic<Unmanaged<ViolationLists>?>(nil)
+        /// Each entry's violations once built (retained by this object).
+        ///
+        /// Performance: an atomic reference rather than a `Mutex<[[Violation]]?>`, whose
+        /// contents would be destroyed through the runtime's generic value witnesses with
+        /// every report even when never built.
+        private let built = Atomic<Unmanaged<ViolationLists>?>(nil)
     #else
-    /// `Atomic` needs macOS 15; the package supports macOS 13.
-    private let lock = NSLock()
-    /// Each entry's violations once built; guarded by `lock`.
-    nonisolated(unsafe) private var built: ViolationLists?
+        /// `Atomic` needs macOS 15; the package supports macOS 13.
+        private let lock = NSLock()
+        /// Each entry's violations once built; guarded by `lock`.
+        nonisolated(unsafe) private var built: ViolationLists?
     #endif
 
-    init(program: CompiledProgram, outcome: EvaluationOutcome, messages: any MessageRendering, today: CalendarDate,
-         changes: ChangeSet?) {
+    init(
+        program: CompiledProgram, outcome: EvaluationOutcome, messages: any MessageRendering, today: CalendarDate,
+        changes: ChangeSet?
+    ) {
         self.program = program
         self.found = outcome
         self.messages = messages
@@ -60,8 +62,10 @@ final class DeferredFieldResults: ReportContents, @unchecked Sendable {
         var entry = 0
         outcome.forEach(program: program) { field, status, indices, _ in
             let path = program.concretePath(field: field, indices)
-            results.append(status == .invalid ? FieldResult(field: path, status: status, deferred: self, entry: entry)
-                                              : FieldResult(field: path, status: status, violations: []))
+            results.append(
+                status == .invalid
+                    ? FieldResult(field: path, status: status, deferred: self, entry: entry)
+                    : FieldResult(field: path, status: status, violations: []))
             entry += 1
         }
         return results
@@ -80,31 +84,31 @@ final class DeferredFieldResults: ReportContents, @unchecked Sendable {
     }
 
     #if os(Linux)
-    private func load() -> ViolationLists? { built.load(ordering: .acquiring)?.takeUnretainedValue() }
+        private func load() -> ViolationLists? { built.load(ordering: .acquiring)?.takeUnretainedValue() }
 
-    /// Stores `lists` unless another thread stored first; returns what is stored.
-    private func storeIfEmpty(_ lists: ViolationLists) -> ViolationLists {
-        let candidate = Unmanaged.passRetained(lists)
-        let (stored, current) = built.compareExchange(expected: nil, desired: candidate, ordering: .acquiringAndReleasing)
-        if stored { return lists }
-        candidate.release()
-        return current?.takeUnretainedValue() ?? lists
-    }
-
-    deinit {
-        built.load(ordering: .acquiring)?.release()
-    }
-    #else
-    private func load() -> ViolationLists? { lock.withLock { built } }
-
-    /// Stores `lists` unless another thread stored first; returns what is stored.
-    private func storeIfEmpty(_ lists: ViolationLists) -> ViolationLists {
-        lock.withLock {
-            if let built { return built }
-            built = lists
-            return lists
+        /// Stores `lists` unless another thread stored first; returns what is stored.
+        private func storeIfEmpty(_ lists: ViolationLists) -> ViolationLists {
+            let candidate = Unmanaged.passRetained(lists)
+            let (stored, current) = built.compareExchange(expected: nil, desired: candidate, ordering: .acquiringAndReleasing)
+            if stored { return lists }
+            candidate.release()
+            return current?.takeUnretainedValue() ?? lists
         }
-    }
+
+        deinit {
+            built.load(ordering: .acquiring)?.release()
+        }
+    #else
+        private func load() -> ViolationLists? { lock.withLock { built } }
+
+        /// Stores `lists` unless another thread stored first; returns what is stored.
+        private func storeIfEmpty(_ lists: ViolationLists) -> ViolationLists {
+            lock.withLock {
+                if let built { return built }
+                built = lists
+                return lists
+            }
+        }
     #endif
 }
 
@@ -114,4 +118,3 @@ final class ViolationLists: Sendable {
 
     init(_ lists: [[Violation]]) { self.lists = lists }
 }
-

@@ -79,9 +79,10 @@ struct ViolationBuilder {
             }
             if rule < cache.count { cache[rule] = message }
         }
-        return Violation(field: path, validator: program.reports[rule].validator, parameters: parameters,
-                         messageKey: program.reports[rule].reportedKey, message: message,
-                         location: program.reports[rule].location)
+        return Violation(
+            field: path, validator: program.reports[rule].validator, parameters: parameters,
+            messageKey: program.reports[rule].reportedKey, message: message,
+            location: program.reports[rule].location)
     }
 
     /// Renders the message of `rule` (today filled in).
@@ -89,8 +90,10 @@ struct ViolationBuilder {
         let report = program.reports[rule]
         var arguments = report.messageArguments
         if let index = report.todayParameterIndex, index < arguments.count { arguments[index].value = .date(today) }
-        return messages.render(MessageRequest(messageOverride: report.messageOverride, field: program.fieldInfos[field].pattern,
-                                              messageKey: report.formKey, arguments: arguments,
-                                              defaultMessage: report.defaultMessage))
+        return messages.render(
+            MessageRequest(
+                messageOverride: report.messageOverride, field: program.fieldInfos[field].pattern,
+                messageKey: report.formKey, arguments: arguments,
+                defaultMessage: report.defaultMessage))
     }
 }

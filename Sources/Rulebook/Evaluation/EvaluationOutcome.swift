@@ -67,9 +67,11 @@ struct EvaluationOutcome: Sendable, Hashable {
         writeLeadingValid()
         if status == .invalid { hasInvalid = true }
         if !fieldIndices.isEmpty { indices.append(contentsOf: fieldIndices) }
-        entries.append(OutcomeEntry(field: Int32(truncatingIfNeeded: field), status: status,
-                                    indexEnd: Int32(truncatingIfNeeded: indices.count),
-                                    failureEnd: Int32(truncatingIfNeeded: failures.count)))
+        entries.append(
+            OutcomeEntry(
+                field: Int32(truncatingIfNeeded: field), status: status,
+                indexEnd: Int32(truncatingIfNeeded: indices.count),
+                failureEnd: Int32(truncatingIfNeeded: failures.count)))
     }
 
     /// Sizes the entries for a record's fields at once. Performance: grown one append at
@@ -109,8 +111,10 @@ struct EvaluationOutcome: Sendable, Hashable {
     }
 
     /// Calls `body` with each entry: field, status, `[*]` indices and failing rules.
-    func forEach(program: CompiledProgram,
-                 _ body: (Int, FieldStatus, ArraySlice<Int>, ArraySlice<Int32>) -> Void) {
+    func forEach(
+        program: CompiledProgram,
+        _ body: (Int, FieldStatus, ArraySlice<Int>, ArraySlice<Int32>) -> Void
+    ) {
         for field in 0..<leadingValid { body(field, .valid, [], []) }
         var indexStart = 0
         var failureStart = 0

@@ -62,7 +62,8 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
         // non-ASCII byte appears. The bytes are read in place (a small string's from its
         // two words) rather than by iterating `utf8`: a report's failing field is spelt
         // with this.
-        let shape = key.utf8.withContiguousStorageIfAvailable(ASCIIKeySpelling.shape(of:))
+        let shape =
+            key.utf8.withContiguousStorageIfAvailable(ASCIIKeySpelling.shape(of:))
             ?? Array(key.utf8).withUnsafeBufferPointer(ASCIIKeySpelling.shape(of:))
         if let shape { return !shape.quoted }
         guard let first = key.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
@@ -172,12 +173,13 @@ public struct ConcretePath: Sendable, Hashable, CustomStringConvertible, Compara
 
     /// The path with every index replaced by `[*]` (what the rule file wrote).
     public var pattern: FieldPath {
-        FieldPath(segments.map {
-            switch $0 {
-            case .key(let key): .key(key)
-            case .index: .wildcard
-            }
-        })
+        FieldPath(
+            segments.map {
+                switch $0 {
+                case .key(let key): .key(key)
+                case .index: .wildcard
+                }
+            })
     }
 
     /// Orders paths by their spelling (`items[10]` before `items[2]`).

@@ -21,7 +21,8 @@ struct FieldQuery: Equatable {
                     indices.append(nil)
                 } else {
                     guard !inside.isEmpty, inside.count < 19, inside.allSatisfy(TextFormats.isASCIIDigit),
-                          let index = Int(String(decoding: inside, as: UTF8.self)) else { return nil }
+                        let index = Int(String(decoding: inside, as: UTF8.self))
+                    else { return nil }
                     indices.append(index)
                 }
                 segments.append(.wildcard)

@@ -31,13 +31,13 @@ struct DateReading: Sendable, Equatable {
     /// an upper-case `T` and the zone an upper-case `Z`, as ISO 8601 writes them.
     static func parse(_ bytes: UnsafeBufferPointer<UInt8>) -> DateReading? {
         guard bytes.count >= 10, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
-              let year = digits(bytes, 0, 4), let month = digits(bytes, 5, 2), let dayOfMonth = digits(bytes, 8, 2),
-              let date = CalendarDate(year: year, month: month, day: dayOfMonth)
+            let year = digits(bytes, 0, 4), let month = digits(bytes, 5, 2), let dayOfMonth = digits(bytes, 8, 2),
+            let date = CalendarDate(year: year, month: month, day: dayOfMonth)
         else { return nil }
         let day = date.daysSinceEpoch
         if bytes.count == 10 { return DateReading(day: day, instant: nil) }
         guard bytes.count >= 16, bytes[10] == UInt8(ascii: "T"), bytes[13] == UInt8(ascii: ":"),
-              let hour = digits(bytes, 11, 2), hour < 24, let minute = digits(bytes, 14, 2), minute < 60
+            let hour = digits(bytes, 11, 2), hour < 24, let minute = digits(bytes, 14, 2), minute < 60
         else { return nil }
         var index = 16
         var second = 0

@@ -15,8 +15,10 @@ public struct MessageRequest: Sendable {
     /// built-ins, whose messages the renderer knows): used when no catalogue has the key.
     public var defaultMessage: String?
 
-    package init(messageOverride: MessageOverride?, field: FieldPath, messageKey: String,
-                arguments: [(name: String, value: MessageArgument)], defaultMessage: String? = nil) {
+    package init(
+        messageOverride: MessageOverride?, field: FieldPath, messageKey: String,
+        arguments: [(name: String, value: MessageArgument)], defaultMessage: String? = nil
+    ) {
         self.messageOverride = messageOverride
         self.field = field
         self.messageKey = messageKey

@@ -220,9 +220,11 @@ extension RecordEvaluator where Collector == VerdictCollector {
 extension RecordEvaluator where Collector == OutcomeCollector {
     /// Collecting evaluation: what every concrete field's rules found.
     static func outcome(program: CompiledProgram, access: Access, today: CalendarDate, reportAllFailures: Bool) -> EvaluationOutcome {
-        var evaluator = RecordEvaluator(program: program, access: access, today: today,
-                                        collector: OutcomeCollector(reportAllFailures: reportAllFailures,
-                                                                    fieldCount: program.fields.count))
+        var evaluator = RecordEvaluator(
+            program: program, access: access, today: today,
+            collector: OutcomeCollector(
+                reportAllFailures: reportAllFailures,
+                fieldCount: program.fields.count))
         evaluator.run()
         return evaluator.collector.outcome
     }
@@ -232,8 +234,10 @@ extension RecordEvaluator where Collector == OutcomeCollector {
     /// holds the field as written, the rule's constants and today, nothing from the
     /// record), so a stream renders each rule's message once. `cache` has one slot per
     /// rule. `scratch` is the previous record's outcome, whose arrays are reused.
-    static func results(program: CompiledProgram, access: Access, today: CalendarDate, options: ValidationOptions,
-                        cache: inout [String?], scratch: inout EvaluationOutcome) -> [FieldResult] {
+    static func results(
+        program: CompiledProgram, access: Access, today: CalendarDate, options: ValidationOptions,
+        cache: inout [String?], scratch: inout EvaluationOutcome
+    ) -> [FieldResult] {
         var collector = OutcomeCollector(reportAllFailures: options.reportAllFailures, fieldCount: program.fields.count)
         scratch.removeAll()
         swap(&scratch, &collector.outcome)

@@ -26,8 +26,10 @@ struct TapeAccess: RecordAccess {
     /// with the key after the last one found: one comparison per member in the common case;
     /// a member whose length no root key has (`lengths`, see
     /// ``CompiledProgram/rootKeyLengths``) is passed over without a comparison.
-    static func fillRootSlots(_ slots: UnsafeMutableBufferPointer<Int>, keys: [UnsafeRawBufferPointer], lengths: UInt64 = ~0,
-                              view: JSONTape.View, root: JSONTape.Node) {
+    static func fillRootSlots(
+        _ slots: UnsafeMutableBufferPointer<Int>, keys: [UnsafeRawBufferPointer], lengths: UInt64 = ~0,
+        view: JSONTape.View, root: JSONTape.Node
+    ) {
         slots.update(repeating: -1)
         let count = min(slots.count, keys.count)
         guard count > 0, view.kind(of: root) == .object else { return }

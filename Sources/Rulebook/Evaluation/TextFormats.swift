@@ -45,7 +45,8 @@ enum TextFormats {
             index &+= 8
         } while index < end
         guard spaceOrControl & SWAR.high == 0, atIndex > 0, atIndex &+ 1 < end, base[atIndex &+ 1] != dot,
-              base[end &- 1] != dot, Self.isDottedDomain(raw, from: atIndex &+ 1, end: end) else { return false }
+            base[end &- 1] != dot, Self.isDottedDomain(raw, from: atIndex &+ 1, end: end)
+        else { return false }
         return !mayHaveSpace || !TextScan.containsNonASCIIWhitespace(bytes)
     }
 
@@ -56,7 +57,7 @@ enum TextFormats {
     private static func isDottedDomain(_ raw: UnsafeRawPointer, from start: Int, end: Int) -> Bool {
         var index = start
         var carried: UInt64 = 0  // 0x80 when the previous word ended with a dot
-        var dots: UInt64 = 0     // every word's dots, or-ed
+        var dots: UInt64 = 0  // every word's dots, or-ed
         while index &+ 8 <= end {
             let found = SWAR.equalMask(raw.loadUnaligned(fromByteOffset: index, as: UInt64.self), dot)
             if found & (found &<< 8 | carried) != 0 { return false }
@@ -68,13 +69,15 @@ enum TextFormats {
             // The last 1–7 bytes, shifted down (zeros above: not dots).
             let word: UInt64
             if end >= 8 {
-                word = raw.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self)
+                word =
+                    raw.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self)
                     &>> UInt64(truncatingIfNeeded: (8 &- (end &- index)) &* 8)
             } else {
                 // A text of 5–7 bytes: gathered from two overlapping four-byte loads.
                 let low = UInt64(raw.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
                 let high = UInt64(raw.loadUnaligned(fromByteOffset: end &- 4, as: UInt32.self))
-                word = (low | high &<< UInt64(truncatingIfNeeded: (end &- 4) &* 8))
+                word =
+                    (low | high &<< UInt64(truncatingIfNeeded: (end &- 4) &* 8))
                     &>> UInt64(truncatingIfNeeded: index &* 8)
             }
             let found = SWAR.equalMask(word, dot)
@@ -138,7 +141,7 @@ enum TextFormats {
             let byte = bytes[index]
             switch byte {
             case 0...0x20, 0x7F, UInt8(ascii: "<"), UInt8(ascii: ">"), UInt8(ascii: "\""), UInt8(ascii: "{"),
-                 UInt8(ascii: "}"), UInt8(ascii: "|"), UInt8(ascii: "\\"), UInt8(ascii: "^"), UInt8(ascii: "`"):
+                UInt8(ascii: "}"), UInt8(ascii: "|"), UInt8(ascii: "\\"), UInt8(ascii: "^"), UInt8(ascii: "`"):
                 return false
             case UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: "#"):
                 if authorityEnd == bytes.count { authorityEnd = index }
@@ -157,11 +160,13 @@ enum TextFormats {
     /// The index after `http://` or `https://` (scheme case-insensitive), if present.
     private static func schemeEnd(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard bytes.count > 7, bytes[0] | 0x20 == UInt8(ascii: "h"), bytes[1] | 0x20 == UInt8(ascii: "t"),
-              bytes[2] | 0x20 == UInt8(ascii: "t"), bytes[3] | 0x20 == UInt8(ascii: "p") else { return nil }
+            bytes[2] | 0x20 == UInt8(ascii: "t"), bytes[3] | 0x20 == UInt8(ascii: "p")
+        else { return nil }
         var index = 4
         if bytes[index] | 0x20 == UInt8(ascii: "s") { index += 1 }
         guard index + 3 <= bytes.count, bytes[index] == UInt8(ascii: ":"), bytes[index + 1] == UInt8(ascii: "/"),
-              bytes[index + 2] == UInt8(ascii: "/") else { return nil }
+            bytes[index + 2] == UInt8(ascii: "/")
+        else { return nil }
         return index + 3
     }
 
@@ -191,10 +196,10 @@ enum TextFormats {
     private static func isHostByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "%"),
-             UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
-             UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
-             UInt8(ascii: "="), 0x80...:
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"), UInt8(ascii: "%"),
+            UInt8(ascii: "!"), UInt8(ascii: "$"), UInt8(ascii: "&"), UInt8(ascii: "'"), UInt8(ascii: "("),
+            UInt8(ascii: ")"), UInt8(ascii: "*"), UInt8(ascii: "+"), UInt8(ascii: ","), UInt8(ascii: ";"),
+            UInt8(ascii: "="), 0x80...:
             true
         default:
             false

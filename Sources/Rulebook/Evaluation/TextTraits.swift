@@ -196,7 +196,8 @@ enum TextScan {
         if end < 8 {
             var word: UInt64
             if end >= 4 {
-                word = UInt64(raw.loadUnaligned(as: UInt32.self))
+                word =
+                    UInt64(raw.loadUnaligned(as: UInt32.self))
                     | (UInt64(raw.loadUnaligned(fromByteOffset: end - 4, as: UInt32.self)) >> UInt64((8 - end) * 8)) << 32
             } else {
                 word = UInt64(base[0])

@@ -51,8 +51,10 @@ public struct ValidationOptions: Sendable {
 
     /// Options; the defaults report the first failure per field, in English (when
     /// `messages` is nil), with today from the clock (UTC).
-    public init(reportAllFailures: Bool = false, onlyChangedFields: Bool = false,
-                messages: (any MessageRendering)? = nil, context: EvaluationContext = EvaluationContext()) {
+    public init(
+        reportAllFailures: Bool = false, onlyChangedFields: Bool = false,
+        messages: (any MessageRendering)? = nil, context: EvaluationContext = EvaluationContext()
+    ) {
         self.reportAllFailures = reportAllFailures
         self.onlyChangedFields = onlyChangedFields
         self.messages = messages ?? DefaultMessages()

@@ -15,8 +15,10 @@ public struct Violation: Sendable, Hashable {
     public let location: SourceLocation
 
     /// A violation, as evaluation reports it (for tests and custom reporting).
-    public init(field: ConcretePath, validator: ValidatorName, parameters: [Parameter], messageKey: String,
-                message: String, location: SourceLocation) {
+    public init(
+        field: ConcretePath, validator: ValidatorName, parameters: [Parameter], messageKey: String,
+        message: String, location: SourceLocation
+    ) {
         self.field = field
         self.validator = validator
         self.parameters = parameters
@@ -113,7 +115,8 @@ public struct FieldResult: Sendable, Hashable {
     public static func == (lhs: FieldResult, rhs: FieldResult) -> Bool {
         guard lhs.field == rhs.field, lhs.status == rhs.status else { return false }
         if case .deferred(let left) = lhs.storage, case .deferred(let right) = rhs.storage, left === right,
-           lhs.entry == rhs.entry {
+            lhs.entry == rhs.entry
+        {
             return true
         }
         return lhs.violations == rhs.violations

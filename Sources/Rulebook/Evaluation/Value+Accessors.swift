@@ -31,8 +31,9 @@ extension Value {
     public var isEmpty: Bool {
         switch self {
         case .null: return true
-        case .string(let text): return text.utf8.allSatisfy(Self.isASCIIWhitespace)
-            || text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
+        case .string(let text):
+            return text.utf8.allSatisfy(Self.isASCIIWhitespace)
+                || text.unicodeScalars.allSatisfy(\.properties.isWhitespace)
         case .array(let elements): return elements.isEmpty
         default: return false
         }

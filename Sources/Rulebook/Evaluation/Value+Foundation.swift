@@ -107,7 +107,8 @@ extension Value {
     /// Darwin, `__NSCFBoolean` on Linux); any other NSNumber is numeric.
     private init(number: NSNumber) {
         if number === NSNumber(value: true) || number === NSNumber(value: false)
-            || String(describing: type(of: number)).contains("Boolean") {
+            || String(describing: type(of: number)).contains("Boolean")
+        {
             self = .bool(number.boolValue)
             return
         }
@@ -157,7 +158,8 @@ enum DateText {
         let interval = date.timeIntervalSince1970 + Double(offset)
         let milliseconds = Int((interval * 1000).rounded(.down))
         let (days, millisecondOfDay) = milliseconds.quotientAndRemainder(dividingBy: 86_400_000)
-        let (dayIndex, dayMilliseconds) = millisecondOfDay < 0
+        let (dayIndex, dayMilliseconds) =
+            millisecondOfDay < 0
             ? (days - 1, millisecondOfDay + 86_400_000) : (days, millisecondOfDay)
         let calendarDate = CalendarDate(daysSinceEpoch: dayIndex)
         let seconds = dayMilliseconds / 1000

@@ -10,13 +10,14 @@ struct ValueKeyedEncodingContainer<Key: CodingKey>: ValueKeyedWriting {
     @inline(__always)
     func put(_ value: Value, _ key: Key) { node.members.append((key.stringValue, value)) }
 
-
     mutating func encode<T: Encodable>(_ value: T, forKey key: Key) throws {
         put(try node.encodeNested(value, key: key), key)
     }
 
-    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type,
-                                                        forKey key: Key) -> KeyedEncodingContainer<NestedKey> {
+    mutating func nestedContainer<NestedKey: CodingKey>(
+        keyedBy keyType: NestedKey.Type,
+        forKey key: Key
+    ) -> KeyedEncodingContainer<NestedKey> {
         node.placeMember(key).container(keyedBy: keyType)
     }
 
@@ -64,7 +65,8 @@ struct ValueUnkeyedEncodingContainer: UnkeyedEncodingContainer {
     }
 
     mutating func nestedContainer<NestedKey: CodingKey>(keyedBy keyType: NestedKey.Type)
-        -> KeyedEncodingContainer<NestedKey> {
+        -> KeyedEncodingContainer<NestedKey>
+    {
         node.placeElement().container(keyedBy: keyType)
     }
 
@@ -87,7 +89,6 @@ struct ValueSingleValueEncodingContainer: ValueSingleWriting {
         node.become(.single)
         node.single = value
     }
-
 
     mutating func encode<T: Encodable>(_ value: T) throws {
         // The value replaces this node's content; encoding it into the same node keeps

@@ -19,8 +19,12 @@ extension ValueKeyedWriting {
     @inline(__always) mutating func encodeNil(forKey key: Key) throws { put(.null, key) }
     @inline(__always) mutating func encode(_ value: Bool, forKey key: Key) throws { put(.bool(value), key) }
     @inline(__always) mutating func encode(_ value: String, forKey key: Key) throws { put(.string(value), key) }
-    @inline(__always) mutating func encode(_ value: Double, forKey key: Key) throws { put(try ValueEncodingNode.number(value, numberNode, key: key), key) }
-    @inline(__always) mutating func encode(_ value: Float, forKey key: Key) throws { put(try ValueEncodingNode.number(value, numberNode, key: key), key) }
+    @inline(__always) mutating func encode(_ value: Double, forKey key: Key) throws {
+        put(try ValueEncodingNode.number(value, numberNode, key: key), key)
+    }
+    @inline(__always) mutating func encode(_ value: Float, forKey key: Key) throws {
+        put(try ValueEncodingNode.number(value, numberNode, key: key), key)
+    }
     @inline(__always) mutating func encode(_ value: Int, forKey key: Key) throws { put(.integer(value), key) }
     @inline(__always) mutating func encode(_ value: Int8, forKey key: Key) throws { put(.integer(Int(value)), key) }
     @inline(__always) mutating func encode(_ value: Int16, forKey key: Key) throws { put(.integer(Int(value)), key) }
@@ -36,18 +40,40 @@ extension ValueKeyedWriting {
     // implementations are reached through one more generic hop each.
     @inline(__always) mutating func encodeIfPresent(_ value: Bool?, forKey key: Key) throws { if let value { put(.bool(value), key) } }
     @inline(__always) mutating func encodeIfPresent(_ value: String?, forKey key: Key) throws { if let value { put(.string(value), key) } }
-    @inline(__always) mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
-    @inline(__always) mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws { if let value { try encode(value, forKey: key) } }
+    @inline(__always) mutating func encodeIfPresent(_ value: Double?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) }
+    }
+    @inline(__always) mutating func encodeIfPresent(_ value: Float?, forKey key: Key) throws {
+        if let value { try encode(value, forKey: key) }
+    }
     @inline(__always) mutating func encodeIfPresent(_ value: Int?, forKey key: Key) throws { if let value { put(.integer(value), key) } }
-    @inline(__always) mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws { if let value { put(.integer(Int(value)), key) } }
-    @inline(__always) mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws { if let value { put(.integer(Int(value)), key) } }
-    @inline(__always) mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws { if let value { put(.integer(Int(value)), key) } }
-    @inline(__always) mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws { if let value { put(.integer(Int(value)), key) } }
-    @inline(__always) mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws { if let value { put(ValueEncodingNode.unsigned(value), key) } }
-    @inline(__always) mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws { if let value { put(.integer(Int(value)), key) } }
-    @inline(__always) mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws { if let value { put(.integer(Int(value)), key) } }
-    @inline(__always) mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws { if let value { put(.integer(Int(value)), key) } }
-    @inline(__always) mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws { if let value { put(ValueEncodingNode.unsigned(value), key) } }
+    @inline(__always) mutating func encodeIfPresent(_ value: Int8?, forKey key: Key) throws {
+        if let value { put(.integer(Int(value)), key) }
+    }
+    @inline(__always) mutating func encodeIfPresent(_ value: Int16?, forKey key: Key) throws {
+        if let value { put(.integer(Int(value)), key) }
+    }
+    @inline(__always) mutating func encodeIfPresent(_ value: Int32?, forKey key: Key) throws {
+        if let value { put(.integer(Int(value)), key) }
+    }
+    @inline(__always) mutating func encodeIfPresent(_ value: Int64?, forKey key: Key) throws {
+        if let value { put(.integer(Int(value)), key) }
+    }
+    @inline(__always) mutating func encodeIfPresent(_ value: UInt?, forKey key: Key) throws {
+        if let value { put(ValueEncodingNode.unsigned(value), key) }
+    }
+    @inline(__always) mutating func encodeIfPresent(_ value: UInt8?, forKey key: Key) throws {
+        if let value { put(.integer(Int(value)), key) }
+    }
+    @inline(__always) mutating func encodeIfPresent(_ value: UInt16?, forKey key: Key) throws {
+        if let value { put(.integer(Int(value)), key) }
+    }
+    @inline(__always) mutating func encodeIfPresent(_ value: UInt32?, forKey key: Key) throws {
+        if let value { put(.integer(Int(value)), key) }
+    }
+    @inline(__always) mutating func encodeIfPresent(_ value: UInt64?, forKey key: Key) throws {
+        if let value { put(ValueEncodingNode.unsigned(value), key) }
+    }
 }
 
 /// A single-value container that stores its value as a `Value`.

@@ -42,8 +42,10 @@ package struct ValueEncoder: Sendable {
         let node = ValueEncodingNode(parent: nil, key: nil, userInfo: userInfo, timeZone: timeZone)
         try value.encode(to: node)
         guard let result = node.finish() else {
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: [], debugDescription: "Top-level \(T.self) did not encode any values."))
         }
         return result
     }
@@ -74,8 +76,10 @@ final class ValueEncodingNode: Encoder {
     /// holding a placeholder) is filled when this node finishes.
     @exclusivity(unchecked) var pending: [(position: Int, node: ValueEncodingNode)] = []
 
-    init(parent: ValueEncodingNode?, key: (any CodingKey)?, userInfo: [CodingUserInfoKey: any Sendable],
-         timeZone: TimeZone) {
+    init(
+        parent: ValueEncodingNode?, key: (any CodingKey)?, userInfo: [CodingUserInfoKey: any Sendable],
+        timeZone: TimeZone
+    ) {
         self.parent = parent
         self.key = key
         self.sendableUserInfo = userInfo
@@ -173,8 +177,10 @@ final class ValueEncodingNode: Encoder {
             || T.self == ValueObject.self || T.self == Double.self || T.self == Float.self
     }
 
-    static func special<T: Encodable>(_ value: T, at node: ValueEncodingNode?,
-                                       key: (any CodingKey)? = nil, timeZone: TimeZone) throws -> Value? {
+    static func special<T: Encodable>(
+        _ value: T, at node: ValueEncodingNode?,
+        key: (any CodingKey)? = nil, timeZone: TimeZone
+    ) throws -> Value? {
         if T.self == Date.self, let date = value as? Date { return .string(DateText.iso8601(date, in: timeZone)) }
         if T.self == Data.self, let data = value as? Data { return .string(data.base64EncodedString()) }
         if T.self == URL.self, let url = value as? URL { return .string(url.absoluteString) }
@@ -193,8 +199,10 @@ final class ValueEncodingNode: Encoder {
         guard value.isFinite else {
             var path = node?.codingPath ?? []
             if let key { path.append(key) }
-            throw EncodingError.invalidValue(value, EncodingError.Context(
-                codingPath: path, debugDescription: "Unable to encode \(F.self).\(value) directly in JSON."))
+            throw EncodingError.invalidValue(
+                value,
+                EncodingError.Context(
+                    codingPath: path, debugDescription: "Unable to encode \(F.self).\(value) directly in JSON."))
         }
         if let double = value as? Double { return .decimal(double) }
         // A Float's shortest text (0.1, not 0.10000000149011612), as JSONEncoder writes it.

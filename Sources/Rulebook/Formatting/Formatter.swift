@@ -107,7 +107,9 @@ struct FormatPrinter {
     mutating func trailingComment(after offset: Int, before limit: Int) -> String? {
         guard nextComment < comments.count else { return nil }
         let comment = comments[nextComment]
-        guard comment.range.start >= offset, comment.range.start < limit, line(of: comment.range.start) == line(of: offset) else { return nil }
+        guard comment.range.start >= offset, comment.range.start < limit, line(of: comment.range.start) == line(of: offset) else {
+            return nil
+        }
         nextComment += 1
         return FormatPrinter.trimmed(comment)
     }

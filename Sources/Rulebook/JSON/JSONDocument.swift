@@ -93,8 +93,9 @@ package struct JSONDocument: Sendable {
             case JSONTape.RawKind.arrayEnd, JSONTape.RawKind.objectEnd:
                 let frame = open.removeLast()
                 let isObject = view.rawKind(frame.node) == JSONTape.RawKind.object
-                completed = Node(range: view.range(of: frame.node),
-                                 content: isObject ? .object(frame.members) : .array(frame.elements))
+                completed = Node(
+                    range: view.range(of: frame.node),
+                    content: isObject ? .object(frame.members) : .array(frame.elements))
             default:
                 if let top = open.last, view.rawKind(top.node) == JSONTape.RawKind.object, top.key == nil {
                     open[open.count - 1].key = (view.string(of: entry) ?? "", view.range(of: entry))

@@ -139,7 +139,8 @@ extension JSONError {
 
     @usableFromInline @inline(never)
     static func documentTooLarge(_ limits: JSONLimits) -> JSONError {
-        JSONError(.documentTooLarge, at: limits.effectiveMaxDocumentBytes,
-                  "document larger than \(limits.effectiveMaxDocumentBytes) bytes")
+        JSONError(
+            .documentTooLarge, at: limits.effectiveMaxDocumentBytes,
+            "document larger than \(limits.effectiveMaxDocumentBytes) bytes")
     }
 }

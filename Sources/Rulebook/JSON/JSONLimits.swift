@@ -19,8 +19,10 @@ public struct JSONLimits: Sendable, Hashable {
     public var maxDocumentBytes: Int
 
     /// Creates limits; the defaults suit records and catalogues.
-    public init(maxDepth: Int = 512, maxStringBytes: Int = 16 << 20, maxNumberLength: Int = 1_000,
-                maxDocumentBytes: Int = 256 << 20) {
+    public init(
+        maxDepth: Int = 512, maxStringBytes: Int = 16 << 20, maxNumberLength: Int = 1_000,
+        maxDocumentBytes: Int = 256 << 20
+    ) {
         self.maxDepth = maxDepth
         self.maxStringBytes = maxStringBytes
         self.maxNumberLength = maxNumberLength

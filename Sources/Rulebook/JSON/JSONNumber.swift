@@ -22,11 +22,13 @@ package struct JSONNumber: Sendable, Hashable {
     /// Reads `text`, which must be exactly one JSON number and nothing else.
     package init?(utf8 text: UnsafeRawBufferPointer) {
         guard let base = text.baseAddress?.assumingMemoryBound(to: UInt8.self), !text.isEmpty,
-              base[0] == ASCII.minus || JSONScan.isDigit(base[0]) else { return nil }
+            base[0] == ASCII.minus || JSONScan.isDigit(base[0])
+        else { return nil }
         var index = 0
         let unlimited = JSONLimits(maxNumberLength: Int.max)
         guard let integer = try? JSONScan.scanNumber(base, text.count, &index, unlimited),
-              index == text.count else { return nil }
+            index == text.count
+        else { return nil }
         self.init(validated: base, 0, text.count, integerSyntax: integer)
     }
 
@@ -140,7 +142,8 @@ package struct JSONNumber: Sendable, Hashable {
     @inlinable
     static func exactInteger(_ double: Double) -> Int? {
         guard double.isFinite, double.rounded(.towardZero) == double,
-              double >= -9.223372036854775808e18, double < 9.223372036854775808e18 else { return nil }
+            double >= -9.223372036854775808e18, double < 9.223372036854775808e18
+        else { return nil }
         return Int(double)
     }
 }

@@ -113,8 +113,11 @@ struct ValueBuilder {
                     continue
                 }
                 index -= 1
-                throw .unexpected(p, count, index, object ? "expected ',' or '}' after object member"
-                                                : "expected ',' or ']' after array element")
+                throw .unexpected(
+                    p, count, index,
+                    object
+                        ? "expected ',' or '}' after object member"
+                        : "expected ',' or ']' after array element")
             }
             JSONScan.skipWhitespace(p, count, &index)
             guard index == count else { throw .trailing(p, count, index) }

@@ -9,22 +9,22 @@
 /// Byte constants, so the scanners read as grammar rather than numbers.
 @usableFromInline
 enum ASCII {
-    @usableFromInline static let quote: UInt8 = 0x22          // "
-    @usableFromInline static let backslash: UInt8 = 0x5C      // \
-    @usableFromInline static let slash: UInt8 = 0x2F          // /
-    @usableFromInline static let comma: UInt8 = 0x2C          // ,
-    @usableFromInline static let colon: UInt8 = 0x3A          // :
-    @usableFromInline static let openBrace: UInt8 = 0x7B      // {
-    @usableFromInline static let closeBrace: UInt8 = 0x7D     // }
-    @usableFromInline static let openBracket: UInt8 = 0x5B    // [
-    @usableFromInline static let closeBracket: UInt8 = 0x5D   // ]
-    @usableFromInline static let minus: UInt8 = 0x2D          // -
-    @usableFromInline static let plus: UInt8 = 0x2B           // +
-    @usableFromInline static let dot: UInt8 = 0x2E           // .
-    @usableFromInline static let zero: UInt8 = 0x30           // 0
-    @usableFromInline static let nine: UInt8 = 0x39           // 9
-    @usableFromInline static let lowerE: UInt8 = 0x65         // e
-    @usableFromInline static let upperE: UInt8 = 0x45         // E
+    @usableFromInline static let quote: UInt8 = 0x22  // "
+    @usableFromInline static let backslash: UInt8 = 0x5C  // \
+    @usableFromInline static let slash: UInt8 = 0x2F  // /
+    @usableFromInline static let comma: UInt8 = 0x2C  // ,
+    @usableFromInline static let colon: UInt8 = 0x3A  // :
+    @usableFromInline static let openBrace: UInt8 = 0x7B  // {
+    @usableFromInline static let closeBrace: UInt8 = 0x7D  // }
+    @usableFromInline static let openBracket: UInt8 = 0x5B  // [
+    @usableFromInline static let closeBracket: UInt8 = 0x5D  // ]
+    @usableFromInline static let minus: UInt8 = 0x2D  // -
+    @usableFromInline static let plus: UInt8 = 0x2B  // +
+    @usableFromInline static let dot: UInt8 = 0x2E  // .
+    @usableFromInline static let zero: UInt8 = 0x30  // 0
+    @usableFromInline static let nine: UInt8 = 0x39  // 9
+    @usableFromInline static let lowerE: UInt8 = 0x65  // e
+    @usableFromInline static let upperE: UInt8 = 0x45  // E
     @usableFromInline static let space: UInt8 = 0x20
     @usableFromInline static let tab: UInt8 = 0x09
     @usableFromInline static let newline: UInt8 = 0x0A
@@ -41,8 +41,10 @@ enum JSONScan {
             let byte = p[index]
             // One comparison rejects every byte above space, the common case.
             if byte > ASCII.space { return }
-            guard byte == ASCII.space || byte == ASCII.newline || byte == ASCII.carriageReturn
-                || byte == ASCII.tab else { return }
+            guard
+                byte == ASCII.space || byte == ASCII.newline || byte == ASCII.carriageReturn
+                    || byte == ASCII.tab
+            else { return }
             index += 1
         }
     }
@@ -58,8 +60,10 @@ enum JSONScan {
     /// - Returns: whether the string contains a backslash escape (then its bytes must be
     ///   decoded before use).
     @inlinable @inline(__always)
-    static func scanString(_ p: UnsafePointer<UInt8>, _ count: Int, _ index: inout Int,
-                           _ limits: JSONLimits) throws(JSONError) -> Bool {
+    static func scanString(
+        _ p: UnsafePointer<UInt8>, _ count: Int, _ index: inout Int,
+        _ limits: JSONLimits
+    ) throws(JSONError) -> Bool {
         let open = index
         var i = index + 1
         var escaped = false
@@ -192,8 +196,9 @@ enum JSONScan {
     @usableFromInline @inline(never)
     static func controlCharacter(_ byte: UInt8, at offset: Int) -> JSONError {
         let hex = String(byte, radix: 16, uppercase: true)
-        return JSONError(.controlCharacterInString, at: offset,
-                         "unescaped control character U+\(String(repeating: "0", count: 4 - hex.count))\(hex) in string")
+        return JSONError(
+            .controlCharacterInString, at: offset,
+            "unescaped control character U+\(String(repeating: "0", count: 4 - hex.count))\(hex) in string")
     }
 
     @usableFromInline @inline(never)
@@ -220,8 +225,10 @@ enum JSONScan {
     /// leaves `index` after it.
     /// - Returns: whether it has integer syntax (no fraction, no exponent).
     @inlinable
-    static func scanNumber(_ p: UnsafePointer<UInt8>, _ count: Int, _ index: inout Int,
-                           _ limits: JSONLimits) throws(JSONError) -> Bool {
+    static func scanNumber(
+        _ p: UnsafePointer<UInt8>, _ count: Int, _ index: inout Int,
+        _ limits: JSONLimits
+    ) throws(JSONError) -> Bool {
         let start = index
         var i = index
         if p[i] == ASCII.minus { i += 1 }
@@ -269,9 +276,9 @@ enum JSONScan {
         let start = index
         let (word, length, result): (UInt32, Int, Int)
         switch p[start] {
-        case 0x6E: (word, length, result) = (0x6C6C_756E, 4, 0)   // "null", little-endian
-        case 0x74: (word, length, result) = (0x6575_7274, 4, 2)   // "true"
-        default: (word, length, result) = (0x6573_6C61, 5, 1)    // "alse" after the f
+        case 0x6E: (word, length, result) = (0x6C6C_756E, 4, 0)  // "null", little-endian
+        case 0x74: (word, length, result) = (0x6575_7274, 4, 2)  // "true"
+        default: (word, length, result) = (0x6573_6C61, 5, 1)  // "alse" after the f
         }
         let first = length == 5 ? start + 1 : start
         if first + 4 <= count && UInt32(littleEndian: UnsafeRawPointer(p + first).loadUnaligned(as: UInt32.self)) == word {
@@ -295,8 +302,10 @@ enum JSONScan {
     /// The content must have passed ``scanString(_:_:_:_:)``: this function does not
     /// re-validate.
     @inlinable
-    static func decodeEscaped(_ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int,
-                              into out: UnsafeMutablePointer<UInt8>) -> Int {
+    static func decodeEscaped(
+        _ p: UnsafePointer<UInt8>, _ start: Int, _ end: Int,
+        into out: UnsafeMutablePointer<UInt8>
+    ) -> Int {
         var i = start, written = 0
         while i < end {
             let byte = p[i]
@@ -309,12 +318,12 @@ enum JSONScan {
             let kind = p[i + 1]
             i += 2
             switch kind {
-            case 0x62: out[written] = 0x08; written += 1     // b
-            case 0x66: out[written] = 0x0C; written += 1     // f
-            case 0x6E: out[written] = 0x0A; written += 1     // n
-            case 0x72: out[written] = 0x0D; written += 1     // r
-            case 0x74: out[written] = 0x09; written += 1     // t
-            case 0x75:                                       // u
+            case 0x62: out[written] = 0x08; written += 1  // b
+            case 0x66: out[written] = 0x0C; written += 1  // f
+            case 0x6E: out[written] = 0x0A; written += 1  // n
+            case 0x72: out[written] = 0x0D; written += 1  // r
+            case 0x74: out[written] = 0x09; written += 1  // t
+            case 0x75:  // u
                 var scalar = hex4Unchecked(p, i)
                 i += 4
                 if scalar >= 0xD800 && scalar < 0xDC00 && i + 6 <= end {
@@ -323,7 +332,7 @@ enum JSONScan {
                     i += 6
                 }
                 written += encodeUTF8(scalar, into: out + written)
-            default: out[written] = kind; written += 1      // " \ /
+            default: out[written] = kind; written += 1  // " \ /
             }
         }
         return written

@@ -148,16 +148,19 @@ extension JSONTape {
         /// Calls `body` with the UTF-8 text of the string `node` (escapes resolved, into
         /// `scratch` when needed), or `nil` when `node` is not a string.
         @inlinable
-        package func withUTF8<R>(of node: Node, scratch: inout [UInt8],
-                                _ body: (UnsafeRawBufferPointer?) throws -> R) rethrows -> R {
+        package func withUTF8<R>(
+            of node: Node, scratch: inout [UInt8],
+            _ body: (UnsafeRawBufferPointer?) throws -> R
+        ) rethrows -> R {
             guard rawKind(node) == RawKind.string else { return try body(nil) }
             let raw = rawUTF8(of: node)
             guard word0(node) & Flag.escaped != 0 else { return try body(raw) }
             if scratch.count < raw.count { scratch = [UInt8](repeating: 0, count: raw.count) }
             return try scratch.withUnsafeMutableBufferPointer { buffer in
                 let start = offset(node) + 1
-                let length = JSONScan.decodeEscaped(bytes.unsafelyUnwrapped, start, start + raw.count,
-                                                    into: buffer.baseAddress.unsafelyUnwrapped)
+                let length = JSONScan.decodeEscaped(
+                    bytes.unsafelyUnwrapped, start, start + raw.count,
+                    into: buffer.baseAddress.unsafelyUnwrapped)
                 return try body(UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<length]))
             }
         }
@@ -166,8 +169,9 @@ extension JSONTape {
         package func string(of node: Node) -> String? {
             guard rawKind(node) == RawKind.string else { return nil }
             let start = offset(node) + 1
-            return JSONScan.makeString(bytes.unsafelyUnwrapped, start, start + Int(word1(node)),
-                                       escaped: word0(node) & Flag.escaped != 0)
+            return JSONScan.makeString(
+                bytes.unsafelyUnwrapped, start, start + Int(word1(node)),
+                escaped: word0(node) & Flag.escaped != 0)
         }
 
         /// Whether the string `node`'s text equals the UTF-8 bytes `text`; `false` for
@@ -199,7 +203,10 @@ extension JSONTape {
             var i = 0
             while i &+ 8 <= count {
                 if UnsafeRawPointer(a + i).loadUnaligned(as: UInt64.self)
-                    != (bBase + i).loadUnaligned(as: UInt64.self) { return false }
+                    != (bBase + i).loadUnaligned(as: UInt64.self)
+                {
+                    return false
+                }
                 i &+= 8
             }
             while i < count {
@@ -223,8 +230,9 @@ extension JSONTape {
         package func number(of node: Node) -> JSONNumber? {
             guard rawKind(node) == RawKind.number else { return nil }
             let start = offset(node)
-            return JSONNumber(validated: bytes.unsafelyUnwrapped, start, start &+ Int(word1(node)),
-                              integerSyntax: word0(node) & Flag.integerSyntax != 0)
+            return JSONNumber(
+                validated: bytes.unsafelyUnwrapped, start, start &+ Int(word1(node)),
+                integerSyntax: word0(node) & Flag.integerSyntax != 0)
         }
 
         // MARK: Containers
@@ -243,7 +251,8 @@ extension JSONTape {
             while end > first {
                 let last = Node(end &- 1)
                 let lastKind = rawKind(last)
-                let value = lastKind == RawKind.arrayEnd || lastKind == RawKind.objectEnd
+                let value =
+                    lastKind == RawKind.arrayEnd || lastKind == RawKind.objectEnd
                     ? Node(Int(word1(last) & 0xFFFF_FFFF)) : last
                 let keyNode = Node(value.index &- 1)
                 if stringEquals(keyNode, key) { return value }

@@ -234,8 +234,11 @@ struct JSONTapeBuilder {
                     continue nextValue
                 }
                 guard next == (inObject ? ASCII.closeBrace : ASCII.closeBracket) else {
-                    throw .unexpected(p, count, i, inObject ? "expected ',' or '}' after object member"
-                                                  : "expected ',' or ']' after array element")
+                    throw .unexpected(
+                        p, count, i,
+                        inObject
+                            ? "expected ',' or '}' after object member"
+                            : "expected ',' or ']' after array element")
                 }
                 close(&open, &depth, &inObject, at: i)
                 i &+= 1

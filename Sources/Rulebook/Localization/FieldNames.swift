@@ -13,7 +13,8 @@ package enum FieldNames {
     /// (no word list is built).
     package static func appendHumanized(_ path: FieldPath, to output: inout String) {
         guard let key = path.segments.last(where: { if case .key = $0 { true } else { false } }),
-              case .key(let name) = key else {
+            case .key(let name) = key
+        else {
             output += "Value"
             return
         }
@@ -59,35 +60,41 @@ package enum FieldNames {
         let count = key.utf8.count
         if count <= 256, key.utf8.allSatisfy({ $0 < 0x80 }) {
             key.withUTF8 { bytes in
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * count + 5) { buffer in
-                var length = 0
-                humanize(bytes.lazy.map { Unicode.Scalar($0) }, space: {
-                    buffer[length] = UInt8(ascii: " ")
-                    length += 1
-                }, emit: { scalar, casing in
-                    var byte = UInt8(truncatingIfNeeded: scalar.value)
-                    switch casing {
-                    case .upper where byte >= 0x61 && byte <= 0x7A: byte -= 0x20
-                    case .lower where byte >= 0x41 && byte <= 0x5A: byte += 0x20
-                    default: break
-                    }
-                    buffer[length] = byte
-                    length += 1
-                }, empty: {
-                    for byte in "Value".utf8 { buffer[length] = byte; length += 1 }
-                })
-                output += String(decoding: UnsafeBufferPointer(rebasing: buffer[..<length]), as: UTF8.self)
-            }
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * count + 5) { buffer in
+                    var length = 0
+                    humanize(
+                        bytes.lazy.map { Unicode.Scalar($0) },
+                        space: {
+                            buffer[length] = UInt8(ascii: " ")
+                            length += 1
+                        },
+                        emit: { scalar, casing in
+                            var byte = UInt8(truncatingIfNeeded: scalar.value)
+                            switch casing {
+                            case .upper where byte >= 0x61 && byte <= 0x7A: byte -= 0x20
+                            case .lower where byte >= 0x41 && byte <= 0x5A: byte += 0x20
+                            default: break
+                            }
+                            buffer[length] = byte
+                            length += 1
+                        },
+                        empty: {
+                            for byte in "Value".utf8 { buffer[length] = byte; length += 1 }
+                        })
+                    output += String(decoding: UnsafeBufferPointer(rebasing: buffer[..<length]), as: UTF8.self)
+                }
             }
             return
         }
-        humanize(key.unicodeScalars, space: { output += " " }, emit: { scalar, casing in
-            switch casing {
-            case .upper: output += String(scalar).uppercased()
-            case .lower: output += String(scalar).lowercased()
-            case .asIs: output.unicodeScalars.append(scalar)
-            }
-        }, empty: { output += "Value" })
+        humanize(
+            key.unicodeScalars, space: { output += " " },
+            emit: { scalar, casing in
+                switch casing {
+                case .upper: output += String(scalar).uppercased()
+                case .lower: output += String(scalar).lowercased()
+                case .asIs: output.unicodeScalars.append(scalar)
+                }
+            }, empty: { output += "Value" })
     }
 
     /// The word-splitting walk itself, writing through `space` and `emit`.
@@ -111,14 +118,16 @@ package enum FieldNames {
                 continue
             }
             let next = nextIndex < scalars.endIndex ? kind(scalars[nextIndex]) : .separator
-            let boundary = previous == .separator
+            let boundary =
+                previous == .separator
                 || (previous == .lower && current == .upper)
                 || (previous != .digit && current == .digit) || (previous == .digit && current != .digit)
                 || (previous == .upper && current == .upper && next == .lower)
             if boundary {
                 if wroteAny || pendingSpace { space() }
                 pendingSpace = false
-                wordIsAcronym = current == .upper && (next == .upper || next == .digit || next == .separator)
+                wordIsAcronym =
+                    current == .upper && (next == .upper || next == .digit || next == .separator)
                     && !(next == .separator && !wroteAny && nextIndex == scalars.endIndex)
                 if !wroteAny {
                     emit(scalar, .upper)  // first letter of the name

@@ -29,7 +29,8 @@ package enum LocaleTag {
     package static func isWellFormed(_ tag: String) -> Bool {
         let subtags = tag.split(separator: "-", omittingEmptySubsequences: false)
         guard let language = subtags.first, (2...3).contains(language.count),
-              language.allSatisfy({ $0.isASCII && $0.isLowercase }) else { return false }
+            language.allSatisfy({ $0.isASCII && $0.isLowercase })
+        else { return false }
         var rest = subtags.dropFirst()
         if let script = rest.first, script.count == 4, script.allSatisfy({ $0.isASCII && $0.isLetter }) {
             guard script.first?.isUppercase == true, script.dropFirst().allSatisfy(\.isLowercase) else { return false }

@@ -70,7 +70,8 @@ public struct Localizer: MessageRendering {
                 return format.render(into: &output, arguments: arguments, locale: entry.locale)
             }
         }
-        let format = BuiltinMessages.messages[request.messageKey]
+        let format =
+            BuiltinMessages.messages[request.messageKey]
             ?? request.defaultMessage.flatMap { try? MessageFormat.parse($0).get() } ?? BuiltinMessages.fallback
         format.render(into: &output, arguments: arguments, locale: englishLocale)
     }

@@ -184,7 +184,8 @@ package struct LineTable: Sendable, Hashable {
             var offset = content.start + Swift.max(0, Swift.min(position.character, content.length))
             let utf8 = text.utf8
             while offset > content.start && offset < content.end
-                && (utf8[utf8.index(utf8.startIndex, offsetBy: offset)] & 0xC0) == 0x80 {
+                && (utf8[utf8.index(utf8.startIndex, offsetBy: offset)] & 0xC0) == 0x80
+            {
                 offset -= 1
             }
             return offset

@@ -13,8 +13,9 @@ extension LexerState {
         var hasError = false
         while true {
             guard index < bytes.count, !isLineEnd(bytes[index]) else {
-                report(.unterminatedLiteral, SourceRange(start: start, end: index),
-                       "unterminated string: expected '\"' before the end of the \(index < bytes.count ? "line" : "file")")
+                report(
+                    .unterminatedLiteral, SourceRange(start: start, end: index),
+                    "unterminated string: expected '\"' before the end of the \(index < bytes.count ? "line" : "file")")
                 hasError = true
                 break
             }
@@ -47,8 +48,9 @@ extension LexerState {
             index += 1
             if index < bytes.count, !isLineEnd(bytes[index]) { index += max(1, scalarWidth(at: index)) }
             let text = String(decoding: bytes[start..<index], as: UTF8.self)
-            report(.invalidEscape, SourceRange(start: start, end: index),
-                   "invalid escape '\(text)' in string; the escapes are \\\", \\\\, \\n, \\t, \\r and \\u{…}")
+            report(
+                .invalidEscape, SourceRange(start: start, end: index),
+                "invalid escape '\(text)' in string; the escapes are \\\", \\\\, \\n, \\t, \\r and \\u{…}")
             return false
         }
     }
@@ -71,13 +73,15 @@ extension LexerState {
             if byte(at: index) == UInt8(ascii: "}") { index += 1 }
         }
         if !valid {
-            report(.invalidEscape, SourceRange(start: start, end: index),
-                   "invalid Unicode escape '\(String(decoding: bytes[start..<index], as: UTF8.self))'; write \\u{…} with 1 to 8 hex digits")
+            report(
+                .invalidEscape, SourceRange(start: start, end: index),
+                "invalid Unicode escape '\(String(decoding: bytes[start..<index], as: UTF8.self))'; write \\u{…} with 1 to 8 hex digits")
             return false
         }
         if Unicode.Scalar(value) == nil {
-            report(.invalidEscape, SourceRange(start: start, end: index),
-                   "'\(String(decoding: bytes[start..<index], as: UTF8.self))' is not a Unicode scalar value")
+            report(
+                .invalidEscape, SourceRange(start: start, end: index),
+                "'\(String(decoding: bytes[start..<index], as: UTF8.self))' is not a Unicode scalar value")
             return false
         }
         return true
@@ -92,8 +96,9 @@ extension LexerState {
         var hasError = false
         while true {
             guard index < bytes.count, !isLineEnd(bytes[index]) else {
-                report(.unterminatedLiteral, SourceRange(start: start, end: index),
-                       "unterminated regular expression: expected '/' before the end of the \(index < bytes.count ? "line" : "file")")
+                report(
+                    .unterminatedLiteral, SourceRange(start: start, end: index),
+                    "unterminated regular expression: expected '/' before the end of the \(index < bytes.count ? "line" : "file")")
                 hasError = true
                 break
             }
@@ -198,7 +203,9 @@ extension LexerState {
         let malformed = consumeTrailingNameCharacters()
         // Performance: a well-formed real date is recognised on its bytes; anything else
         // takes the path that words the diagnostic.
-        if !malformed, let date = LexerState.isoDate(bytes, from: start, to: index), CalendarDate(year: date.year, month: date.month, day: date.day) != nil {
+        if !malformed, let date = LexerState.isoDate(bytes, from: start, to: index),
+            CalendarDate(year: date.year, month: date.month, day: date.day) != nil
+        {
             add(.date, from: start)
             return
         }
@@ -214,7 +221,9 @@ extension LexerState {
     /// The numbers of `YYYY-MM-DD` (exactly four, two and two ASCII digits) between
     /// `start` and `end`, or nil when the bytes have another shape.
     static func isoDate(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> (year: Int, month: Int, day: Int)? {
-        guard end - start == 10, end <= bytes.count, bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 7] == UInt8(ascii: "-") else { return nil }
+        guard end - start == 10, end <= bytes.count, bytes[start + 4] == UInt8(ascii: "-"), bytes[start + 7] == UInt8(ascii: "-") else {
+            return nil
+        }
         func number(_ from: Int, _ to: Int) -> Int? {
             var value = 0
             for offset in from..<to {
@@ -223,7 +232,9 @@ extension LexerState {
             }
             return value
         }
-        guard let year = number(start, start + 4), let month = number(start + 5, start + 7), let day = number(start + 8, start + 10) else { return nil }
+        guard let year = number(start, start + 4), let month = number(start + 5, start + 7), let day = number(start + 8, start + 10) else {
+            return nil
+        }
         return (year, month, day)
     }
 
@@ -231,7 +242,8 @@ extension LexerState {
     static func dateProblem(_ text: String, malformed: Bool) -> String? {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
         guard !malformed, parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
-              let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2]) else {
+            let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+        else {
             return "'\(text)' is not a date; write dates as YYYY-MM-DD"
         }
         if CalendarDate(year: year, month: month, day: day) != nil { return nil }

@@ -38,20 +38,25 @@ package enum Lexer {
 
     /// ``lexTokens(bytes:file:limits:from:)`` with the cap on the bytes lexed as a
     /// parameter (tests lower it to exercise the cut).
-    static func lexTokens(bytes: UnsafeBufferPointer<UInt8>, file: String, limits: ParserLimits, from start: Int,
-                          maxBytes: Int) -> LexedTokens {
+    static func lexTokens(
+        bytes: UnsafeBufferPointer<UInt8>, file: String, limits: ParserLimits, from start: Int,
+        maxBytes: Int
+    ) -> LexedTokens {
         let cap = max(0, min(maxBytes, CompactToken.maxOffset))
         let lexable = bytes.count > cap ? UnsafeBufferPointer(rebasing: bytes[0..<cap]) : bytes
         var state = LexerState(bytes: lexable, file: file, limits: limits, start: min(start, lexable.count))
         state.run()
         // After the run, so that the diagnostics stay in source order.
         if lexable.count < bytes.count {
-            state.report(.limitExceeded, SourceRange(start: cap, end: bytes.count),
-                         "text is \(bytes.count) bytes long, more than the \(cap) the lexer reads; the rest was not read")
+            state.report(
+                .limitExceeded, SourceRange(start: cap, end: bytes.count),
+                "text is \(bytes.count) bytes long, more than the \(cap) the lexer reads; the rest was not read")
         }
-        return LexedTokens(tokens: TokenStorage(adopting: state.tokenBase, count: state.tokenCount, lineBreaks: state.lineBreaks,
-                                                byteCount: lexable.count - min(start, lexable.count)),
-                           comments: state.comments, diagnostics: state.diagnostics)
+        return LexedTokens(
+            tokens: TokenStorage(
+                adopting: state.tokenBase, count: state.tokenCount, lineBreaks: state.lineBreaks,
+                byteCount: lexable.count - min(start, lexable.count)),
+            comments: state.comments, diagnostics: state.diagnostics)
     }
 }
 
@@ -277,8 +282,8 @@ struct LexerState {
         let byte = bytes[offset]
         switch byte {
         case UInt8(ascii: " "), UInt8(ascii: "\t"), 0x0B, 0x0C, UInt8(ascii: "\n"), UInt8(ascii: "\r"),
-             UInt8(ascii: "#"), UInt8(ascii: "\""), UInt8(ascii: "/"), UInt8(ascii: "="),
-             UInt8(ascii: "0")...UInt8(ascii: "9"):
+            UInt8(ascii: "#"), UInt8(ascii: "\""), UInt8(ascii: "/"), UInt8(ascii: "="),
+            UInt8(ascii: "0")...UInt8(ascii: "9"):
             return false
         case UInt8(ascii: "-"):
             return !isDigit(self.byte(at: offset + 1))
@@ -300,8 +305,9 @@ struct LexerState {
     mutating func checkLineLength(endingAt end: Int) {
         let length = end - lineStart
         if length > limits.maxLineBytes {
-            report(.limitExceeded, SourceRange(start: lineStart + limits.maxLineBytes, end: end),
-                   "line is \(length) bytes long, more than the limit of \(limits.maxLineBytes)")
+            report(
+                .limitExceeded, SourceRange(start: lineStart + limits.maxLineBytes, end: end),
+                "line is \(length) bytes long, more than the limit of \(limits.maxLineBytes)")
         }
     }
 }

@@ -50,9 +50,11 @@ extension ParserState {
             if !reported { reportUnexpected("expected '{' after the condition") }
             // The block's `}` will come later on its own line: the same mistake.
             forgivenClosingBraces += 1
-            return .statement(.when(WhenBlockSyntax(
-                keywordRange: keywordRange, condition: condition, openBraceRange: .empty(at: lastEnd),
-                body: [], closeBraceRange: .empty(at: lastEnd), range: range(from: keywordRange.start))))
+            return .statement(
+                .when(
+                    WhenBlockSyntax(
+                        keywordRange: keywordRange, condition: condition, openBraceRange: .empty(at: lastEnd),
+                        body: [], closeBraceRange: .empty(at: lastEnd), range: range(from: keywordRange.start))))
         }
         let openBraceRange = current.range
         advance()
@@ -61,8 +63,10 @@ extension ParserState {
 
     /// Closes `block` with `body`; `closeBraceRange` is empty when the file ended first.
     func closedBlock(_ block: OpenBlock, body: [StatementSyntax], closeBraceRange: SourceRange) -> StatementSyntax {
-        .when(WhenBlockSyntax(keywordRange: block.keywordRange, condition: block.condition, openBraceRange: block.openBraceRange,
-                              body: body, closeBraceRange: closeBraceRange, range: range(from: block.keywordRange.start)))
+        .when(
+            WhenBlockSyntax(
+                keywordRange: block.keywordRange, condition: block.condition, openBraceRange: block.openBraceRange,
+                body: body, closeBraceRange: closeBraceRange, range: range(from: block.keywordRange.start)))
     }
 
     /// The first token after the line breaks at the cursor.
@@ -137,8 +141,9 @@ extension ParserState {
     /// Reports a condition deeper than the limit (once) and stops the condition parser.
     mutating func checkConditionHeight(_ height: Int) {
         guard height > limits.maxConditionDepth, !conditionFailed else { return }
-        report(.limitExceeded, current.range.length > 0 ? current.range : .empty(at: lastEnd),
-               "condition is nested deeper than the limit of \(limits.maxConditionDepth)")
+        report(
+            .limitExceeded, current.range.length > 0 ? current.range : .empty(at: lastEnd),
+            "condition is nested deeper than the limit of \(limits.maxConditionDepth)")
         conditionFailed = true
     }
 

@@ -19,8 +19,8 @@ extension Parser {
     package static func parse(_ source: SourceFile, reusing previous: SyntaxTree?, limits: ParserLimits = .default) -> SyntaxTree {
         // (Without blocks allowed, the cut conditions below do not hold: see `IncrementalParse`.)
         guard let previous, previous.source.path == source.path, limits.maxBlockNesting > 0,
-              source.text.utf8.count <= limits.effectiveMaxFileBytes,
-              previous.source.text.utf8.count <= limits.effectiveMaxFileBytes
+            source.text.utf8.count <= limits.effectiveMaxFileBytes,
+            previous.source.text.utf8.count <= limits.effectiveMaxFileBytes
         else { return parse(source, limits: limits) }
         var newText = source.text
         var oldText = previous.source.text
@@ -32,8 +32,10 @@ extension Parser {
     }
 
     /// ``parse(_:reusing:limits:)`` over the two texts' bytes.
-    private static func reparse(_ source: SourceFile, previous: SyntaxTree, oldBytes: UnsafeBufferPointer<UInt8>,
-                                newBytes: UnsafeBufferPointer<UInt8>, limits: ParserLimits) -> SyntaxTree {
+    private static func reparse(
+        _ source: SourceFile, previous: SyntaxTree, oldBytes: UnsafeBufferPointer<UInt8>,
+        newBytes: UnsafeBufferPointer<UInt8>, limits: ParserLimits
+    ) -> SyntaxTree {
         let file = source.path
         let edit = IncrementalParse.Edit(old: oldBytes, new: newBytes)
         let prefix = IncrementalParse.reusablePrefix(of: previous, edit: edit, newBytes: newBytes)
@@ -42,11 +44,14 @@ extension Parser {
         var comments = Array(previous.comments[..<(prefix?.commentCount ?? 0)])
         // The statements after the edit, moved by its change in length, when the text
         // between the two can be parsed on its own.
-        if let suffix = IncrementalParse.reusableSuffix(of: previous, edit: edit, newBytes: newBytes, after: start,
-                                                       keptStatements: statements.count) {
+        if let suffix = IncrementalParse.reusableSuffix(
+            of: previous, edit: edit, newBytes: newBytes, after: start,
+            keptStatements: statements.count)
+        {
             let kept = previous.statements[suffix.statementIndex...]
-            let middle = IncrementalParse.parseLeadingPart(file: file, bytes: newBytes, limits: limits, from: start, lastEnd: lastEnd,
-                                                           upTo: suffix.newCut)
+            let middle = IncrementalParse.parseLeadingPart(
+                file: file, bytes: newBytes, limits: limits, from: start, lastEnd: lastEnd,
+                upTo: suffix.newCut)
             if let middle, prefix == nil || middle.statements.first?.range.start == start {
                 statements += middle.statements
                 statements += kept.map { $0.shifted(by: edit.delta) }
@@ -58,8 +63,9 @@ extension Parser {
         if prefix != nil {
             let tail = parseText(file: file, bytes: newBytes, limits: limits, from: start, lastEnd: lastEnd)
             if tail.statements.first?.range.start == start {
-                return SyntaxTree(source: source, statements: statements + tail.statements, comments: comments + tail.comments,
-                                  diagnostics: tail.diagnostics)
+                return SyntaxTree(
+                    source: source, statements: statements + tail.statements, comments: comments + tail.comments,
+                    diagnostics: tail.diagnostics)
             }
         }
         return SyntaxTree(source: source, parseText(file: file, bytes: newBytes, limits: limits, from: 0, lastEnd: 0))
@@ -137,8 +143,8 @@ enum IncrementalParse {
             let kept = statements[index - 1].range
             defer { index -= 1 }
             guard cut < changed, cut <= firstDiagnostic, kept.end < cut, kept.end > 0,
-                  newBytes[cut - 1] == UInt8(ascii: "\n"), IncrementalParse.startsName(newBytes[cut]),
-                  newBytes[kept.end - 1] != UInt8(ascii: ","), !IncrementalParse.previousLineContinues(newBytes, before: cut - 1)
+                newBytes[cut - 1] == UInt8(ascii: "\n"), IncrementalParse.startsName(newBytes[cut]),
+                newBytes[kept.end - 1] != UInt8(ascii: ","), !IncrementalParse.previousLineContinues(newBytes, before: cut - 1)
             else { continue }
             let comments = previous.comments
             return Prefix(statementCount: index, commentCount: countStarting(before: cut, comments), cut: cut, lastEnd: kept.end)
@@ -172,8 +178,10 @@ enum IncrementalParse {
     /// - Parameters:
     ///   - start: where the new text is parsed from (the kept prefix's cut, or 0).
     ///   - keptStatements: how many statements before `start` are kept.
-    static func reusableSuffix(of previous: SyntaxTree, edit: Edit, newBytes: UnsafeBufferPointer<UInt8>,
-                               after start: Int, keptStatements: Int) -> Suffix? {
+    static func reusableSuffix(
+        of previous: SyntaxTree, edit: Edit, newBytes: UnsafeBufferPointer<UInt8>,
+        after start: Int, keptStatements: Int
+    ) -> Suffix? {
         let delta = edit.delta
         let statements = previous.statements
         let lastDiagnostic = previous.diagnostics.last?.range.start ?? -1
@@ -181,11 +189,14 @@ enum IncrementalParse {
         let firstCandidate = index
         while index < statements.count, index - firstCandidate < maximumAttempts {
             let oldCut = statements[index].range.start, newCut = oldCut + delta
-            if oldCut > lastDiagnostic, keptStatements <= index, newCut > start, newCut < newBytes.count, newBytes[newCut - 1] == UInt8(ascii: "\n"),
-               IncrementalParse.startsName(newBytes[newCut]), !IncrementalParse.previousLineContinues(newBytes, before: newCut - 1),
-               !statements[keptStatements..<index].contains(where: \.hasForgivenHeader) {
-                return Suffix(statementIndex: index, commentIndex: countStarting(before: oldCut, previous.comments),
-                              oldCut: oldCut, newCut: newCut)
+            if oldCut > lastDiagnostic, keptStatements <= index, newCut > start, newCut < newBytes.count,
+                newBytes[newCut - 1] == UInt8(ascii: "\n"),
+                IncrementalParse.startsName(newBytes[newCut]), !IncrementalParse.previousLineContinues(newBytes, before: newCut - 1),
+                !statements[keptStatements..<index].contains(where: \.hasForgivenHeader)
+            {
+                return Suffix(
+                    statementIndex: index, commentIndex: countStarting(before: oldCut, previous.comments),
+                    oldCut: oldCut, newCut: newCut)
             }
             index += 1
         }
@@ -275,16 +286,19 @@ extension IncrementalParse {
     /// not end between top-level statements: a block still open, a closing brace
     /// forgiven, or a trailing `,` (the only construct that reads on into the next line
     /// without a brace).
-    static func parseLeadingPart(file: String, bytes: UnsafeBufferPointer<UInt8>, limits: ParserLimits, from start: Int,
-                                 lastEnd: Int, upTo end: Int) -> ParsedText? {
+    static func parseLeadingPart(
+        file: String, bytes: UnsafeBufferPointer<UInt8>, limits: ParserLimits, from start: Int,
+        lastEnd: Int, upTo end: Int
+    ) -> ParsedText? {
         let lexed = Lexer.lexTokens(bytes: UnsafeBufferPointer(rebasing: bytes[0..<end]), file: file, limits: limits, from: start)
         return lexed.withTokens { tokens in
             var state = ParserState(file: file, bytes: bytes, tokens: tokens, limits: limits, lastEnd: lastEnd)
             let statements = state.parseFile(reserving: lexed.tokens.statementEstimate)
             guard state.unclosedBlocksAtEnd == 0, state.forgivenClosingBraces == 0, lexed.tokens.lastTokenBeforeEnd?.kind != .comma
             else { return nil }
-            return ParsedText(statements: statements, comments: lexed.comments,
-                              diagnostics: Parser.sortedDiagnostics(lexed.diagnostics + state.diagnostics))
+            return ParsedText(
+                statements: statements, comments: lexed.comments,
+                diagnostics: Parser.sortedDiagnostics(lexed.diagnostics + state.diagnostics))
         }
     }
 }

@@ -40,10 +40,13 @@ extension ParserState {
                     // was a slip, and the next line is a statement of its own.
                     let found = startsFieldStatement ? "a new field statement" : "a 'when' block"
                     let comma = SourceRange(start: lastEnd - 1, end: lastEnd)
-                    diagnostics.append(Diagnostic(
-                        file: file, range: .empty(at: lastEnd), code: .unexpectedToken,
-                        message: "expected a rule after ',' at the end of the line, found \(found)",
-                        fixIts: [FixIt(message: "Remove the trailing ','", edits: [TextEdit(file: file, range: comma, replacement: "")])]))
+                    diagnostics.append(
+                        Diagnostic(
+                            file: file, range: .empty(at: lastEnd), code: .unexpectedToken,
+                            message: "expected a rule after ',' at the end of the line, found \(found)",
+                            fixIts: [
+                                FixIt(message: "Remove the trailing ','", edits: [TextEdit(file: file, range: comma, replacement: "")])
+                            ]))
                     return rules.take(above: base)
                 }
             }
@@ -58,7 +61,8 @@ extension ParserState {
     var startsMisspeltMessage: Bool {
         let token = current
         guard token.kind == .identifier, (5...10).contains(token.range.length), !startsLongerPath,
-              !isWord(token, "message") else { return false }
+            !isWord(token, "message")
+        else { return false }
         let next = peek()
         guard next.range.start > token.range.end else { return false }
         switch next.kind {
@@ -105,15 +109,17 @@ extension ParserState {
             message = parseMessageOverride()
         } else if startsMisspeltMessage {
             let word = current.range
-            diagnostics.append(Diagnostic(
-                file: file, range: word, code: .unexpectedToken,
-                message: "unknown word '\(strings.string(from: word.start, to: word.end))' before a message; did you mean 'message'?",
-                fixIts: [FixIt(message: "Replace with 'message'", edits: [TextEdit(file: file, range: word, replacement: "message")])]))
+            diagnostics.append(
+                Diagnostic(
+                    file: file, range: word, code: .unexpectedToken,
+                    message: "unknown word '\(strings.string(from: word.start, to: word.end))' before a message; did you mean 'message'?",
+                    fixIts: [FixIt(message: "Replace with 'message'", edits: [TextEdit(file: file, range: word, replacement: "message")])]))
             message = parseMessageOverride()
         }
         let start = nameToken.range.start
-        return RuleSyntax(parsedName: name, start: start, nameEnd: nameToken.range.end, arguments: arguments, message: message,
-                          end: range(from: start).end)
+        return RuleSyntax(
+            parsedName: name, start: start, nameEnd: nameToken.range.end, arguments: arguments, message: message,
+            end: range(from: start).end)
     }
 
     /// One argument at the cursor, or nil (consuming nothing) when the cursor is not at one.
@@ -183,7 +189,8 @@ extension ParserState {
             let digit = bytes[offset] &- UInt8(ascii: "0")
             guard digit < 10 else { return nil }
             let (shifted, overflow) = value.multipliedReportingOverflow(by: 10)
-            let (next, overflow2) = negative ? shifted.subtractingReportingOverflow(Int(digit)) : shifted.addingReportingOverflow(Int(digit))
+            let (next, overflow2) =
+                negative ? shifted.subtractingReportingOverflow(Int(digit)) : shifted.addingReportingOverflow(Int(digit))
             if overflow || overflow2 { return nil }
             value = next
             offset += 1
@@ -241,8 +248,9 @@ extension ParserState {
         if current.kind == .string {
             let token = current
             advance()
-            return MessageOverrideSyntax(keywordRange: keywordRange, kind: .literal(decodeString(token)), valueRange: token.range,
-                                         range: range(from: keywordRange.start))
+            return MessageOverrideSyntax(
+                keywordRange: keywordRange, kind: .literal(decodeString(token)), valueRange: token.range,
+                range: range(from: keywordRange.start))
         }
         if current.kind == .identifier {
             let start = current.range.start
@@ -254,10 +262,12 @@ extension ParserState {
             }
             let valueRange = range(from: start)
             let key = strings.string(from: valueRange.start, to: valueRange.end)
-            return MessageOverrideSyntax(keywordRange: keywordRange, kind: .key(key), valueRange: valueRange, range: range(from: keywordRange.start))
+            return MessageOverrideSyntax(
+                keywordRange: keywordRange, kind: .key(key), valueRange: valueRange, range: range(from: keywordRange.start))
         }
         reportUnexpected("expected a message key or a string in quotes after 'message'")
-        return MessageOverrideSyntax(keywordRange: keywordRange, kind: .key(""), valueRange: .empty(at: keywordRange.end), range: keywordRange)
+        return MessageOverrideSyntax(
+            keywordRange: keywordRange, kind: .key(""), valueRange: .empty(at: keywordRange.end), range: keywordRange)
     }
 
     // MARK: Paths

@@ -31,7 +31,8 @@ extension ParserState {
                 unclosedBlocksAtEnd = open.count
                 while let block = open.popLast() {
                     report(.unclosedBlock, block.openBraceRange, "'when' block is not closed: expected '}' before the end of the file")
-                    let closed = closedBlock(block, body: bodies.take(above: block.bodyBase), closeBraceRange: .empty(at: current.range.start))
+                    let closed = closedBlock(
+                        block, body: bodies.take(above: block.bodyBase), closeBraceRange: .empty(at: current.range.start))
                     if open.isEmpty { topLevel.append(closed) } else { bodies.push(closed) }
                 }
                 return topLevel
@@ -46,8 +47,10 @@ extension ParserState {
                 if startsWhenBlock {
                     switch parseWhenHeader() {
                     case .opened(let keywordRange, let condition, let openBraceRange):
-                        open.append(OpenBlock(keywordRange: keywordRange, condition: condition, openBraceRange: openBraceRange,
-                                              bodyBase: bodies.height))
+                        open.append(
+                            OpenBlock(
+                                keywordRange: keywordRange, condition: condition, openBraceRange: openBraceRange,
+                                bodyBase: bodies.height))
                         continue  // the body may start on the brace's line
                     case .statement(let header):
                         statement = header
@@ -160,8 +163,9 @@ extension ParserState {
         guard current.kind == .identifier else {
             reportUnexpected("expected a rule name after 'rule'")
             skipToStatementEnd()
-            return NamedRuleSyntax(keywordRange: keywordRange, name: IdentifierSyntax(name: "", range: .empty(at: keywordRange.end)),
-                                   equalsRange: .empty(at: keywordRange.end), rules: [], range: range(from: keywordRange.start))
+            return NamedRuleSyntax(
+                keywordRange: keywordRange, name: IdentifierSyntax(name: "", range: .empty(at: keywordRange.end)),
+                equalsRange: .empty(at: keywordRange.end), rules: [], range: range(from: keywordRange.start))
         }
         let name = IdentifierSyntax(name: text(of: current), range: current.range)
         advance()
@@ -176,13 +180,15 @@ extension ParserState {
                 advance()
             } else {
                 skipToStatementEnd()
-                return NamedRuleSyntax(keywordRange: keywordRange, name: name, equalsRange: equalsRange, rules: [],
-                                       range: range(from: keywordRange.start))
+                return NamedRuleSyntax(
+                    keywordRange: keywordRange, name: name, equalsRange: equalsRange, rules: [],
+                    range: range(from: keywordRange.start))
             }
         }
         let rules = parseRuleList(after: "'='")
-        return NamedRuleSyntax(keywordRange: keywordRange, name: name, equalsRange: equalsRange, rules: rules,
-                               range: range(from: keywordRange.start))
+        return NamedRuleSyntax(
+            keywordRange: keywordRange, name: name, equalsRange: equalsRange, rules: rules,
+            range: range(from: keywordRange.start))
     }
 
     /// `import "FILE"` (the cursor at `import`).
@@ -192,8 +198,9 @@ extension ParserState {
         guard current.kind == .string else {
             reportUnexpected("expected a file name in quotes after 'import'")
             skipToStatementEnd()
-            return ImportSyntax(keywordRange: keywordRange, path: "", pathRange: .empty(at: keywordRange.end),
-                                range: range(from: keywordRange.start))
+            return ImportSyntax(
+                keywordRange: keywordRange, path: "", pathRange: .empty(at: keywordRange.end),
+                range: range(from: keywordRange.start))
         }
         let pathRange = current.range
         let path = decodeString(current)

@@ -80,7 +80,8 @@ extension ParserState {
             cursor += 1
         }
         guard (1...8).contains(digits), cursor < literal.endIndex, literal[cursor] == UInt8(ascii: "}"),
-              let scalar = Unicode.Scalar(value) else { return nil }
+            let scalar = Unicode.Scalar(value)
+        else { return nil }
         return (scalar, cursor + 1 - index)
     }
 }

@@ -20,8 +20,9 @@ package enum Parser {
             let diagnostic = Diagnostic(
                 file: source.path, range: .empty(at: 0), code: .limitExceeded,
                 message: "file is \(byteCount) bytes long, more than the limit of \(maxFileBytes); it was not parsed")
-            return SyntaxTree(source: source, statements: [.unexpected(UnexpectedSyntax(range: SourceRange(start: 0, end: byteCount)))],
-                              comments: [], diagnostics: [diagnostic])
+            return SyntaxTree(
+                source: source, statements: [.unexpected(UnexpectedSyntax(range: SourceRange(start: 0, end: byteCount)))],
+                comments: [], diagnostics: [diagnostic])
         }
         var text = source.text
         return text.withUTF8 { bytes in
@@ -34,15 +35,18 @@ package enum Parser {
     ///
     /// - Parameter lastEnd: where the last token before `start` other than a line break
     ///   ends (0 at the start of the file).
-    static func parseText(file: String, bytes: UnsafeBufferPointer<UInt8>, limits: ParserLimits, from start: Int,
-                          lastEnd: Int) -> ParsedText {
+    static func parseText(
+        file: String, bytes: UnsafeBufferPointer<UInt8>, limits: ParserLimits, from start: Int,
+        lastEnd: Int
+    ) -> ParsedText {
         let lexed = Lexer.lexTokens(bytes: bytes, file: file, limits: limits, from: start)
         let (statements, parseDiagnostics) = lexed.withTokens { tokens in
             var state = ParserState(file: file, bytes: bytes, tokens: tokens, limits: limits, lastEnd: lastEnd)
             return (state.parseFile(reserving: lexed.tokens.statementEstimate), state.diagnostics)
         }
-        return ParsedText(statements: statements, comments: lexed.comments,
-                          diagnostics: sortedDiagnostics(lexed.diagnostics + parseDiagnostics))
+        return ParsedText(
+            statements: statements, comments: lexed.comments,
+            diagnostics: sortedDiagnostics(lexed.diagnostics + parseDiagnostics))
     }
 
     /// Lexical then syntax diagnostics, in source order (stable: a lexical diagnostic
@@ -90,7 +94,8 @@ struct ParserState {
 
     /// - Parameter lastEnd: the end of the last token before `tokens` other than a line
     ///   break (the parallel parser's second part starts after one).
-    init(file: String, bytes: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<CompactToken>, limits: ParserLimits, lastEnd: Int = 0) {
+    init(file: String, bytes: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<CompactToken>, limits: ParserLimits, lastEnd: Int = 0)
+    {
         self.file = file
         self.bytes = bytes
         self.tokens = tokens
@@ -190,7 +195,8 @@ struct ParserState {
         let previous = position > 0 ? tokens[position - 1] : token
         if token.kind == .invalid || token.hasError || previous.hasError || previous.kind == .invalid { return }
         let range = (token.kind == .newline || token.kind == .endOfFile) ? SourceRange.empty(at: token.range.start) : token.range
-        diagnostics.append(Diagnostic(file: file, range: range, code: .unexpectedToken, message: "\(expectation), found \(describe(token))"))
+        diagnostics.append(
+            Diagnostic(file: file, range: range, code: .unexpectedToken, message: "\(expectation), found \(describe(token))"))
     }
 
     mutating func report(_ code: DiagnosticCode, _ range: SourceRange, _ message: String) {

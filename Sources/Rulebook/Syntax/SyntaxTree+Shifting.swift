@@ -14,19 +14,27 @@ extension StatementSyntax {
     func shifted(by delta: Int) -> StatementSyntax {
         switch self {
         case .field(let field):
-            .field(FieldStatementSyntax(path: field.path.shifted(by: delta), colonRange: field.colonRange.shifted(by: delta),
-                                        rules: field.rules.map { $0.shifted(by: delta) }, range: field.range.shifted(by: delta)))
+            .field(
+                FieldStatementSyntax(
+                    path: field.path.shifted(by: delta), colonRange: field.colonRange.shifted(by: delta),
+                    rules: field.rules.map { $0.shifted(by: delta) }, range: field.range.shifted(by: delta)))
         case .namedRule(let rule):
-            .namedRule(NamedRuleSyntax(keywordRange: rule.keywordRange.shifted(by: delta), name: rule.name.shifted(by: delta),
-                                       equalsRange: rule.equalsRange.shifted(by: delta), rules: rule.rules.map { $0.shifted(by: delta) },
-                                       range: rule.range.shifted(by: delta)))
+            .namedRule(
+                NamedRuleSyntax(
+                    keywordRange: rule.keywordRange.shifted(by: delta), name: rule.name.shifted(by: delta),
+                    equalsRange: rule.equalsRange.shifted(by: delta), rules: rule.rules.map { $0.shifted(by: delta) },
+                    range: rule.range.shifted(by: delta)))
         case .importDecl(let decl):
-            .importDecl(ImportSyntax(keywordRange: decl.keywordRange.shifted(by: delta), path: decl.path,
-                                     pathRange: decl.pathRange.shifted(by: delta), range: decl.range.shifted(by: delta)))
+            .importDecl(
+                ImportSyntax(
+                    keywordRange: decl.keywordRange.shifted(by: delta), path: decl.path,
+                    pathRange: decl.pathRange.shifted(by: delta), range: decl.range.shifted(by: delta)))
         case .when(let block):
-            .when(WhenBlockSyntax(keywordRange: block.keywordRange.shifted(by: delta), condition: block.condition.shifted(by: delta),
-                                  openBraceRange: block.openBraceRange.shifted(by: delta), body: block.body.map { $0.shifted(by: delta) },
-                                  closeBraceRange: block.closeBraceRange.shifted(by: delta), range: block.range.shifted(by: delta)))
+            .when(
+                WhenBlockSyntax(
+                    keywordRange: block.keywordRange.shifted(by: delta), condition: block.condition.shifted(by: delta),
+                    openBraceRange: block.openBraceRange.shifted(by: delta), body: block.body.map { $0.shifted(by: delta) },
+                    closeBraceRange: block.closeBraceRange.shifted(by: delta), range: block.range.shifted(by: delta)))
         case .unexpected(let unexpected):
             .unexpected(UnexpectedSyntax(range: unexpected.range.shifted(by: delta)))
         }
@@ -41,19 +49,22 @@ extension IdentifierSyntax {
 
 extension PathSyntax {
     func shifted(by delta: Int) -> PathSyntax {
-        PathSyntax(segments: segments.map { PathSegmentSyntax(kind: $0.kind, range: $0.range.shifted(by: delta)) },
-                   range: range.shifted(by: delta))
+        PathSyntax(
+            segments: segments.map { PathSegmentSyntax(kind: $0.kind, range: $0.range.shifted(by: delta)) },
+            range: range.shifted(by: delta))
     }
 }
 
 extension RuleSyntax {
     func shifted(by delta: Int) -> RuleSyntax {
-        RuleSyntax(name: name.shifted(by: delta), arguments: arguments.map { $0.shifted(by: delta) },
-                   message: message.map {
-                       MessageOverrideSyntax(keywordRange: $0.keywordRange.shifted(by: delta), kind: $0.kind,
-                                             valueRange: $0.valueRange.shifted(by: delta), range: $0.range.shifted(by: delta))
-                   },
-                   range: range.shifted(by: delta))
+        RuleSyntax(
+            name: name.shifted(by: delta), arguments: arguments.map { $0.shifted(by: delta) },
+            message: message.map {
+                MessageOverrideSyntax(
+                    keywordRange: $0.keywordRange.shifted(by: delta), kind: $0.kind,
+                    valueRange: $0.valueRange.shifted(by: delta), range: $0.range.shifted(by: delta))
+            },
+            range: range.shifted(by: delta))
     }
 }
 
@@ -61,8 +72,9 @@ extension ArgumentSyntax {
     func shifted(by delta: Int) -> ArgumentSyntax {
         switch kind {
         case .regex(let pattern, let flags, let patternRange):
-            ArgumentSyntax(kind: .regex(pattern: pattern, flags: flags, patternRange: patternRange.shifted(by: delta)),
-                           range: range.shifted(by: delta))
+            ArgumentSyntax(
+                kind: .regex(pattern: pattern, flags: flags, patternRange: patternRange.shifted(by: delta)),
+                range: range.shifted(by: delta))
         case .path(let path):
             ArgumentSyntax(kind: .path(path.shifted(by: delta)), range: range.shifted(by: delta))
         case .integer, .decimal, .string, .date, .today, .boolean:

@@ -106,7 +106,9 @@ package struct NamedRuleSyntax: Sendable, Hashable {
 
     /// The `rule` keyword.
     package var keywordRange: SourceRange { wide?.ranges[0] ?? CompactOffsets.range(start, keywordEnd) }
-    package var name: IdentifierSyntax { IdentifierSyntax(name: nameText, range: wide?.ranges[1] ?? CompactOffsets.range(nameStart, nameEnd)) }
+    package var name: IdentifierSyntax {
+        IdentifierSyntax(name: nameText, range: wide?.ranges[1] ?? CompactOffsets.range(nameStart, nameEnd))
+    }
     /// The `=`; empty when missing (and diagnosed).
     package var equalsRange: SourceRange { wide?.ranges[2] ?? CompactOffsets.range(equalsStart, equalsEnd) }
     package var range: SourceRange { wide?.ranges[3] ?? CompactOffsets.range(start, end) }
@@ -115,7 +117,8 @@ package struct NamedRuleSyntax: Sendable, Hashable {
         nameText = name.name
         self.rules = rules
         if keywordRange.start == range.start, CompactOffsets.fit(keywordRange), CompactOffsets.fit(name.range),
-           CompactOffsets.fit(equalsRange), CompactOffsets.fit(range) {
+            CompactOffsets.fit(equalsRange), CompactOffsets.fit(range)
+        {
             wide = nil
             start = UInt32(truncatingIfNeeded: range.start)
             keywordEnd = UInt32(truncatingIfNeeded: keywordRange.end)
@@ -135,8 +138,9 @@ extension NamedRuleSyntax: CustomReflectable {
     /// The fields as they read, so that reflection and `String(reflecting:)` show a named
     /// rule as before its compact storage.
     package var customMirror: Mirror {
-        Mirror(self, children: ["keywordRange": keywordRange, "name": name, "equalsRange": equalsRange, "rules": rules, "range": range],
-               displayStyle: .struct)
+        Mirror(
+            self, children: ["keywordRange": keywordRange, "name": name, "equalsRange": equalsRange, "rules": rules, "range": range],
+            displayStyle: .struct)
     }
 }
 
@@ -182,11 +186,15 @@ package struct WhenBlockSyntax: Sendable, Hashable {
     package var closeBraceRange: SourceRange { wide?.ranges[2] ?? CompactOffsets.range(closeStart, closeEnd) }
     package var range: SourceRange { wide?.ranges[3] ?? CompactOffsets.range(start, end) }
 
-    package init(keywordRange: SourceRange, condition: ConditionSyntax, openBraceRange: SourceRange, body: [StatementSyntax], closeBraceRange: SourceRange, range: SourceRange) {
+    package init(
+        keywordRange: SourceRange, condition: ConditionSyntax, openBraceRange: SourceRange, body: [StatementSyntax],
+        closeBraceRange: SourceRange, range: SourceRange
+    ) {
         self.condition = condition
         self.body = body
         if keywordRange.start == range.start, CompactOffsets.fit(keywordRange), CompactOffsets.fit(openBraceRange),
-           CompactOffsets.fit(closeBraceRange), CompactOffsets.fit(range) {
+            CompactOffsets.fit(closeBraceRange), CompactOffsets.fit(range)
+        {
             wide = nil
             start = UInt32(truncatingIfNeeded: range.start)
             keywordEnd = UInt32(truncatingIfNeeded: keywordRange.end)
@@ -206,9 +214,13 @@ extension WhenBlockSyntax: CustomReflectable {
     /// The fields as they read, so that reflection and `String(reflecting:)` show a block
     /// as before its compact storage.
     package var customMirror: Mirror {
-        Mirror(self, children: ["keywordRange": keywordRange, "condition": condition, "openBraceRange": openBraceRange, "body": body,
-                                "closeBraceRange": closeBraceRange, "range": range],
-               displayStyle: .struct)
+        Mirror(
+            self,
+            children: [
+                "keywordRange": keywordRange, "condition": condition, "openBraceRange": openBraceRange, "body": body,
+                "closeBraceRange": closeBraceRange, "range": range,
+            ],
+            displayStyle: .struct)
     }
 }
 
@@ -278,7 +290,8 @@ package struct RuleSyntax: Sendable, Hashable {
 
     /// The validator's or named rule's name.
     package var name: IdentifierSyntax {
-        IdentifierSyntax(name: nameText, range: nameEnd >= start ? SourceRange(uncheckedStart: Int(start), end: Int(nameEnd)) : wideRanges.name)
+        IdentifierSyntax(
+            name: nameText, range: nameEnd >= start ? SourceRange(uncheckedStart: Int(start), end: Int(nameEnd)) : wideRanges.name)
     }
 
     /// The `message …` override, if written.
@@ -319,8 +332,10 @@ package struct RuleSyntax: Sendable, Hashable {
     }
 
     /// - Parameter reusing: a box holding `message` already, used when no other is needed.
-    private init(name: IdentifierSyntax, arguments: [ArgumentSyntax], message: MessageOverrideSyntax?, range: SourceRange,
-                 reusing box: RuleSyntaxExtras?) {
+    private init(
+        name: IdentifierSyntax, arguments: [ArgumentSyntax], message: MessageOverrideSyntax?, range: SourceRange,
+        reusing box: RuleSyntaxExtras?
+    ) {
         nameText = name.name
         self.arguments = arguments
         if name.range.start == range.start && CompactOffsets.fit(range) && CompactOffsets.fit(name.range) {
@@ -343,8 +358,9 @@ extension RuleSyntax: CustomReflectable {
     /// The fields as they read (`name`, `arguments`, `message`, `range`), so that reflection
     /// and `String(reflecting:)` show a rule as before its compact storage.
     package var customMirror: Mirror {
-        Mirror(self, children: ["name": name, "arguments": arguments, "message": message as Any, "range": range],
-               displayStyle: .struct)
+        Mirror(
+            self, children: ["name": name, "arguments": arguments, "message": message as Any, "range": range],
+            displayStyle: .struct)
     }
 }
 

@@ -21,8 +21,10 @@ public struct CustomValidator: Sendable {
     public let test: @Sendable (Value, [Value]) -> Bool
 
     /// Creates a validator.
-    public init(_ name: String, parameters: [ParameterDefinition] = [], message: String, summary: String = "",
-                test: @escaping @Sendable (Value, [Value]) -> Bool) {
+    public init(
+        _ name: String, parameters: [ParameterDefinition] = [], message: String, summary: String = "",
+        test: @escaping @Sendable (Value, [Value]) -> Bool
+    ) {
         self.name = name
         self.parameters = parameters
         self.message = message
@@ -35,7 +37,8 @@ public struct CustomValidator: Sendable {
         let test = test
         return ValidatorDefinition(
             name: name, forms: [ValidatorForm(parameters, messageKey: name, message: message)], summary: summary,
-            details: "", example: "", implementation: .check { arguments in
+            details: "", example: "",
+            implementation: .check { arguments in
                 let values = arguments.asValues()
                 return .value { test($0, values) }
             })
@@ -63,8 +66,10 @@ public struct AsyncValidator: Sendable {
     public let test: @Sendable (Value, [Value]) async throws -> Bool
 
     /// Creates a validator.
-    public init(_ name: String, parameters: [ParameterDefinition] = [], message: String, summary: String = "",
-                test: @escaping @Sendable (Value, [Value]) async throws -> Bool) {
+    public init(
+        _ name: String, parameters: [ParameterDefinition] = [], message: String, summary: String = "",
+        test: @escaping @Sendable (Value, [Value]) async throws -> Bool
+    ) {
         self.name = name
         self.parameters = parameters
         self.message = message
@@ -77,7 +82,8 @@ public struct AsyncValidator: Sendable {
         let test = test
         return ValidatorDefinition(
             name: name, forms: [ValidatorForm(parameters, messageKey: name, message: message)], summary: summary,
-            details: "Asynchronous: run only by asynchronous validation.", example: "", implementation: .check { arguments in
+            details: "Asynchronous: run only by asynchronous validation.", example: "",
+            implementation: .check { arguments in
                 let values = arguments.asValues()
                 return .deferred { try await test($0, values) }
             })

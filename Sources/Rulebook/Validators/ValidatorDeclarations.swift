@@ -28,9 +28,10 @@ extension ValidatorRegistry {
                 case .success(let definition):
                     if let known = registry.definition(named: definition.name) {
                         guard known.forms.map(\.parameters) != definition.forms.map(\.parameters) else { continue }
-                        diagnostics.append(Diagnostic(
-                            file: file, range: comment.range, code: .shadowedValidator,
-                            message: "validator '\(definition.name)' is already known with another signature; declare it once"))
+                        diagnostics.append(
+                            Diagnostic(
+                                file: file, range: comment.range, code: .shadowedValidator,
+                                message: "validator '\(definition.name)' is already known with another signature; declare it once"))
                         continue
                     }
                     try? registry.declare(definition)
@@ -48,8 +49,9 @@ extension ValidatorRegistry {
         for word in words.dropFirst() {
             let parts = word.split(separator: ":", omittingEmptySubsequences: false).map(String.init)
             guard parts.count == 2, !parts[0].isEmpty, let kind = declaredKinds[parts[1]] else {
-                return .failure(DeclarationError(
-                    "'\(word)' is not a parameter: write NAME:KIND, KIND one of count, number, regex, literal, date, field"))
+                return .failure(
+                    DeclarationError(
+                        "'\(word)' is not a parameter: write NAME:KIND, KIND one of count, number, regex, literal, date, field"))
             }
             parameters.append(ParameterDefinition(parts[0], kind))
         }

@@ -97,8 +97,10 @@ package struct ValidatorDefinition: Sendable {
     /// What a rule of this validator compiles to.
     let implementation: ValidatorImplementation
 
-    init(name: String, forms: [ValidatorForm], summary: String, details: String, example: String,
-         implementation: ValidatorImplementation) {
+    init(
+        name: String, forms: [ValidatorForm], summary: String, details: String, example: String,
+        implementation: ValidatorImplementation
+    ) {
         self.name = name
         self.forms = forms
         self.summary = summary
@@ -190,8 +192,8 @@ public struct ValidatorName: RawRepresentable, Sendable, Hashable, CaseIterable,
     package var acceptsTextOnly: Bool {
         switch self {
         case .minLength, .maxLength, .length, .pattern, .email, .url, .uuid, .alpha, .alphanumeric, .digits,
-             .noDigits, .noSpecialChars, .containsDigit, .containsLetter, .containsUppercase, .containsLowercase,
-             .containsSymbol:
+            .noDigits, .noSpecialChars, .containsDigit, .containsLetter, .containsUppercase, .containsLowercase,
+            .containsSymbol:
             true
         default:
             false

@@ -29,7 +29,8 @@ public struct ValidatorRegistry: Sendable {
     /// The built-ins plus `validators` and `asyncValidators`.
     /// - Throws: ``ValidatorRegistrationError`` when a name is taken or not a valid name.
     public init(_ validators: [CustomValidator] = [], async asyncValidators: [AsyncValidator] = [])
-        throws(ValidatorRegistrationError) {
+        throws(ValidatorRegistrationError)
+    {
         self = .builtins
         for validator in validators { try register(validator) }
         for validator in asyncValidators { try register(validator) }
@@ -56,7 +57,7 @@ public struct ValidatorRegistry: Sendable {
     private mutating func add(_ definition: ValidatorDefinition) throws(ValidatorRegistrationError) {
         let name = definition.name
         guard let first = name.unicodeScalars.first, first.properties.isAlphabetic || first == "_",
-              name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" })
+            name.unicodeScalars.allSatisfy({ $0.properties.isAlphabetic || $0.properties.numericType != nil || $0 == "_" })
         else { throw .invalidName(name) }
         guard definitions[name] == nil else {
             throw ValidatorDefinition.builtinsByName[name] != nil ? .builtinName(name) : .duplicateName(name)

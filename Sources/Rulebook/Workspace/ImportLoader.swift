@@ -114,8 +114,10 @@ struct ImportLoader {
         return found
     }
 
-    private mutating func report(_ file: String, _ range: SourceRange, _ code: DiagnosticCode, _ message: String,
-                                 notes: [Note] = [], fixIts: [FixIt] = []) {
+    private mutating func report(
+        _ file: String, _ range: SourceRange, _ code: DiagnosticCode, _ message: String,
+        notes: [Note] = [], fixIts: [FixIt] = []
+    ) {
         diagnostics.append(Diagnostic(file: file, range: range, code: code, message: message, notes: notes, fixIts: fixIts))
     }
 
@@ -123,7 +125,8 @@ struct ImportLoader {
         guard let start = stack.firstIndex(where: { $0.file == target }) else { return }
         let cycle = stack[start...]
         let chain = cycle.map(\.file) + [target]
-        let message = chain.count == 2
+        let message =
+            chain.count == 2
             ? "'\(importer)' imports itself"
             : "import cycle: " + chain.map { "'\($0)'" }.joined(separator: " → ")
         var notes = [Note(message: "import chain: " + chain.joined(separator: " → "))]
@@ -142,7 +145,8 @@ struct ImportLoader {
                 fixes.append(FixIt(message: "Remove the repeated import", edits: [TextEdit(file: importer, range: range, replacement: "")]))
             }
         }
-        report(importer, syntax.range, .duplicateImport, "'\(syntax.path)' is already imported by this file",
-               notes: [Note(message: "first imported here", file: importer, range: first.range)], fixIts: fixes)
+        report(
+            importer, syntax.range, .duplicateImport, "'\(syntax.path)' is already imported by this file",
+            notes: [Note(message: "first imported here", file: importer, range: first.range)], fixIts: fixes)
     }
 }

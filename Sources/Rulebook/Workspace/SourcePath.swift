@@ -52,7 +52,8 @@ package enum SourcePath {
         guard let range = path.range(of: "://") else { return ("", path[...]) }
         let scheme = path[..<range.lowerBound]
         guard let first = scheme.first, first.isLetter,
-              scheme.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." }) else {
+            scheme.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == "." })
+        else {
             return ("", path[...])
         }
         return (String(path[..<range.upperBound]), path[range.upperBound...])

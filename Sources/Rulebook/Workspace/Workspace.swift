@@ -16,8 +16,10 @@ package struct Workspace: Sendable {
     package var parse: @Sendable (SourceFile) -> SyntaxTree
 
     /// Creates a workspace.
-    package init(provider: any SourceProvider, options: CheckOptions = CheckOptions(), cache: ParseCache? = nil,
-                parse: @escaping @Sendable (SourceFile) -> SyntaxTree = { Parser.parse($0) }) {
+    package init(
+        provider: any SourceProvider, options: CheckOptions = CheckOptions(), cache: ParseCache? = nil,
+        parse: @escaping @Sendable (SourceFile) -> SyntaxTree = { Parser.parse($0) }
+    ) {
         self.provider = provider
         self.options = options
         self.cache = cache
@@ -48,8 +50,9 @@ package struct Workspace: Sendable {
         let output = Checker(options: options).check(graph, roots: roots)
         var byFile: [String: [Diagnostic]] = Dictionary(uniqueKeysWithValues: graph.files.map { ($0, []) })
         for diagnostic in output.diagnostics { byFile[diagnostic.file, default: []].append(diagnostic) }
-        return WorkspaceCheckResult(files: graph.files, diagnostics: byFile, ruleSets: output.ruleSets,
-                                    unreadable: unreadable, graph: graph)
+        return WorkspaceCheckResult(
+            files: graph.files, diagnostics: byFile, ruleSets: output.ruleSets,
+            unreadable: unreadable, graph: graph)
     }
 
     /// Reads and parses `roots` and their imports.
@@ -105,8 +108,10 @@ package struct WorkspaceCheckResult: Sendable {
     package let graph: ProgramGraph
 
     /// Creates a result.
-    package init(files: [String], diagnostics: [String: [Diagnostic]], ruleSets: [String: RuleSet],
-                unreadable: [SourceReadError], graph: ProgramGraph) {
+    package init(
+        files: [String], diagnostics: [String: [Diagnostic]], ruleSets: [String: RuleSet],
+        unreadable: [SourceReadError], graph: ProgramGraph
+    ) {
         self.files = files
         self.diagnostics = diagnostics
         self.ruleSets = ruleSets

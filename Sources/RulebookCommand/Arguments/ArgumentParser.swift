@@ -41,8 +41,10 @@ struct ArgumentParser {
         return parsed
     }
 
-    private func parseLong(_ word: String, arguments: [String], index: inout Int,
-                           into parsed: inout ParsedArguments) throws(UsageError) {
+    private func parseLong(
+        _ word: String, arguments: [String], index: inout Int,
+        into parsed: inout ParsedArguments
+    ) throws(UsageError) {
         let body = word.dropFirst(2)
         let name: String
         var inlineValue: String?
@@ -55,12 +57,15 @@ struct ArgumentParser {
         guard let option = configuration.option(named: name) else {
             throw unknownOption("--\(name)")
         }
-        try apply(option, spelled: "--\(name)", inlineValue: inlineValue, arguments: arguments, index: &index,
-                  into: &parsed)
+        try apply(
+            option, spelled: "--\(name)", inlineValue: inlineValue, arguments: arguments, index: &index,
+            into: &parsed)
     }
 
-    private func parseShort(_ word: String, arguments: [String], index: inout Int,
-                            into parsed: inout ParsedArguments) throws(UsageError) {
+    private func parseShort(
+        _ word: String, arguments: [String], index: inout Int,
+        into parsed: inout ParsedArguments
+    ) throws(UsageError) {
         let letters = Array(word.dropFirst())
         guard letters.count == 1, let option = configuration.option(short: letters[0]) else {
             throw unknownOption(word)
@@ -68,8 +73,10 @@ struct ArgumentParser {
         try apply(option, spelled: word, inlineValue: nil, arguments: arguments, index: &index, into: &parsed)
     }
 
-    private func apply(_ option: OptionDefinition, spelled: String, inlineValue: String?, arguments: [String],
-                       index: inout Int, into parsed: inout ParsedArguments) throws(UsageError) {
+    private func apply(
+        _ option: OptionDefinition, spelled: String, inlineValue: String?, arguments: [String],
+        index: inout Int, into parsed: inout ParsedArguments
+    ) throws(UsageError) {
         guard option.takesValue else {
             if inlineValue != nil { throw error("option '\(spelled)' takes no value") }
             parsed.flags.insert(option.name)

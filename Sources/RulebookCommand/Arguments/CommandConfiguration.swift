@@ -27,8 +27,9 @@ struct OptionDefinition: Sendable {
 
     /// A boolean flag.
     static func flag(_ name: String, short: Character? = nil, help: String) -> OptionDefinition {
-        OptionDefinition(name: name, short: short, kind: .flag, help: help, defaultValue: nil, allowedValues: nil,
-                         isRepeatable: false)
+        OptionDefinition(
+            name: name, short: short, kind: .flag, help: help, defaultValue: nil, allowedValues: nil,
+            isRepeatable: false)
     }
 
     /// An option with a value.
@@ -36,9 +37,10 @@ struct OptionDefinition: Sendable {
         _ name: String, short: Character? = nil, valueName: String, help: String, defaultValue: String? = nil,
         allowedValues: [String]? = nil, repeatable: Bool = false, required: Bool = false
     ) -> OptionDefinition {
-        OptionDefinition(name: name, short: short, kind: .value(valueName: valueName), help: help,
-                         defaultValue: defaultValue, allowedValues: allowedValues, isRepeatable: repeatable,
-                         isRequired: required)
+        OptionDefinition(
+            name: name, short: short, kind: .value(valueName: valueName), help: help,
+            defaultValue: defaultValue, allowedValues: allowedValues, isRepeatable: repeatable,
+            isRequired: required)
     }
 
     /// Whether the option takes a value.
@@ -121,8 +123,9 @@ struct CommandConfiguration: Sendable {
     /// own help text); otherwise the command reads them from ``CommandContext``.
     static let commonOptions: [OptionDefinition] = [
         .flag("quiet", short: "q", help: "Print only results and errors: no summary lines, progress or notes."),
-        .option("color", valueName: "WHEN", help: "Colour diagnostics: auto colours a terminal unless NO_COLOR is set.",
-                defaultValue: "auto", allowedValues: Terminal.ColorMode.allCases.map(\.rawValue)),
+        .option(
+            "color", valueName: "WHEN", help: "Colour diagnostics: auto colours a terminal unless NO_COLOR is set.",
+            defaultValue: "auto", allowedValues: Terminal.ColorMode.allCases.map(\.rawValue)),
     ]
 
     /// The `--config FILE` option of the commands that read the project configuration.

@@ -18,22 +18,28 @@ struct HelpFormatter {
             sections.append("DESCRIPTION\n" + Self.paragraphs(configuration.discussion, indent: Self.indent))
         }
         if !subcommands.isEmpty {
-            sections.append("COMMANDS\n" + subcommands.map { command in
-                Self.item(String(command.name.split(separator: " ").last ?? ""), command.abstract)
-            }.joined(separator: "\n"))
+            sections.append(
+                "COMMANDS\n"
+                    + subcommands.map { command in
+                        Self.item(String(command.name.split(separator: " ").last ?? ""), command.abstract)
+                    }.joined(separator: "\n"))
         }
         if !configuration.arguments.isEmpty {
             sections.append("ARGUMENTS\n" + configuration.arguments.map { Self.item($0.name, $0.help) }.joined(separator: "\n"))
         }
-        sections.append("OPTIONS\n" + (configuration.options + Self.standardOptions(for: configuration))
-            .map { Self.item($0.synopsis, describe($0)) }.joined(separator: "\n"))
+        sections.append(
+            "OPTIONS\n"
+                + (configuration.options + Self.standardOptions(for: configuration))
+                .map { Self.item($0.synopsis, describe($0)) }.joined(separator: "\n"))
         for section in configuration.sections {
             sections.append(section.title + "\n" + Self.paragraphs(section.body, indent: Self.indent))
         }
         if !configuration.examples.isEmpty {
-            sections.append("EXAMPLES\n" + configuration.examples.map { example in
-                Self.indent + "$ " + example.command + "\n" + Self.paragraphs(example.explanation, indent: Self.indent + "  ")
-            }.joined(separator: "\n\n"))
+            sections.append(
+                "EXAMPLES\n"
+                    + configuration.examples.map { example in
+                        Self.indent + "$ " + example.command + "\n" + Self.paragraphs(example.explanation, indent: Self.indent + "  ")
+                    }.joined(separator: "\n\n"))
         }
         return sections.joined(separator: "\n\n") + "\n"
     }
@@ -96,8 +102,9 @@ struct HelpFormatter {
 
     /// Greedy word wrap to ``width`` columns.
     static func wrap(_ text: String, indent: String, hanging: String) -> String {
-        wrap(parts: text.split(separator: " ", omittingEmptySubsequences: true).map(String.init), indent: indent,
-             hanging: hanging)
+        wrap(
+            parts: text.split(separator: " ", omittingEmptySubsequences: true).map(String.init), indent: indent,
+            hanging: hanging)
     }
 
     /// Greedy wrap of unbreakable parts to ``width`` columns.

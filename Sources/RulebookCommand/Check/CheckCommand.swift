@@ -29,35 +29,55 @@ struct CheckCommand: Command {
             github prints GitHub Actions workflow commands that annotate pull requests.
             """,
         options: [
-            .option("format", valueName: "FORMAT", help: "How to print diagnostics.", defaultValue: "text",
-                    allowedValues: DiagnosticFormat.allCases.map(\.rawValue)),
+            .option(
+                "format", valueName: "FORMAT", help: "How to print diagnostics.", defaultValue: "text",
+                allowedValues: DiagnosticFormat.allCases.map(\.rawValue)),
             .flag("warnings-as-errors", help: "Exit with status 1 when there are warnings, too."),
-            .flag("fix", help: "Apply the fixes the checker offers (e.g. misspelled validator names) to the files in place, then check again and report what is left. Links, mode, owner and byte order marks are kept; read-only files and files changed since they were read are refused (exit status 2)."),
-            .option("color", valueName: "WHEN", help: "Colour the text format: auto colours a terminal unless NO_COLOR is set.",
-                    defaultValue: "auto", allowedValues: Terminal.ColorMode.allCases.map(\.rawValue)),
-            .option("stdin-filename", valueName: "PATH",
-                    help: "With - as the input: the path the rules read from stdin are checked as (imports resolve next to it, diagnostics name it). Default: <stdin>."),
+            .flag(
+                "fix",
+                help:
+                    "Apply the fixes the checker offers (e.g. misspelled validator names) to the files in place, then check again and report what is left. Links, mode, owner and byte order marks are kept; read-only files and files changed since they were read are refused (exit status 2)."
+            ),
+            .option(
+                "color", valueName: "WHEN", help: "Colour the text format: auto colours a terminal unless NO_COLOR is set.",
+                defaultValue: "auto", allowedValues: Terminal.ColorMode.allCases.map(\.rawValue)),
+            .option(
+                "stdin-filename", valueName: "PATH",
+                help:
+                    "With - as the input: the path the rules read from stdin are checked as (imports resolve next to it, diagnostics name it). Default: <stdin>."
+            ),
             CommandConfiguration.configOption,
         ],
-        arguments: [ArgumentDefinition("PATH", help: "Rule files, catalogues or directories, or - for rule text on stdin. Default: Rules Localizations.",
-                                       repeated: true, optional: true)],
+        arguments: [
+            ArgumentDefinition(
+                "PATH", help: "Rule files, catalogues or directories, or - for rule text on stdin. Default: Rules Localizations.",
+                repeated: true, optional: true)
+        ],
         examples: [
             Example(command: "rulebook check", explanation: "Check Rules/ and Localizations/."),
-            Example(command: "rulebook check Rules/profile.rules --format json",
-                    explanation: "Check one file (and its imports) and print the diagnostics as JSON."),
-            Example(command: "rulebook check --format sarif > rulebook.sarif",
-                    explanation: "Write a SARIF log for GitHub code scanning."),
+            Example(
+                command: "rulebook check Rules/profile.rules --format json",
+                explanation: "Check one file (and its imports) and print the diagnostics as JSON."),
+            Example(
+                command: "rulebook check --format sarif > rulebook.sarif",
+                explanation: "Write a SARIF log for GitHub code scanning."),
             Example(command: "rulebook check --fix", explanation: "Fix what can be fixed mechanically, then report the rest."),
-            Example(command: "cat draft.rules | rulebook check - --stdin-filename Rules/draft.rules",
-                    explanation: "Check an editor buffer as if it were Rules/draft.rules."),
+            Example(
+                command: "cat draft.rules | rulebook check - --stdin-filename Rules/draft.rules",
+                explanation: "Check an editor buffer as if it were Rules/draft.rules."),
         ],
-        sections: [("EXIT STATUS", """
-              0  no errors (warnings allowed unless --warnings-as-errors)
-              1  errors found (or warnings, with --warnings-as-errors)
-              2  usage or I/O errors: a path that does not exist, a file that cannot be read
-                 or is not UTF-8 (reported as an unreadable-file diagnostic in every format;
-                 the other files are still checked)
-            """)]
+        sections: [
+            (
+                "EXIT STATUS",
+                """
+                  0  no errors (warnings allowed unless --warnings-as-errors)
+                  1  errors found (or warnings, with --warnings-as-errors)
+                  2  usage or I/O errors: a path that does not exist, a file that cannot be read
+                     or is not UTF-8 (reported as an unreadable-file diagnostic in every format;
+                     the other files are still checked)
+                """
+            )
+        ]
     )
 
     static let defaultPaths = ["Rules", "Localizations"]
@@ -95,8 +115,10 @@ struct CheckCommand: Command {
         let defaults = project?.defaultPaths(Self.defaultPaths) ?? Self.defaultPaths
         let files = try collector.collect(explicit ? paths : defaults, explicit: explicit)
         guard !files.all.isEmpty || !files.missing.isEmpty else {
-            throw CommandError(explicit ? "no rule files or catalogues found in \(paths.joined(separator: ", "))"
-                                        : "no rule files found: there is no Rules or Localizations directory here")
+            throw CommandError(
+                explicit
+                    ? "no rule files or catalogues found in \(paths.joined(separator: ", "))"
+                    : "no rule files found: there is no Rules or Localizations directory here")
         }
         let checker = ProjectChecker(files: files, configuration: project)
         var outcome = try checker.check()
@@ -114,21 +136,25 @@ struct CheckCommand: Command {
         let bytes = try TextFile.readStandardInput(context.stdinDescriptor)
         if let offset = TextFile.firstInvalidUTF8Offset(bytes) {
             let unreadable = UnreadableFile(path: name, bytes: bytes, invalidOffset: offset)
-            let found = DiagnosticReport(diagnostics: [unreadable.diagnostic], sources: unreadable.source.map { [$0] } ?? [],
-                                         fileCount: 1)
+            let found = DiagnosticReport(
+                diagnostics: [unreadable.diagnostic], sources: unreadable.source.map { [$0] } ?? [],
+                fileCount: 1)
             return report(ProjectChecker.Outcome(report: found, unreadable: [unreadable.diagnostic.message]), in: context)
         }
         let text = String(decoding: bytes, as: UTF8.self)
         let project = try ProjectConfiguration.load(configPath)
-        let checker = ProjectChecker(files: FileCollector.Files(ruleFiles: [name]), configuration: project,
-                                     overlay: [SourcePath.normalize(name): text])
+        let checker = ProjectChecker(
+            files: FileCollector.Files(ruleFiles: [name]), configuration: project,
+            overlay: [SourcePath.normalize(name): text])
         return try report(checker.check(), in: context)
     }
 
     /// Prints the outcome and gives the exit status (2 when a file could not be read, or
     /// `refused`: could not be fixed).
-    private func report(_ outcome: ProjectChecker.Outcome, refused: Set<String> = [],
-                        in context: CommandContext) -> ExitStatus {
+    private func report(
+        _ outcome: ProjectChecker.Outcome, refused: Set<String> = [],
+        in context: CommandContext
+    ) -> ExitStatus {
         let report = outcome.report
         context.stdout.write(DiagnosticPrinter(format: format, color: color, context: context).render(report))
         // The text format already printed them where a person reads; the machine formats
@@ -145,15 +171,18 @@ struct CheckCommand: Command {
     ///
     /// A file that cannot be written (read-only, or changed since it was read) is reported
     /// and left alone in later rounds (`refused`); the other files are still fixed.
-    private func applyFixes(_ first: ProjectChecker.Outcome, checker: ProjectChecker, refused: inout Set<String>,
-                            in context: CommandContext) throws -> ProjectChecker.Outcome {
+    private func applyFixes(
+        _ first: ProjectChecker.Outcome, checker: ProjectChecker, refused: inout Set<String>,
+        in context: CommandContext
+    ) throws -> ProjectChecker.Outcome {
         var outcome = first
         var applied = 0
         var changedFiles = Set<String>()
         for _ in 0..<4 {
-            let plan = FixApplier.plan(outcome.report.diagnostics.filter { diagnostic in
-                !diagnostic.fixIts.contains { $0.edits.contains { refused.contains($0.file) } }
-            })
+            let plan = FixApplier.plan(
+                outcome.report.diagnostics.filter { diagnostic in
+                    !diagnostic.fixIts.contains { $0.edits.contains { refused.contains($0.file) } }
+                })
             guard plan.fixCount > 0 else { break }
             for (file, edits) in plan.edits.sorted(by: { $0.key < $1.key }) {
                 // A fix may create a file (a missing base catalogue): it starts empty.
@@ -178,7 +207,8 @@ struct CheckCommand: Command {
             let reason = notWritten ? "its file could not be written" : why
             context.note("left \(Self.place(of: diagnostic, in: outcome.report)): \(fix.message) [\(diagnostic.code.id)]: \(reason)")
         }
-        context.note("applied \(DiagnosticReport.plural(applied, "fix", "fixes")) in \(DiagnosticReport.plural(changedFiles.count, "file"))")
+        context.note(
+            "applied \(DiagnosticReport.plural(applied, "fix", "fixes")) in \(DiagnosticReport.plural(changedFiles.count, "file"))")
         return outcome
     }
 

@@ -54,13 +54,15 @@ struct FileCollector {
     private func walk(_ directory: String, into files: inout Files, depth: Int = 0) {
         // Deep enough for any real tree, and a bound on symbolic-link loops.
         guard depth < 32,
-              let entries = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+            let entries = try? FileManager.default.contentsOfDirectory(atPath: directory)
+        else { return }
         let isCatalogueDirectory = (directory as NSString).lastPathComponent == "Localizations"
         for entry in entries.sorted() where !entry.hasPrefix(".") {
             let path = directory == "." ? entry : directory + "/" + entry
             var isDirectory: ObjCBool = false
             guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory),
-                  !skips(path, isDirectory.boolValue) else { continue }
+                !skips(path, isDirectory.boolValue)
+            else { continue }
             if isDirectory.boolValue {
                 walk(path, into: &files, depth: depth + 1)
             } else if entry.hasSuffix(fileSuffix) {

@@ -50,8 +50,9 @@ struct ProjectChecker {
             if projectCatalogs == nil, catalogs.base != nil { projectCatalogs = catalogs }
         }
         if projectCatalogs == nil, !files.ruleFiles.isEmpty,
-           let project = try? MessageCatalogs(directory: configuration?.catalogs ?? "Localizations"),
-           project.base != nil {
+            let project = try? MessageCatalogs(directory: configuration?.catalogs ?? "Localizations"),
+            project.base != nil
+        {
             // Checking rule files only: the project's catalogues still say which keys exist.
             projectCatalogs = project
         }
@@ -59,7 +60,9 @@ struct ProjectChecker {
             // `message KEY` overrides are checked against the base catalogue, with a fix
             // that adds a missing key to it.
             let options = projectCatalogs.map { CheckOptions.checkingMessageKeys(against: $0) } ?? CheckOptions()
-            let provider: any SourceProvider = overlay.isEmpty ? DiskSourceProvider()
+            let provider: any SourceProvider =
+                overlay.isEmpty
+                ? DiskSourceProvider()
                 : OverlaySourceProvider(base: DiskSourceProvider(), buffers: overlay)
             let result = Workspace(provider: provider, options: options).checkAll(paths: files.ruleFiles)
             diagnostics += result.allDiagnostics
@@ -73,8 +76,9 @@ struct ProjectChecker {
         // configuration's levels: a failure to read is never turned off.
         diagnostics += unreadable.map(\.diagnostic)
         sources += unreadable.compactMap(\.source)
-        let report = DiagnosticReport(diagnostics: diagnostics, sources: sources,
-                                      fileCount: checkedFiles.count + unreadable.count)
+        let report = DiagnosticReport(
+            diagnostics: diagnostics, sources: sources,
+            fileCount: checkedFiles.count + unreadable.count)
         return Outcome(report: report, unreadable: unreadable.map(\.diagnostic.message))
     }
 

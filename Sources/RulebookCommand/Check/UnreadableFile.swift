@@ -23,15 +23,17 @@ struct UnreadableFile: Sendable {
     init(path: String, bytes: [UInt8], invalidOffset: Int) {
         let prefix = String(decoding: bytes[..<invalidOffset], as: UTF8.self)
         source = SourceFile(path: path, text: prefix)
-        diagnostic = Diagnostic(file: path, range: SourceRange(start: invalidOffset, end: invalidOffset), code: .unreadableFile,
-                                message: TextFile.notUTF8Message(path, bytes: bytes, invalidOffset: invalidOffset))
+        diagnostic = Diagnostic(
+            file: path, range: SourceRange(start: invalidOffset, end: invalidOffset), code: .unreadableFile,
+            message: TextFile.notUTF8Message(path, bytes: bytes, invalidOffset: invalidOffset))
     }
 
     /// Why the root file of a ``SourceReadError`` could not be checked; a file that is
     /// not UTF-8 is read again to find its first invalid byte.
     init(_ error: SourceReadError) {
         if error.reason == .notUTF8, let bytes = try? TextFile.readBytes(error.path),
-           let offset = TextFile.firstInvalidUTF8Offset(bytes) {
+            let offset = TextFile.firstInvalidUTF8Offset(bytes)
+        {
             self.init(path: error.path, bytes: bytes, invalidOffset: offset)
         } else {
             self.init(path: error.path, reason: error.description)

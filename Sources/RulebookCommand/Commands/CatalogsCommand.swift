@@ -12,8 +12,9 @@ enum CatalogsCommand {
             by hand. Run 'rulebook catalogs COMMAND --help' for each command.
             """,
         examples: [
-            Example(command: "rulebook catalogs export --format xliff --locale de -o de.xlf",
-                    explanation: "Write the German translation file."),
+            Example(
+                command: "rulebook catalogs export --format xliff --locale de -o de.xlf",
+                explanation: "Write the German translation file."),
             Example(command: "rulebook catalogs import de.xlf", explanation: "Merge the returned file into Localizations/de.json."),
         ],
         common: false
@@ -63,8 +64,11 @@ struct CatalogsExportCommand: Command {
             .option("catalogs", valueName: "DIR", help: "The catalogue directory.", defaultValue: "Localizations"),
             .option("output", short: "o", valueName: "FILE", help: "Where to write the file.", defaultValue: "stdout"),
         ],
-        examples: [Example(command: "rulebook catalogs export --format xliff --locale pl -o pl.xlf",
-                           explanation: "Export the Polish translation file, with the current translations filled in.")],
+        examples: [
+            Example(
+                command: "rulebook catalogs export --format xliff --locale pl -o pl.xlf",
+                explanation: "Export the Polish translation file, with the current translations filled in.")
+        ],
         sections: [("EXIT STATUS", "  0  written\n  2  usage or I/O errors")]
     )
 
@@ -88,7 +92,8 @@ struct CatalogsExportCommand: Command {
         let xliff = XLIFFExchange.export(catalogues, targetLocale: locale)
         if let output, output != "-" {
             try TextFile.write(xliff, to: output)
-            context.note("wrote \(output) (\(DiagnosticReport.plural(catalogues.baseKeys.count, "message")) for \(LocaleTag.canonical(locale)))")
+            context.note(
+                "wrote \(output) (\(DiagnosticReport.plural(catalogues.baseKeys.count, "message")) for \(LocaleTag.canonical(locale)))")
         } else {
             context.stdout.write(xliff)
         }
@@ -119,11 +124,16 @@ struct CatalogsImportCommand: Command {
         ],
         arguments: [ArgumentDefinition("FILE", help: "The XLIFF file, or - for stdin.")],
         examples: [Example(command: "rulebook catalogs import de.xlf", explanation: "Update Localizations/de.json.")],
-        sections: [("EXIT STATUS", """
-              0  imported (warnings, if any, are reported)
-              1  not imported: the merged catalogue has errors (reported)
-              2  usage or I/O errors, or a file that is not XLIFF 2.0
-            """)]
+        sections: [
+            (
+                "EXIT STATUS",
+                """
+                  0  imported (warnings, if any, are reported)
+                  1  not imported: the merged catalogue has errors (reported)
+                  2  usage or I/O errors, or a file that is not XLIFF 2.0
+                """
+            )
+        ]
     )
 
     let file: String
@@ -182,8 +192,10 @@ struct CatalogsImportCommand: Command {
     /// `path`) among the directory's other catalogues, so placeholders are compared with
     /// the base; only the merged catalogue's diagnostics are returned, with the sources
     /// the renderer needs (the merged text and the files the notes point into).
-    static func check(_ json: String, at path: String, locale: String,
-                      in directory: String) throws(CommandError) -> ([Diagnostic], [SourceFile]) {
+    static func check(
+        _ json: String, at path: String, locale: String,
+        in directory: String
+    ) throws(CommandError) -> ([Diagnostic], [SourceFile]) {
         var files: [String: String]
         do {
             files = try MessageCatalogs.readFiles(in: directory)

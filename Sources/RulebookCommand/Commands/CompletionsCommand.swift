@@ -13,10 +13,12 @@ struct CompletionsCommand: Command {
         arguments: [ArgumentDefinition("SHELL", help: "bash, zsh or fish.", values: CompletionScript.Shell.allCases.map(\.rawValue))],
         examples: [
             Example(command: "source <(rulebook completions bash)", explanation: "Complete rulebook in this bash session."),
-            Example(command: "rulebook completions zsh > ~/.zfunc/_rulebook",
-                    explanation: "Install for zsh (with ~/.zfunc in $fpath)."),
-            Example(command: "rulebook completions fish > ~/.config/fish/completions/rulebook.fish",
-                    explanation: "Install for fish."),
+            Example(
+                command: "rulebook completions zsh > ~/.zfunc/_rulebook",
+                explanation: "Install for zsh (with ~/.zfunc in $fpath)."),
+            Example(
+                command: "rulebook completions fish > ~/.config/fish/completions/rulebook.fish",
+                explanation: "Install for fish."),
         ],
         sections: [("EXIT STATUS", "  0  printed\n  2  usage errors (an unknown shell)")]
     )

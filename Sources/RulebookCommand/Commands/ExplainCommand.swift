@@ -19,8 +19,9 @@ struct ExplainCommand: Command {
             when it starts with '{'. The verdict is the one 'rulebook validate' gives.
             """,
         options: [
-            .option("format", valueName: "FORMAT", help: "text for people, json for tools.", defaultValue: "text",
-                    allowedValues: ["text", "json"]),
+            .option(
+                "format", valueName: "FORMAT", help: "text for people, json for tools.", defaultValue: "text",
+                allowedValues: ["text", "json"]),
             .option("today", valueName: "YYYY-MM-DD", help: "The date 'today' means in rules.", defaultValue: "the current date in UTC"),
             .option("locale", valueName: "LOCALE", help: "The language of messages; needs catalogues.", defaultValue: "en"),
             .option("catalogs", valueName: "DIR", help: "The message catalogue directory.", defaultValue: "Localizations, when it exists"),
@@ -32,16 +33,23 @@ struct ExplainCommand: Command {
             ArgumentDefinition("RECORD", help: "A JSON file with one object, - for stdin, or an inline {…} object."),
         ],
         examples: [
-            Example(command: #"rulebook explain Rules/hotspot.rules '{"isEnabled": false, "password": "x"}'"#,
-                    explanation: "Why is a one-letter password accepted? (The hotspot is off: its when block is skipped.)"),
-            Example(command: "rulebook explain Rules/address.rules address.json --today 2026-01-01 --format json",
-                    explanation: "The same account as JSON."),
+            Example(
+                command: #"rulebook explain Rules/hotspot.rules '{"isEnabled": false, "password": "x"}'"#,
+                explanation: "Why is a one-letter password accepted? (The hotspot is off: its when block is skipped.)"),
+            Example(
+                command: "rulebook explain Rules/address.rules address.json --today 2026-01-01 --format json",
+                explanation: "The same account as JSON."),
         ],
-        sections: [("EXIT STATUS", """
-              0  the record is valid
-              1  the record is invalid
-              2  usage or I/O errors, a record that is not one JSON object, or errors in the rule file
-            """)]
+        sections: [
+            (
+                "EXIT STATUS",
+                """
+                  0  the record is valid
+                  1  the record is invalid
+                  2  usage or I/O errors, a record that is not one JSON object, or errors in the rule file
+                """
+            )
+        ]
     )
 
     let rules: String
@@ -70,8 +78,9 @@ struct ExplainCommand: Command {
         let catalogues = try loader.catalogs(warningsTo: context)
         let compiled = try loader.compile(rules, catalogs: catalogues, in: context)
         let value = try readRecord(context)
-        let options = ValidationOptions(reportAllFailures: all, messages: loader.messages(catalogues),
-                                        context: (today ?? project?.today).map { EvaluationContext(today: $0) } ?? EvaluationContext())
+        let options = ValidationOptions(
+            reportAllFailures: all, messages: loader.messages(catalogues),
+            context: (today ?? project?.today).map { EvaluationContext(today: $0) } ?? EvaluationContext())
         let explanation = compiled.explain(value, options: options)
         context.stdout.write(json ? ExplanationRenderer.json(explanation) : ExplanationRenderer.text(explanation, rules: rules))
         return explanation.isValid ? .success : .failure
@@ -116,7 +125,11 @@ enum ExplanationRenderer {
                 var line = "  " + pad(outcomeWord(rule.outcome), 8) + " " + pad(rule.text, width) + "  " + rule.location.description
                 if !rule.expandedFrom.isEmpty { line += " (from \(rule.expandedFrom.joined(separator: " → ")))" }
                 if let condition = rule.condition {
-                    if case .skipped(.conditionFalse) = rule.outcome { line += " when \(condition): false" } else { line += " when \(condition)" }
+                    if case .skipped(.conditionFalse) = rule.outcome {
+                        line += " when \(condition): false"
+                    } else {
+                        line += " when \(condition)"
+                    }
                 }
                 switch rule.outcome {
                 case .passed: break
@@ -129,7 +142,9 @@ enum ExplanationRenderer {
         }
         if explanation.fields.isEmpty { text += "No rule of \(rules) reaches a value of this record.\n" }
         let invalid = explanation.fields.filter { $0.status == .invalid }.count
-        text += explanation.isValid ? "\nvalid\n"
+        text +=
+            explanation.isValid
+            ? "\nvalid\n"
             : "\ninvalid: \(DiagnosticReport.plural(invalid, "field")) of \(explanation.fields.count) failed\n"
         return text
     }
@@ -142,24 +157,25 @@ enum ExplanationRenderer {
                 "pointer": .string(field.field.jsonPointer),
                 "value": field.value.map { .raw(JSONWriter().string(from: $0)) },
                 "status": .string(field.status.rawValue),
-                "rules": .array(field.rules.map { rule -> JSONNode in
-                    var outcome = "passed", reason: String?, message: String?
-                    switch rule.outcome {
-                    case .passed: break
-                    case .failed(let violation): outcome = "failed"; message = violation.message
-                    case .skipped(let why): outcome = "skipped"; reason = Self.reasonCode(why)
-                    }
-                    return .object([
-                        "rule": .string(rule.validator.rawValue),
-                        "text": .string(rule.text),
-                        "location": .string(rule.location.description),
-                        "expandedFrom": rule.expandedFrom.isEmpty ? nil : .array(rule.expandedFrom.map { .string($0) }),
-                        "condition": rule.condition.map { .string($0) },
-                        "outcome": .string(outcome),
-                        "reason": reason.map { .string($0) },
-                        "message": message.map { .string($0) },
-                    ])
-                }),
+                "rules": .array(
+                    field.rules.map { rule -> JSONNode in
+                        var outcome = "passed", reason: String?, message: String?
+                        switch rule.outcome {
+                        case .passed: break
+                        case .failed(let violation): outcome = "failed"; message = violation.message
+                        case .skipped(let why): outcome = "skipped"; reason = Self.reasonCode(why)
+                        }
+                        return .object([
+                            "rule": .string(rule.validator.rawValue),
+                            "text": .string(rule.text),
+                            "location": .string(rule.location.description),
+                            "expandedFrom": rule.expandedFrom.isEmpty ? nil : .array(rule.expandedFrom.map { .string($0) }),
+                            "condition": rule.condition.map { .string($0) },
+                            "outcome": .string(outcome),
+                            "reason": reason.map { .string($0) },
+                            "message": message.map { .string($0) },
+                        ])
+                    }),
             ])
         }
         return JSONNode.object(["valid": .bool(explanation.isValid), "fields": .array(fields)]).serialized(pretty: true) + "\n"

@@ -24,22 +24,31 @@ struct FormatCommand: Command {
             """,
         options: [
             .flag("check", help: "Write nothing; list the files that are not formatted and exit with status 1 if any."),
-            .option("color", valueName: "WHEN", help: "Colour diagnostics of files with syntax errors.",
-                    defaultValue: "auto", allowedValues: Terminal.ColorMode.allCases.map(\.rawValue)),
+            .option(
+                "color", valueName: "WHEN", help: "Colour diagnostics of files with syntax errors.",
+                defaultValue: "auto", allowedValues: Terminal.ColorMode.allCases.map(\.rawValue)),
             CommandConfiguration.configOption,
         ],
-        arguments: [ArgumentDefinition("PATH", help: "Rule files or directories (walked for *.rules), or - for stdin. Default: Rules.",
-                                       repeated: true, optional: true)],
+        arguments: [
+            ArgumentDefinition(
+                "PATH", help: "Rule files or directories (walked for *.rules), or - for stdin. Default: Rules.",
+                repeated: true, optional: true)
+        ],
         examples: [
             Example(command: "rulebook fmt", explanation: "Format every rule file under Rules/ in place."),
             Example(command: "rulebook fmt --check", explanation: "Fail (status 1) when a file is not formatted, listing it."),
             Example(command: "rulebook fmt - < draft.rules", explanation: "Print the formatted text of draft.rules."),
         ],
-        sections: [("EXIT STATUS", """
-              0  every file is formatted (or was rewritten)
-              1  with --check: some file is not formatted; or some file has syntax errors
-              2  usage or I/O errors
-            """)]
+        sections: [
+            (
+                "EXIT STATUS",
+                """
+                  0  every file is formatted (or was rewritten)
+                  1  with --check: some file is not formatted; or some file has syntax errors
+                  2  usage or I/O errors
+                """
+            )
+        ]
     )
 
     let paths: [String]

@@ -15,11 +15,16 @@ struct LanguageServerCommand: Command {
             Helix and Zed.
             """,
         examples: [Example(command: "rulebook lsp", explanation: "Started by an editor, not by hand.")],
-        sections: [("EXIT STATUS", """
-              0  the client sent shutdown and then exit
-              1  the client exited without shutdown, or stdin closed
-              2  usage errors
-            """)]
+        sections: [
+            (
+                "EXIT STATUS",
+                """
+                  0  the client sent shutdown and then exit
+                  1  the client exited without shutdown, or stdin closed
+                  2  usage errors
+                """
+            )
+        ]
     )
 
     init(_ arguments: ParsedArguments) throws(UsageError) {}

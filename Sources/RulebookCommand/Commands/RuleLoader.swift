@@ -72,9 +72,12 @@ struct RuleLoader {
             return ["'\(catalogsDirectory)' holds no message catalogues (LOCALE.json files); messages are the built-in English defaults"]
         }
         guard let locale, locale != MessageCatalogs.baseLocale,
-              !LocaleTag.truncations(of: locale).contains(where: { catalogs.catalogs[$0] != nil }) else { return [] }
-        return ["no catalogue for locale '\(locale)' in '\(catalogsDirectory)' (there are: \(catalogs.locales.joined(separator: ", "))); "
-                + "messages fall back to '\(MessageCatalogs.baseLocale)'"]
+            !LocaleTag.truncations(of: locale).contains(where: { catalogs.catalogs[$0] != nil })
+        else { return [] }
+        return [
+            "no catalogue for locale '\(locale)' in '\(catalogsDirectory)' (there are: \(catalogs.locales.joined(separator: ", "))); "
+                + "messages fall back to '\(MessageCatalogs.baseLocale)'"
+        ]
     }
 
     /// The renderer for messages: the localiser when there are catalogues, else the
@@ -85,8 +88,10 @@ struct RuleLoader {
     }
 
     /// Checks and compiles `path` (with `overlay` text, when the rules are not on disk).
-    func compile(_ path: String, catalogs: MessageCatalogs, overlay: String? = nil,
-                 in context: CommandContext) throws -> CompiledRuleSet {
+    func compile(
+        _ path: String, catalogs: MessageCatalogs, overlay: String? = nil,
+        in context: CommandContext
+    ) throws -> CompiledRuleSet {
         let options = CheckOptions(knownMessageKeys: catalogs.base == nil ? nil : catalogs.baseKeys)
         var provider: any SourceProvider = DiskSourceProvider()
         if let overlay { provider = OverlaySourceProvider(base: DiskSourceProvider(), buffers: [path: overlay]) }
@@ -98,8 +103,9 @@ struct RuleLoader {
         }
         let diagnostics = project?.relevel(result.diagnostics) ?? result.diagnostics
         if !diagnostics.isEmpty {
-            let report = DiagnosticReport(diagnostics: diagnostics, sources: result.trees.values.map(\.source),
-                                          fileCount: result.trees.count)
+            let report = DiagnosticReport(
+                diagnostics: diagnostics, sources: result.trees.values.map(\.source),
+                fileCount: result.trees.count)
             context.stderr.write(TextDiagnosticRenderer(terminal: context.terminal(for: context.stderr)).render(report))
         }
         guard let ruleSet = result.ruleSet else {
@@ -108,9 +114,10 @@ struct RuleLoader {
         }
         let compiled = CompiledRuleSet(ruleSet, validators: ValidatorRegistry.builtins.addingDeclarations(in: result.trees.values).0)
         for name in compiled.declaredOnlyValidators {
-            context.stderr.write("note: validator '\(name)' is only declared in the rules (#validator); the command cannot run it, so its rules are skipped and count as passed\n")
+            context.stderr.write(
+                "note: validator '\(name)' is only declared in the rules (#validator); the command cannot run it, so its rules are skipped and count as passed\n"
+            )
         }
         return compiled
     }
 }
-

@@ -32,47 +32,86 @@ struct ValidateCommand: Command {
             """,
         options: [
             .option("rules", valueName: "FILE", help: "The rule file to validate against.", required: true),
-            .option("format", valueName: "FORMAT",
-                    help: "text: failing fields and messages per invalid record; json: one object (an array of objects for many records); ndjson: one object per line with \"record\": N.",
-                    defaultValue: "text", allowedValues: ValidationFormat.allCases.map(\.rawValue)),
-            .option("locale", valueName: "LOCALE", help: "The language of messages, a BCP 47 tag (de, pl, pt-BR; read case-insensitively, de_DE as de-DE); needs catalogues. A locale without a catalogue is a warning.",
-                    defaultValue: "en"),
-            .option("catalogs", valueName: "DIR", help: "The message catalogue directory.",
-                    defaultValue: "Localizations, when it exists"),
-            .option("today", valueName: "YYYY-MM-DD", help: "The date 'today' means in rules (before today, minAge), for reproducible runs.",
-                    defaultValue: "the current date in UTC"),
+            .option(
+                "format", valueName: "FORMAT",
+                help:
+                    "text: failing fields and messages per invalid record; json: one object (an array of objects for many records); ndjson: one object per line with \"record\": N.",
+                defaultValue: "text", allowedValues: ValidationFormat.allCases.map(\.rawValue)),
+            .option(
+                "locale", valueName: "LOCALE",
+                help:
+                    "The language of messages, a BCP 47 tag (de, pl, pt-BR; read case-insensitively, de_DE as de-DE); needs catalogues. A locale without a catalogue is a warning.",
+                defaultValue: "en"),
+            .option(
+                "catalogs", valueName: "DIR", help: "The message catalogue directory.",
+                defaultValue: "Localizations, when it exists"),
+            .option(
+                "today", valueName: "YYYY-MM-DD", help: "The date 'today' means in rules (before today, minAge), for reproducible runs.",
+                defaultValue: "the current date in UTC"),
             .flag("all", help: "Report every failing rule of a field, not just the first."),
-            .option("changed-from", valueName: "FILE",
-                    help: "The original record(s), in the same layout and order as the input: each result says whether the record changed (\"changed\"), which fields (\"changedFields\") and the JSON Merge Patch from the original (\"patch\")."),
-            .flag("only-changed", help: "With --changed-from, list only the violations of fields that changed. The record is still checked in full: violations of unchanged fields make it invalid and are counted (\"unlistedViolations\")."),
-            .flag("quiet", short: "q", help: "Print no results: count valid and invalid records (the fastest mode); the exit status and the stderr summary tell the outcome."),
+            .option(
+                "changed-from", valueName: "FILE",
+                help:
+                    "The original record(s), in the same layout and order as the input: each result says whether the record changed (\"changed\"), which fields (\"changedFields\") and the JSON Merge Patch from the original (\"patch\")."
+            ),
+            .flag(
+                "only-changed",
+                help:
+                    "With --changed-from, list only the violations of fields that changed. The record is still checked in full: violations of unchanged fields make it invalid and are counted (\"unlistedViolations\")."
+            ),
+            .flag(
+                "quiet", short: "q",
+                help:
+                    "Print no results: count valid and invalid records (the fastest mode); the exit status and the stderr summary tell the outcome."
+            ),
             .flag("no-summary", help: "Do not print the summary line on stderr."),
-            .option("id-field", valueName: "NAME",
-                    help: "Echo each record's top-level NAME member as \"id\" in json and ndjson results (null when absent or unreadable), to join results back to records across partitions."),
-            .option("record-offset", valueName: "N",
-                    help: "Number records from N instead of 0 (a shard's first line number in the whole input).", defaultValue: "0"),
+            .option(
+                "id-field", valueName: "NAME",
+                help:
+                    "Echo each record's top-level NAME member as \"id\" in json and ndjson results (null when absent or unreadable), to join results back to records across partitions."
+            ),
+            .option(
+                "record-offset", valueName: "N",
+                help: "Number records from N instead of 0 (a shard's first line number in the whole input).", defaultValue: "0"),
             CommandConfiguration.configOption,
-            .flag("exit-zero", help: "Exit with status 0 once every record was reported, even when some are invalid or unreadable (for runners such as Spark's RDD.pipe and Hadoop Streaming that treat any other status as a crashed task). Rule-file, usage and I/O errors still exit with 2."),
+            .flag(
+                "exit-zero",
+                help:
+                    "Exit with status 0 once every record was reported, even when some are invalid or unreadable (for runners such as Spark's RDD.pipe and Hadoop Streaming that treat any other status as a crashed task). Rule-file, usage and I/O errors still exit with 2."
+            ),
         ],
-        arguments: [ArgumentDefinition("INPUT", help: "Record files (.json or .ndjson), or - for stdin. Default: stdin.",
-                                       repeated: true, optional: true)],
+        arguments: [
+            ArgumentDefinition(
+                "INPUT", help: "Record files (.json or .ndjson), or - for stdin. Default: stdin.",
+                repeated: true, optional: true)
+        ],
         examples: [
-            Example(command: "rulebook validate --rules Rules/profile.rules profile.json",
-                    explanation: "Validate one record and list its failing fields."),
-            Example(command: "rulebook validate --rules Rules/profile.rules --format ndjson users.ndjson > results.ndjson",
-                    explanation: "One result line per input line, in order."),
-            Example(command: "cat users.ndjson | rulebook validate --rules Rules/profile.rules --quiet",
-                    explanation: "Count invalid records; exit status 1 when there are any."),
-            Example(command: "rulebook validate --rules Rules/profile.rules --locale pl --format json profile.json",
-                    explanation: "Messages in Polish."),
-            Example(command: "rulebook validate --rules Rules/profile.rules --changed-from before.json --only-changed after.json",
-                    explanation: "Validate only what an edit changed, with the patch."),
+            Example(
+                command: "rulebook validate --rules Rules/profile.rules profile.json",
+                explanation: "Validate one record and list its failing fields."),
+            Example(
+                command: "rulebook validate --rules Rules/profile.rules --format ndjson users.ndjson > results.ndjson",
+                explanation: "One result line per input line, in order."),
+            Example(
+                command: "cat users.ndjson | rulebook validate --rules Rules/profile.rules --quiet",
+                explanation: "Count invalid records; exit status 1 when there are any."),
+            Example(
+                command: "rulebook validate --rules Rules/profile.rules --locale pl --format json profile.json",
+                explanation: "Messages in Polish."),
+            Example(
+                command: "rulebook validate --rules Rules/profile.rules --changed-from before.json --only-changed after.json",
+                explanation: "Validate only what an edit changed, with the patch."),
         ],
-        sections: [("EXIT STATUS", """
-              0  every record is valid
-              1  some record is invalid
-              2  usage or I/O errors, a record that cannot be read, or errors in the rule file
-            """)]
+        sections: [
+            (
+                "EXIT STATUS",
+                """
+                  0  every record is valid
+                  1  some record is invalid
+                  2  usage or I/O errors, a record that cannot be read, or errors in the rule file
+                """
+            )
+        ]
     )
 
     let rules: String
@@ -123,9 +162,10 @@ struct ValidateCommand: Command {
         let loader = try RuleLoader(catalogs: catalogs, locale: locale, project: project)
         let catalogues = try loader.catalogs(warningsTo: context)
         let compiled = try loader.compile(rules, catalogs: catalogues, in: context)
-        let options = ValidationOptions(reportAllFailures: all, onlyChangedFields: onlyChanged,
-                                        messages: loader.messages(catalogues),
-                                        context: (today ?? project?.today).map { EvaluationContext(today: $0) } ?? EvaluationContext())
+        let options = ValidationOptions(
+            reportAllFailures: all, onlyChangedFields: onlyChanged,
+            messages: loader.messages(catalogues),
+            context: (today ?? project?.today).map { EvaluationContext(today: $0) } ?? EvaluationContext())
         var unopened = 0
         let sources = try openInputs(context, unopened: &unopened)
         var statistics = RunStatistics()
@@ -133,19 +173,25 @@ struct ValidateCommand: Command {
         var writer = ResultWriter(output: context.stdout, quiet: quiet)
         let pipeline = OrderedPipeline<BatchResult>(window: OrderedPipeline<BatchResult>.defaultWindow)
         var originals = try changedFrom.map { path throws(CommandError) in
-            try OriginalRecords(source: path == "-" ? ByteSource(descriptor: context.stdinDescriptor, name: "<stdin>")
-                                                    : ByteSource(path: path))
+            try OriginalRecords(
+                source: path == "-"
+                    ? ByteSource(descriptor: context.stdinDescriptor, name: "<stdin>")
+                    : ByteSource(path: path))
         }
         let pool = RuleSetPool(compiled)
         var offset = recordOffset
         for source in sources where !context.stdout.failed {
             var stream = try RecordStream(source: source, limits: ReaderLimits())
-            let output = quiet ? nil : ValidationOutput(
-                format: format, numbered: !(sources.count == 1 && stream.layout == .document),
-                textListsValidRecords: sources.count == 1 && stream.layout == .document, idField: idField)
+            let output =
+                quiet
+                ? nil
+                : ValidationOutput(
+                    format: format, numbered: !(sources.count == 1 && stream.layout == .document),
+                    textListsValidRecords: sources.count == 1 && stream.layout == .document, idField: idField)
             writer.prepare(output)
-            let processor = RecordProcessor(rules: pool, options: options, output: output,
-                                            inputName: sources.count > 1 ? source.name : nil)
+            let processor = RecordProcessor(
+                rules: pool, options: options, output: output,
+                inputName: sources.count > 1 ? source.name : nil)
             let naming: RecordNaming = stream.layout == .ndjson ? .line : stream.layout == .array ? .element : .document
             let base = offset
             // Once stdout fails (a full disk), nothing more can be reported: stop reading.
@@ -189,8 +235,10 @@ struct ValidateCommand: Command {
         var sources: [ByteSource] = []
         for input in inputs {
             do {
-                sources.append(input == "-" ? ByteSource(descriptor: context.stdinDescriptor, name: "<stdin>")
-                                            : try ByteSource(path: input))
+                sources.append(
+                    input == "-"
+                        ? ByteSource(descriptor: context.stdinDescriptor, name: "<stdin>")
+                        : try ByteSource(path: input))
             } catch {
                 // Reported now; the other inputs are still validated and the status is 2.
                 context.reportError(error.message)  // a missing path: "no such file 'X'"

@@ -40,7 +40,8 @@ extension CompletionScript {
                 for option in values {
                     let names = ([option.short.map { "-\($0)" }].compactMap { $0 } + ["--\(option.name)"]).joined(separator: "|")
                     if let allowed = option.allowedValues {
-                        lines.append("            \(names)) COMPREPLY=($(compgen -W \"\(allowed.joined(separator: " "))\" -- \"$cur\")); return ;;")
+                        lines.append(
+                            "            \(names)) COMPREPLY=($(compgen -W \"\(allowed.joined(separator: " "))\" -- \"$cur\")); return ;;")
                     } else if Self.takesPath(option) {
                         lines.append("            \(names)) COMPREPLY=($(compgen -f -- \"$cur\")); return ;;")
                     } else {
@@ -168,12 +169,16 @@ extension CompletionScript {
             "set -l rulebook_commands \(topLevel.map(\.name).joined(separator: " "))",
         ]
         for command in topLevel {
-            lines.append("complete -c rulebook -n \"not __fish_seen_subcommand_from $rulebook_commands\" -a \(command.name) -d '\(Self.summary(command.abstract))'")
+            lines.append(
+                "complete -c rulebook -n \"not __fish_seen_subcommand_from $rulebook_commands\" -a \(command.name) -d '\(Self.summary(command.abstract))'"
+            )
         }
         for group in groups {
             let names = group.commands.map(\.name).joined(separator: " ")
             for command in group.commands {
-                lines.append("complete -c rulebook -n \"__fish_seen_subcommand_from \(group.name); and not __fish_seen_subcommand_from \(names)\" -a \(command.name) -d '\(Self.summary(command.abstract))'")
+                lines.append(
+                    "complete -c rulebook -n \"__fish_seen_subcommand_from \(group.name); and not __fish_seen_subcommand_from \(names)\" -a \(command.name) -d '\(Self.summary(command.abstract))'"
+                )
             }
         }
         for entry in entries {
@@ -183,17 +188,23 @@ extension CompletionScript {
                 if let short = option.short { line += " -s \(short)" }
                 if option.takesValue {
                     line += " -r"
-                    if let allowed = option.allowedValues { line += " -f -a '\(allowed.joined(separator: " "))'" }
-                    else if Self.takesPath(option) { line += " -F" }
+                    if let allowed = option.allowedValues {
+                        line += " -f -a '\(allowed.joined(separator: " "))'"
+                    } else if Self.takesPath(option) {
+                        line += " -F"
+                    }
                 }
                 lines.append(line + " -d '\(Self.summary(option.help))'")
             }
             lines.append("complete -c rulebook -n '\(condition)' -s h -l help -d 'Show help'")
             if let argument = entry.configuration.arguments.first {
-                lines.append("complete -c rulebook -n '\(condition)' " + (argument.values.map { "-a '\($0.joined(separator: " "))'" } ?? "-F"))
+                lines.append(
+                    "complete -c rulebook -n '\(condition)' " + (argument.values.map { "-a '\($0.joined(separator: " "))'" } ?? "-F"))
             }
         }
-        lines.append("complete -c rulebook -n '__fish_seen_subcommand_from help' -a '\(topLevel.map(\.name).filter { $0 != "help" }.joined(separator: " "))'")
+        lines.append(
+            "complete -c rulebook -n '__fish_seen_subcommand_from help' -a '\(topLevel.map(\.name).filter { $0 != "help" }.joined(separator: " "))'"
+        )
         return lines.joined(separator: "\n") + "\n"
     }
 }

@@ -27,15 +27,22 @@ struct CompletionScript {
     /// The script for the tool's own commands.
     static var rulebook: CompletionScript {
         let groups = RulebookTool.groups.map { group in
-            (name: group.configuration.name,
-             commands: group.commands.map { (name: lastWord($0.configuration.name), abstract: $0.configuration.abstract) })
+            (
+                name: group.configuration.name,
+                commands: group.commands.map { (name: lastWord($0.configuration.name), abstract: $0.configuration.abstract) }
+            )
         }
-        let entries = RulebookTool.commands.map { Entry(words: [$0.configuration.name], configuration: $0.configuration) }
+        let entries =
+            RulebookTool.commands.map { Entry(words: [$0.configuration.name], configuration: $0.configuration) }
             + RulebookTool.groups.flatMap { group in
-                group.commands.map { Entry(words: $0.configuration.name.split(separator: " ").map(String.init),
-                                           configuration: $0.configuration) }
+                group.commands.map {
+                    Entry(
+                        words: $0.configuration.name.split(separator: " ").map(String.init),
+                        configuration: $0.configuration)
+                }
             }
-        let topLevel = RulebookTool.commandList.map { (name: $0.name, abstract: $0.abstract) }
+        let topLevel =
+            RulebookTool.commandList.map { (name: $0.name, abstract: $0.abstract) }
             + [(name: "help", abstract: "show a command's help")]
         return CompletionScript(topLevel: topLevel, groups: groups, entries: entries)
     }

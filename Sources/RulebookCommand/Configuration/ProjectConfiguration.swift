@@ -146,10 +146,12 @@ struct ProjectConfiguration: Sendable, Equatable {
         let names = Level.allCases.map(\.rawValue)
         for (code, value) in object.members {
             guard codes.contains(code) else {
-                throw CommandError("\(path): \"diagnostics\": unknown diagnostic code '\(code)'" + hint(for: code, among: codes, quoted: false))
+                throw CommandError(
+                    "\(path): \"diagnostics\": unknown diagnostic code '\(code)'" + hint(for: code, among: codes, quoted: false))
             }
             guard case .string(let name) = value, let level = Level(rawValue: name) else {
-                throw CommandError("\(path): \"diagnostics\": \"\(code)\" must be one of \(names.map { "\"\($0)\"" }.joined(separator: ", "))")
+                throw CommandError(
+                    "\(path): \"diagnostics\": \"\(code)\" must be one of \(names.map { "\"\($0)\"" }.joined(separator: ", "))")
             }
             levels[code] = level
         }

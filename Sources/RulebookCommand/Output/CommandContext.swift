@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What a command runs with: its outputs, stdin, and the environment. Unit tests make
@@ -21,8 +21,10 @@ final class CommandContext {
     /// `--color`: how diagnostics are coloured.
     var color: Terminal.ColorMode = .auto
 
-    init(stdout: Output, stderr: Output, stdinDescriptor: Int32 = 0, stdinIsTerminal: Bool? = nil,
-         environment: [String: String]) {
+    init(
+        stdout: Output, stderr: Output, stdinDescriptor: Int32 = 0, stdinIsTerminal: Bool? = nil,
+        environment: [String: String]
+    ) {
         self.stdout = stdout
         self.stderr = stderr
         self.stdinDescriptor = stdinDescriptor
@@ -32,9 +34,10 @@ final class CommandContext {
 
     /// The process's own stdin, stdout and stderr.
     static func process(environment: [String: String]) -> CommandContext {
-        CommandContext(stdout: Output(.fileDescriptor(1), flushThreshold: 1 << 20, name: "standard output"),
-                       stderr: Output(.fileDescriptor(2), name: "standard error"),
-                       environment: environment)
+        CommandContext(
+            stdout: Output(.fileDescriptor(1), flushThreshold: 1 << 20, name: "standard output"),
+            stderr: Output(.fileDescriptor(2), name: "standard error"),
+            environment: environment)
     }
 
     /// Prints `rulebook: error: message` on stderr.

@@ -65,8 +65,10 @@ extension TextFile {
     }
 
     /// Writes a temporary file next to `target` and renames it over `target`.
-    private static func replaceAtomically(_ target: String, with bytes: [UInt8], mode: mode_t?,
-                                          displayPath: String) throws(CommandError) {
+    private static func replaceAtomically(
+        _ target: String, with bytes: [UInt8], mode: mode_t?,
+        displayPath: String
+    ) throws(CommandError) {
         let directory = (target as NSString).deletingLastPathComponent
         let name = (target as NSString).lastPathComponent
         let temporary = (directory.isEmpty ? "." : directory) + "/." + name + ".rulebook-" + UUID().uuidString.prefix(8)

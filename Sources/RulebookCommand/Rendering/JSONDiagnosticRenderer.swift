@@ -44,30 +44,33 @@ struct JSONDiagnosticRenderer {
             "severity": .string(diagnostic.severity.rawValue),
             "code": .string(diagnostic.code.id),
             "message": .string(diagnostic.message),
-            "notes": .array(diagnostic.notes.map { note in
-                let file = note.file ?? diagnostic.file
-                let noteSpan = note.range.flatMap { report.span(of: $0, in: file) }
-                return .object([
-                    "message": .string(note.message),
-                    "file": note.range == nil ? nil : .string(file),
-                    "line": noteSpan.map { .integer($0.start.line) },
-                    "column": noteSpan.map { .integer($0.start.column) },
-                    "range": noteSpan.map { rangeNode($0) },
-                ])
-            }),
-            "fixes": .array(diagnostic.fixIts.map { fix in
-                .object([
-                    "message": .string(fix.message),
-                    "edits": .array(fix.edits.map { edit in
-                        .object([
-                            "file": .string(edit.file),
-                            "range": rangeNode(report.span(of: edit.range, in: edit.file)),
-                            "offsets": offsetsNode(edit.range),
-                            "newText": .string(edit.replacement),
-                        ])
-                    }),
-                ])
-            }),
+            "notes": .array(
+                diagnostic.notes.map { note in
+                    let file = note.file ?? diagnostic.file
+                    let noteSpan = note.range.flatMap { report.span(of: $0, in: file) }
+                    return .object([
+                        "message": .string(note.message),
+                        "file": note.range == nil ? nil : .string(file),
+                        "line": noteSpan.map { .integer($0.start.line) },
+                        "column": noteSpan.map { .integer($0.start.column) },
+                        "range": noteSpan.map { rangeNode($0) },
+                    ])
+                }),
+            "fixes": .array(
+                diagnostic.fixIts.map { fix in
+                    .object([
+                        "message": .string(fix.message),
+                        "edits": .array(
+                            fix.edits.map { edit in
+                                .object([
+                                    "file": .string(edit.file),
+                                    "range": rangeNode(report.span(of: edit.range, in: edit.file)),
+                                    "offsets": offsetsNode(edit.range),
+                                    "newText": .string(edit.replacement),
+                                ])
+                            }),
+                    ])
+                }),
         ])
     }
 

@@ -22,13 +22,20 @@ struct SARIFRenderer {
             .init(key: "columnKind", value: .string("unicodeCodePoints")),
         ]
         if let baseDirectory {
-            run.append(.init(key: "originalUriBaseIds", value: .object([
-                "%SRCROOT%": .object(["uri": .string(Self.fileURI(directory: baseDirectory))]),
-            ])))
+            run.append(
+                .init(
+                    key: "originalUriBaseIds",
+                    value: .object([
+                        "%SRCROOT%": .object(["uri": .string(Self.fileURI(directory: baseDirectory))])
+                    ])))
         }
-        run.append(.init(key: "results", value: .array(report.diagnostics.map {
-            result(for: $0, ruleIndex: ruleIndex[$0.code.id], in: report)
-        })))
+        run.append(
+            .init(
+                key: "results",
+                value: .array(
+                    report.diagnostics.map {
+                        result(for: $0, ruleIndex: ruleIndex[$0.code.id], in: report)
+                    })))
         let log = JSONNode.object([
             "$schema": .string(Self.schemaURI),
             "version": .string("2.1.0"),
@@ -44,14 +51,20 @@ struct SARIFRenderer {
         guard !unreadable.isEmpty else { return .object(["executionSuccessful": .bool(true)]) }
         return .object([
             "executionSuccessful": .bool(false),
-            "toolExecutionNotifications": .array(unreadable.map { diagnostic in
-                .object([
-                    "level": .string("error"),
-                    "message": .object(["text": .string(diagnostic.message)]),
-                    "locations": .array([.object(["physicalLocation": physicalLocation(file: diagnostic.file, range: diagnostic.range,
-                                                                                        in: report)])]),
-                ])
-            }),
+            "toolExecutionNotifications": .array(
+                unreadable.map { diagnostic in
+                    .object([
+                        "level": .string("error"),
+                        "message": .object(["text": .string(diagnostic.message)]),
+                        "locations": .array([
+                            .object([
+                                "physicalLocation": physicalLocation(
+                                    file: diagnostic.file, range: diagnostic.range,
+                                    in: report)
+                            ])
+                        ]),
+                    ])
+                }),
         ])
     }
 
@@ -60,18 +73,19 @@ struct SARIFRenderer {
             "name": .string("rulebook"),
             "version": .string(RulebookTool.version),
             "semanticVersion": .string(RulebookTool.version),
-            "rules": .array(codes.map { code in
-                .object([
-                    "id": .string(code.id),
-                    "name": .string(Self.pascalCase(code.id)),
-                    "shortDescription": .object(["text": .string(code.summary)]),
-                    "help": .object([
-                        "text": .string("\(code.summary) See docs/diagnostics.md#\(code.id)."),
-                        "markdown": .string("\(code.summary) See `docs/diagnostics.md#\(code.id)`."),
-                    ]),
-                    "defaultConfiguration": .object(["level": .string(Self.level(code.defaultSeverity))]),
-                ])
-            }),
+            "rules": .array(
+                codes.map { code in
+                    .object([
+                        "id": .string(code.id),
+                        "name": .string(Self.pascalCase(code.id)),
+                        "shortDescription": .object(["text": .string(code.summary)]),
+                        "help": .object([
+                            "text": .string("\(code.summary) See docs/diagnostics.md#\(code.id)."),
+                            "markdown": .string("\(code.summary) See `docs/diagnostics.md#\(code.id)`."),
+                        ]),
+                        "defaultConfiguration": .object(["level": .string(Self.level(code.defaultSeverity))]),
+                    ])
+                }),
         ])
     }
 
@@ -91,7 +105,9 @@ struct SARIFRenderer {
             "ruleIndex": ruleIndex.map { .integer($0) },
             "level": .string(Self.level(diagnostic.severity)),
             "message": .object(["text": .string(text)]),
-            "locations": .array([.object(["physicalLocation": physicalLocation(file: diagnostic.file, range: diagnostic.range, in: report)])]),
+            "locations": .array([
+                .object(["physicalLocation": physicalLocation(file: diagnostic.file, range: diagnostic.range, in: report)])
+            ]),
             "relatedLocations": related.isEmpty ? nil : .array(related),
             "fixes": diagnostic.fixIts.isEmpty ? nil : .array(diagnostic.fixIts.map { fix(for: $0, in: report) }),
         ])
@@ -107,17 +123,19 @@ struct SARIFRenderer {
         }
         return .object([
             "description": .object(["text": .string(fix.message)]),
-            "artifactChanges": .array(files.map { file in
-                .object([
-                    "artifactLocation": artifactLocation(file),
-                    "replacements": .array((editsByFile[file] ?? []).map { edit in
-                        .object([
-                            "deletedRegion": region(edit.range, in: file, report: report),
-                            "insertedContent": .object(["text": .string(edit.replacement)]),
-                        ])
-                    }),
-                ])
-            }),
+            "artifactChanges": .array(
+                files.map { file in
+                    .object([
+                        "artifactLocation": artifactLocation(file),
+                        "replacements": .array(
+                            (editsByFile[file] ?? []).map { edit in
+                                .object([
+                                    "deletedRegion": region(edit.range, in: file, report: report),
+                                    "insertedContent": .object(["text": .string(edit.replacement)]),
+                                ])
+                            }),
+                    ])
+                }),
         ])
     }
 
@@ -165,8 +183,8 @@ struct SARIFRenderer {
         for byte in path.utf8 {
             switch byte {
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
-                 UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-                 UInt8(ascii: "~"), UInt8(ascii: "/"):
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "~"), UInt8(ascii: "/"):
                 text.unicodeScalars.append(Unicode.Scalar(byte))
             default:
                 let hex = String(byte, radix: 16, uppercase: true)

@@ -34,8 +34,9 @@ struct SourceExcerpt: Sendable, Equatable {
         var shown = content
         if content.end - content.start > Self.maxWholeLineBytes {
             let windowEnd = min(content.end, min(end, start + Self.maxUnderlinedBytes) + Self.contextBytes)
-            shown = SourceRange(start: Self.scalarBoundary(max(content.start, start - Self.contextBytes), in: source),
-                                end: Self.scalarBoundary(windowEnd, in: source))
+            shown = SourceRange(
+                start: Self.scalarBoundary(max(content.start, start - Self.contextBytes), in: source),
+                end: Self.scalarBoundary(windowEnd, in: source))
         }
         let cutBefore = shown.start > content.start, cutAfter = shown.end < content.end
         let before = source.text(in: SourceRange(start: shown.start, end: start))
@@ -56,7 +57,8 @@ struct SourceExcerpt: Sendable, Equatable {
         let utf8 = source.text.utf8
         var offset = min(max(offset, 0), utf8.count)
         while offset > 0, offset < utf8.count,
-              utf8[utf8.index(utf8.startIndex, offsetBy: offset)] & 0xC0 == 0x80 {
+            utf8[utf8.index(utf8.startIndex, offsetBy: offset)] & 0xC0 == 0x80
+        {
             offset -= 1
         }
         return offset

@@ -29,8 +29,9 @@ struct TextDiagnosticRenderer {
 
     /// One diagnostic with its excerpt, notes and fixes.
     func render(_ diagnostic: Diagnostic, in report: DiagnosticReport) -> String {
-        var text = header(file: diagnostic.file, range: diagnostic.range, severity: diagnostic.severity,
-                          message: diagnostic.message, code: diagnostic.code.id, report: report)
+        var text = header(
+            file: diagnostic.file, range: diagnostic.range, severity: diagnostic.severity,
+            message: diagnostic.message, code: diagnostic.code.id, report: report)
         let source = report.sources[diagnostic.file]
         let gutterWidth = source.map { String($0.lines.line(containing: diagnostic.range.start) + 1).count } ?? 1
         if let source { text += excerpt(diagnostic.range, in: source, severity: diagnostic.severity, gutterWidth: gutterWidth) }
@@ -52,8 +53,10 @@ struct TextDiagnosticRenderer {
         return text
     }
 
-    private func header(file: String, range: SourceRange, severity: Severity, message: String, code: String?,
-                        report: DiagnosticReport) -> String {
+    private func header(
+        file: String, range: SourceRange, severity: Severity, message: String, code: String?,
+        report: DiagnosticReport
+    ) -> String {
         let place = report.span(of: range, in: file).map { "\(file):\($0.start.line):\($0.start.column)" } ?? file
         var line = terminal.paint(place + ":", .bold) + " " + terminal.paint("\(severity.rawValue):", style(severity))
         line += " " + terminal.paint(message, .bold)

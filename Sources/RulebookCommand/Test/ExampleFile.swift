@@ -104,7 +104,8 @@ struct ExampleFile: Sendable {
     /// it says, so every key must be one the format knows.
     private static func rejectUnknownKeys(of object: ValueObject, allowed: [String], at place: String) throws(CommandError) {
         for (key, _) in object.members where !allowed.contains(key) {
-            let hint = Suggestion.closest(to: key, among: allowed).map { "; did you mean \"\($0)\"?" }
+            let hint =
+                Suggestion.closest(to: key, among: allowed).map { "; did you mean \"\($0)\"?" }
                 ?? "; expected one of " + allowed.map { "\"\($0)\"" }.joined(separator: ", ")
             throw CommandError("\(place): unknown key \"\(key)\"\(hint)")
         }
@@ -136,7 +137,8 @@ struct ExampleFile: Sendable {
             var expected: [ExpectedFailure] = []
             for fail in fails {
                 guard case .object(let failure) = fail, case .string(let field)? = failure["field"],
-                      case .string(let rule)? = failure["rule"] else {
+                    case .string(let rule)? = failure["rule"]
+                else {
                     throw CommandError("\(place): each of \"fails\" needs \"field\" and \"rule\" strings")
                 }
                 try rejectUnknownKeys(of: failure, allowed: ["field", "rule", "message"], at: place + ": fails")

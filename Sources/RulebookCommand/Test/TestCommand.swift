@@ -31,18 +31,27 @@ struct TestCommand: Command {
             .option("filter", valueName: "TEXT", help: "Run only the examples whose name contains TEXT."),
             CommandConfiguration.configOption,
         ],
-        arguments: [ArgumentDefinition("PATH", help: "Example files or directories (walked for *.examples.json). Default: Rules.",
-                                       repeated: true, optional: true)],
+        arguments: [
+            ArgumentDefinition(
+                "PATH", help: "Example files or directories (walked for *.examples.json). Default: Rules.",
+                repeated: true, optional: true)
+        ],
         examples: [
             Example(command: "rulebook test", explanation: "Run every example under Rules/."),
-            Example(command: "rulebook test Rules/profile.examples.json --filter age",
-                    explanation: "Run the profile examples about age."),
+            Example(
+                command: "rulebook test Rules/profile.examples.json --filter age",
+                explanation: "Run the profile examples about age."),
         ],
-        sections: [("EXIT STATUS", """
-              0  every example passed
-              1  some example failed (or its rule file has errors)
-              2  usage or I/O errors, or an examples file that cannot be read
-            """)]
+        sections: [
+            (
+                "EXIT STATUS",
+                """
+                  0  every example passed
+                  1  some example failed (or its rule file has errors)
+                  2  usage or I/O errors, or an examples file that cannot be read
+                """
+            )
+        ]
     )
 
     let paths: [String]
@@ -89,8 +98,9 @@ struct TestCommand: Command {
                 continue
             }
             for example in examples {
-                let options = ValidationOptions(reportAllFailures: example.reportAll, messages: loader.messages(catalogs),
-                                                context: file.today.map { EvaluationContext(today: $0) } ?? EvaluationContext())
+                let options = ValidationOptions(
+                    reportAllFailures: example.reportAll, messages: loader.messages(catalogs),
+                    context: file.today.map { EvaluationContext(today: $0) } ?? EvaluationContext())
                 let violations = rules.validate(example.record, options: options).violations
                 if let mismatch = Self.mismatch(expected: example.expectedFailures, actual: violations) {
                     context.stdout.write("test \(name): \(example.name) ... FAILED\n")

@@ -115,8 +115,10 @@ struct ArrayElementReader {
     private mutating func endElement(at end: Int, _ records: inout [RecordSlice], closing: Bool) {
         let index = nextIndex
         if skippingElement {
-            records.append(RecordSlice(index: index, range: end..<end,
-                                       problem: "element \(index): longer than the limit of \(limits.maxRecordBytes) bytes"))
+            records.append(
+                RecordSlice(
+                    index: index, range: end..<end,
+                    problem: "element \(index): longer than the limit of \(limits.maxRecordBytes) bytes"))
         } else if let start = elementStart {
             var trimmed = end
             while trimmed > start, JSONStructureScanner.isWhitespace(buffer[trimmed - 1]) { trimmed -= 1 }

@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Cuts NDJSON input into batches of whole lines, in constant memory.
@@ -81,8 +81,13 @@ struct LineReader {
         let index = nextLineIndex
         nextLineIndex += 1
         skippingLine = true
-        return batch([], [RecordSlice(index: index, range: 0..<0,
-                                      problem: "line \(index + 1): longer than the limit of \(limits.maxRecordBytes) bytes")])
+        return batch(
+            [],
+            [
+                RecordSlice(
+                    index: index, range: 0..<0,
+                    problem: "line \(index + 1): longer than the limit of \(limits.maxRecordBytes) bytes")
+            ])
     }
 
     /// Splits `bytes` (whole lines; the last may lack its `\n`) into records.
@@ -97,11 +102,15 @@ struct LineReader {
             let index = nextLineIndex
             nextLineIndex += 1
             if end - start > limits.maxRecordBytes {
-                records.append(RecordSlice(index: index, range: start..<start,
-                                           problem: "line \(index + 1): longer than the limit of \(limits.maxRecordBytes) bytes"))
+                records.append(
+                    RecordSlice(
+                        index: index, range: start..<start,
+                        problem: "line \(index + 1): longer than the limit of \(limits.maxRecordBytes) bytes"))
             } else if Self.isBlank(bytes, start..<end) {
-                records.append(RecordSlice(index: index, range: start..<start,
-                                           problem: "line \(index + 1): empty line, expected a JSON object"))
+                records.append(
+                    RecordSlice(
+                        index: index, range: start..<start,
+                        problem: "line \(index + 1): empty line, expected a JSON object"))
             } else {
                 records.append(RecordSlice(index: index, range: start..<end))
             }
@@ -126,7 +135,8 @@ struct LineReader {
         guard from < bytes.count else { return nil }
         return bytes.withUnsafeBufferPointer { pointer -> Int? in
             guard let base = pointer.baseAddress,
-                  let found = memchr(base + from, Int32(UInt8(ascii: "\n")), bytes.count - from) else { return nil }
+                let found = memchr(base + from, Int32(UInt8(ascii: "\n")), bytes.count - from)
+            else { return nil }
             return UnsafeRawPointer(found) - UnsafeRawPointer(base)
         }
     }

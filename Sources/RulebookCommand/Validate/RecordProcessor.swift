@@ -31,13 +31,17 @@ struct RecordProcessor: Sendable {
     /// (no `Value` is built), with one ``JSONRecordValidator`` per batch so its buffers
     /// are reused from record to record. With `originals` (`--changed-from`) both
     /// records are read as values and compared.
-    func process(_ batch: RecordBatch, offset: Int, naming: RecordNaming,
-                 originals: [Int: [UInt8]]? = nil) -> BatchResult {
+    func process(
+        _ batch: RecordBatch, offset: Int, naming: RecordNaming,
+        originals: [Int: [UInt8]]? = nil
+    ) -> BatchResult {
         rules.withRules { process(batch, offset: offset, naming: naming, originals: originals, rules: $0) }
     }
 
-    private func process(_ batch: RecordBatch, offset: Int, naming: RecordNaming, originals: [Int: [UInt8]]?,
-                         rules: CompiledRuleSet) -> BatchResult {
+    private func process(
+        _ batch: RecordBatch, offset: Int, naming: RecordNaming, originals: [Int: [UInt8]]?,
+        rules: CompiledRuleSet
+    ) -> BatchResult {
         var result = BatchResult()
         result.output.reserveCapacity(output == nil ? 0 : batch.records.count * 96)
         var validator = JSONRecordValidator(rules: rules, options: options)
@@ -53,8 +57,9 @@ struct RecordProcessor: Sendable {
                     switch parse(slice, index: record.index, naming: naming) {
                     case .failure(let message): fail(message, number: number, into: &result)
                     case .success(let value):
-                        validateChange(value, original: originals[record.index], number: number, index: record.index,
-                                       rules: rules, into: &result)
+                        validateChange(
+                            value, original: originals[record.index], number: number, index: record.index,
+                            rules: rules, into: &result)
                     }
                 } else if Self.startsWithBrace(slice) {
                     validate(slice, with: &validator, number: number, index: record.index, naming: naming, into: &result)
@@ -67,8 +72,10 @@ struct RecordProcessor: Sendable {
     }
 
     /// Validates an object's bytes on the tape; a syntax error becomes the record's error.
-    private func validate(_ slice: UnsafeRawBufferPointer, with validator: inout JSONRecordValidator, number: Int,
-                          index: Int, naming: RecordNaming, into result: inout BatchResult) {
+    private func validate(
+        _ slice: UnsafeRawBufferPointer, with validator: inout JSONRecordValidator, number: Int,
+        index: Int, naming: RecordNaming, into result: inout BatchResult
+    ) {
         do {
             guard let output else {
                 if try validator.isValid(slice) { result.valid += 1 } else { result.invalid += 1 }
@@ -101,8 +108,10 @@ struct RecordProcessor: Sendable {
         return false
     }
 
-    private func validateChange(_ value: Value, original: [UInt8]?, number: Int, index: Int, rules: CompiledRuleSet,
-                                into result: inout BatchResult) {
+    private func validateChange(
+        _ value: Value, original: [UInt8]?, number: Int, index: Int, rules: CompiledRuleSet,
+        into result: inout BatchResult
+    ) {
         guard let original else {
             fail(prefixed("no original record \(index) in the --changed-from input"), number: number, into: &result)
             return

@@ -70,9 +70,11 @@ struct RecordStream {
             try source.fill(&bytes, count: limits.chunkSize)
         }
         guard bytes.count <= limits.maxRecordBytes else {
-            return RecordBatch(sequence: 0, bytes: [], records: [
-                RecordSlice(index: 0, range: 0..<0, problem: "the input is larger than the limit of \(limits.maxRecordBytes) bytes"),
-            ])
+            return RecordBatch(
+                sequence: 0, bytes: [],
+                records: [
+                    RecordSlice(index: 0, range: 0..<0, problem: "the input is larger than the limit of \(limits.maxRecordBytes) bytes")
+                ])
         }
         var start = 0, end = bytes.count
         while start < end, JSONStructureScanner.isWhitespace(bytes[start]) { start += 1 }

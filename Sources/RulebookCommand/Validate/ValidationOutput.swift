@@ -37,8 +37,10 @@ struct ValidationOutput: Sendable {
     /// Appends the result of one record; `id` is its `idField` value. `unlisted`:
     /// violations the report leaves out (`--only-changed`: those of unchanged fields); any
     /// makes the record invalid.
-    func append(_ report: ValidationReport, record: Int, id: Value? = nil, unlisted: Int = 0,
-                into buffer: inout [UInt8]) {
+    func append(
+        _ report: ValidationReport, record: Int, id: Value? = nil, unlisted: Int = 0,
+        into buffer: inout [UInt8]
+    ) {
         switch format {
         case .text: appendText(report, record: record, unlisted: unlisted, into: &buffer)
         case .json, .ndjson: appendJSON(report, record: record, id: id, unlisted: unlisted, into: &buffer)
@@ -58,13 +60,16 @@ struct ValidationOutput: Sendable {
         }
     }
 
-    private func appendJSON(_ report: ValidationReport, record: Int, id: Value?, unlisted: Int,
-                            into buffer: inout [UInt8]) {
+    private func appendJSON(
+        _ report: ValidationReport, record: Int, id: Value?, unlisted: Int,
+        into buffer: inout [UInt8]
+    ) {
         beginObject(record: record, id: id, into: &buffer)
         append(report.isValid && unlisted == 0 ? "\"valid\":true" : "\"valid\":false", into: &buffer)
         if let changes = report.changes {
-            append(changes.hasChanges ? ",\"changed\":true,\"changedFields\":[" : ",\"changed\":false,\"changedFields\":[",
-                   into: &buffer)
+            append(
+                changes.hasChanges ? ",\"changed\":true,\"changedFields\":[" : ",\"changed\":false,\"changedFields\":[",
+                into: &buffer)
             for (position, field) in changes.changedFields.enumerated() {
                 if position > 0 { buffer.append(UInt8(ascii: ",")) }
                 JSONWriter.appendJSONString(field.description, into: &buffer)
@@ -141,9 +146,10 @@ struct ValidationOutput: Sendable {
             append("\(name): invalid", into: &buffer)
         }
         if let changes = report.changes {
-            append(changes.hasChanges
-                   ? " (changed: \(changes.changedFields.map(\.description).joined(separator: ", ")))"
-                   : " (unchanged)", into: &buffer)
+            append(
+                changes.hasChanges
+                    ? " (changed: \(changes.changedFields.map(\.description).joined(separator: ", ")))"
+                    : " (unchanged)", into: &buffer)
         }
         if unlisted > 0 {
             append("; \(unlisted == 1 ? "1 violation" : "\(unlisted) violations") in unchanged fields not listed", into: &buffer)
@@ -151,8 +157,9 @@ struct ValidationOutput: Sendable {
         buffer.append(UInt8(ascii: "\n"))
         for field in report.fields {
             for violation in field.violations {
-                append("  \(violation.field): \(violation.message) [\(violation.validator.rawValue), \(violation.location)]\n",
-                       into: &buffer)
+                append(
+                    "  \(violation.field): \(violation.message) [\(violation.validator.rawValue), \(violation.location)]\n",
+                    into: &buffer)
             }
         }
     }

@@ -29,15 +29,18 @@ enum CodeActions {
         for diagnostic in analysis.diagnostics where overlaps(diagnostic.range, requested) {
             let lspDiagnostic = DiagnosticConversion.convert([diagnostic], in: analysis, session: context.session)
             for (number, fix) in diagnostic.fixIts.enumerated() {
-                guard let edit = workspaceEdit(fix, analysis: analysis, documents: context.documents, encoding: context.encoding) else { continue }
+                guard let edit = workspaceEdit(fix, analysis: analysis, documents: context.documents, encoding: context.encoding) else {
+                    continue
+                }
                 if context.session.client.codeActionLiterals {
-                    actions.append(.object([
-                        "title": .string(fix.message),
-                        "kind": .string("quickfix"),
-                        "diagnostics": .array(lspDiagnostic),
-                        "isPreferred": .bool(number == 0),
-                        "edit": edit.json,
-                    ]))
+                    actions.append(
+                        .object([
+                            "title": .string(fix.message),
+                            "kind": .string("quickfix"),
+                            "diagnostics": .array(lspDiagnostic),
+                            "isPreferred": .bool(number == 0),
+                            "edit": edit.json,
+                        ]))
                 } else {
                     // Old clients take commands only; `workspace/applyEdit` is not offered.
                     continue
@@ -54,7 +57,9 @@ enum CodeActions {
 
     /// A fix's edits as a workspace edit; each file's text comes from the editor, the
     /// analysis, the catalogues or the disk (needed to convert byte ranges).
-    static func workspaceEdit(_ fix: FixIt, analysis: DocumentAnalysis, documents: DocumentStore, encoding: PositionEncoding) -> WorkspaceEdit? {
+    static func workspaceEdit(_ fix: FixIt, analysis: DocumentAnalysis, documents: DocumentStore, encoding: PositionEncoding)
+        -> WorkspaceEdit?
+    {
         var changes: [String: [LSPTextEdit]] = [:]
         for edit in fix.edits {
             guard let source = source(of: edit.file, analysis: analysis, documents: documents) else { return nil }

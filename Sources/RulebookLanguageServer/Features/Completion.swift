@@ -42,7 +42,8 @@ enum Completion {
         if params.triggerCharacter == " ", completion.kind == .statementStart || completion.kind == .ruleName {
             return .object(["isIncomplete": .bool(false), "items": .array([])])
         }
-        let items = Completion.items(for: completion, analysis: analysis, documents: context.documents, snippets: context.session.client.snippets)
+        let items = Completion.items(
+            for: completion, analysis: analysis, documents: context.documents, snippets: context.session.client.snippets)
         let replace = converter.range(of: SourceRange(start: completion.wordStart, end: offset))
         return .object([
             "isIncomplete": .bool(false),
@@ -77,10 +78,12 @@ enum Completion {
     static func validatorItems(snippets: Bool) -> [Item] {
         ValidatorDefinition.all.flatMap { definition in
             definition.forms.enumerated().map { number, form in
-                Item(label: definition.name, kind: functionKind, detail: form.signature(of: definition.name),
-                     documentation: definition.summary,
-                     insertText: snippets ? snippet(definition.name, form) : definition.name + (form.parameters.isEmpty && form.variadic == nil ? "" : " "),
-                     isSnippet: snippets, sortText: "0\(definition.name)\(number)")
+                Item(
+                    label: definition.name, kind: functionKind, detail: form.signature(of: definition.name),
+                    documentation: definition.summary,
+                    insertText: snippets
+                        ? snippet(definition.name, form) : definition.name + (form.parameters.isEmpty && form.variadic == nil ? "" : " "),
+                    isSnippet: snippets, sortText: "0\(definition.name)\(number)")
             }
         }
     }
@@ -116,10 +119,11 @@ enum Completion {
 
     static func argumentItems(validator name: String, index: Int, analysis: DocumentAnalysis, documents: DocumentStore) -> [Item] {
         guard let definition = ValidatorDefinition.named(name) else { return [] }
-        let kinds = Set(definition.forms.compactMap { form -> ParameterKind? in
-            if index < form.parameters.count { return form.parameters[index].kind }
-            return form.variadic?.kind
-        })
+        let kinds = Set(
+            definition.forms.compactMap { form -> ParameterKind? in
+                if index < form.parameters.count { return form.parameters[index].kind }
+                return form.variadic?.kind
+            })
         var items: [Item] = []
         if kinds.contains(.dateBound) { items.append(Item(label: "today", kind: keywordKind, insertText: "today", sortText: "0today")) }
         if kinds.contains(.literal) {

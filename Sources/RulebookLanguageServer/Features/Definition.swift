@@ -23,7 +23,9 @@ enum Definition {
             return [location(analysis.document.source, syntax.name.range, encoding)]
         case .importPath(let syntax):
             guard let target = analysis.resolvedImport(syntax) else { return [] }
-            return [Location(uri: uri(forPath: target), range: LSPRange(start: .init(line: 0, character: 0), end: .init(line: 0, character: 0)))]
+            return [
+                Location(uri: uri(forPath: target), range: LSPRange(start: .init(line: 0, character: 0), end: .init(line: 0, character: 0)))
+            ]
         case .messageKey(let key):
             guard let directory = analysis.workspace.catalogueDirectory(for: analysis.document.path) else { return [] }
             // The base catalogue first, then the translations by locale.

@@ -35,22 +35,26 @@ enum DocumentSymbols {
         switch statement {
         case .field(let field):
             let rules = field.rules.map { source.text(in: $0.range) }.joined(separator: ", ")
-            return Symbol(name: field.path.description, detail: rules.isEmpty ? nil : rules, kind: fieldKind,
-                          range: field.range, selectionRange: field.path.range, children: [])
+            return Symbol(
+                name: field.path.description, detail: rules.isEmpty ? nil : rules, kind: fieldKind,
+                range: field.range, selectionRange: field.path.range, children: [])
         case .namedRule(let rule):
             guard !rule.name.name.isEmpty else { return nil }
             let body = rule.rules.map { source.text(in: $0.range) }.joined(separator: ", ")
-            return Symbol(name: rule.name.name, detail: body.isEmpty ? "rule" : "= " + body, kind: functionKind,
-                          range: rule.range, selectionRange: rule.name.range, children: [])
+            return Symbol(
+                name: rule.name.name, detail: body.isEmpty ? "rule" : "= " + body, kind: functionKind,
+                range: rule.range, selectionRange: rule.name.range, children: [])
         case .importDecl(let importDecl):
-            return Symbol(name: "import \"\(importDecl.path)\"", detail: nil, kind: fileKind,
-                          range: importDecl.range, selectionRange: importDecl.pathRange.isEmpty ? importDecl.keywordRange : importDecl.pathRange,
-                          children: [])
+            return Symbol(
+                name: "import \"\(importDecl.path)\"", detail: nil, kind: fileKind,
+                range: importDecl.range, selectionRange: importDecl.pathRange.isEmpty ? importDecl.keywordRange : importDecl.pathRange,
+                children: [])
         case .when(let block):
             let condition = source.text(in: block.condition.range)
-            return Symbol(name: "when \(condition)", detail: nil, kind: namespaceKind, range: block.range,
-                          selectionRange: block.keywordRange.union(block.condition.range),
-                          children: block.body.compactMap { symbol(for: $0, in: source) })
+            return Symbol(
+                name: "when \(condition)", detail: nil, kind: namespaceKind, range: block.range,
+                selectionRange: block.keywordRange.union(block.condition.range),
+                children: block.body.compactMap { symbol(for: $0, in: source) })
         case .unexpected:
             return nil
         }
@@ -67,14 +71,17 @@ enum DocumentSymbols {
         ])
     }
 
-    private static func flatten(_ symbols: [Symbol], container: String?, uri: String, converter: PositionConverter, into result: inout [Value]) {
+    private static func flatten(
+        _ symbols: [Symbol], container: String?, uri: String, converter: PositionConverter, into result: inout [Value]
+    ) {
         for symbol in symbols {
-            result.append(.object([
-                "name": .string(symbol.name),
-                "kind": .integer(symbol.kind),
-                "location": Location(uri: uri, range: converter.range(of: symbol.range)).json,
-                "containerName": container.map(Value.string),
-            ]))
+            result.append(
+                .object([
+                    "name": .string(symbol.name),
+                    "kind": .integer(symbol.kind),
+                    "location": Location(uri: uri, range: converter.range(of: symbol.range)).json,
+                    "containerName": container.map(Value.string),
+                ]))
             flatten(symbol.children, container: symbol.name, uri: uri, converter: converter, into: &result)
         }
     }

@@ -15,9 +15,10 @@ enum FoldingRanges {
     static let route = Route.typed(DocumentParams.self) { params, context in
         let analysis = try await context.analysis(params.textDocument.uri)
         guard let tree = analysis.tree else { return .array([]) }
-        return .array(folds(in: tree).map { fold in
-            .object(["startLine": .integer(fold.startLine), "endLine": .integer(fold.endLine), "kind": .string(fold.kind)])
-        })
+        return .array(
+            folds(in: tree).map { fold in
+                .object(["startLine": .integer(fold.startLine), "endLine": .integer(fold.endLine), "kind": .string(fold.kind)])
+            })
     }
 
     static func folds(in tree: SyntaxTree) -> [Fold] {

@@ -10,9 +10,10 @@ enum Formatting {
         let analysis = try await context.analysis(params.textDocument.uri)
         guard let tree = analysis.tree, let formatted = Formatter.format(tree) else { return .null }
         let converter = analysis.document.converter(context.encoding)
-        return .array(edits(from: analysis.document.text, to: formatted).map { edit in
-            LSPTextEdit(range: converter.range(of: edit.range), newText: edit.replacement).json
-        })
+        return .array(
+            edits(from: analysis.document.text, to: formatted).map { edit in
+                LSPTextEdit(range: converter.range(of: edit.range), newText: edit.replacement).json
+            })
     }
 
     /// The smallest single replacement turning `old` into `new` (common prefix and suffix
@@ -25,9 +26,13 @@ enum Formatting {
         var suffix = 0
         while suffix < a.count - prefix && suffix < b.count - prefix && a[a.count - 1 - suffix] == b[b.count - 1 - suffix] { suffix += 1 }
         // Never split a multi-byte scalar or a CRLF pair.
-        while prefix > 0 && (isContinuation(a, prefix) || isContinuation(b, prefix) || splitsCRLF(a, prefix) || splitsCRLF(b, prefix)) { prefix -= 1 }
-        while suffix > 0 && (isContinuation(a, a.count - suffix) || isContinuation(b, b.count - suffix)
-                             || splitsCRLF(a, a.count - suffix) || splitsCRLF(b, b.count - suffix)) { suffix -= 1 }
+        while prefix > 0 && (isContinuation(a, prefix) || isContinuation(b, prefix) || splitsCRLF(a, prefix) || splitsCRLF(b, prefix)) {
+            prefix -= 1
+        }
+        while suffix > 0
+            && (isContinuation(a, a.count - suffix) || isContinuation(b, b.count - suffix)
+                || splitsCRLF(a, a.count - suffix) || splitsCRLF(b, b.count - suffix))
+        { suffix -= 1 }
         let replacement = String(decoding: b[prefix..<(b.count - suffix)], as: UTF8.self)
         return [(SourceRange(start: prefix, end: a.count - suffix), replacement)]
     }

@@ -10,9 +10,11 @@ enum Hover {
         let converter = analysis.document.converter(context.encoding)
         let offset = converter.offset(of: params.position)
         guard let index = analysis.index, let occurrence = index.occurrence(at: offset),
-              let markdown = content(for: occurrence, analysis: analysis)
+            let markdown = content(for: occurrence, analysis: analysis)
         else { return .null }
-        let text = context.session.client.markdownHover ? markdown : markdown.replacingOccurrences(of: "```rulebook\n", with: "").replacingOccurrences(of: "```", with: "")
+        let text =
+            context.session.client.markdownHover
+            ? markdown : markdown.replacingOccurrences(of: "```rulebook\n", with: "").replacingOccurrences(of: "```", with: "")
         return .object([
             "contents": MarkupContent(kind: context.session.client.markdownHover ? .markdown : .plaintext, value: text).json,
             "range": converter.range(of: occurrence.range).json,
@@ -54,14 +56,15 @@ enum Hover {
     /// validator's example.
     static func renderedMessage(_ definition: ValidatorDefinition, rule: RuleSyntax?, analysis: DocumentAnalysis) -> String? {
         if let rule, let field = analysis.index?.field(containing: rule),
-           let request = MessageArguments.request(for: rule, definition: definition, field: field) {
+            let request = MessageArguments.request(for: rule, definition: definition, field: field)
+        {
             return analysis.renderer.render(request)
         }
         let example = SourceFile(path: "example.rules", text: String(definition.example.split(separator: "\n").first ?? ""))
         let tree = Parser.parse(example)
         guard case .field(let statement)? = tree.statements.first,
-              let exampleRule = statement.rules.first(where: { $0.name.name == definition.name }),
-              let request = MessageArguments.request(for: exampleRule, definition: definition, field: statement.path)
+            let exampleRule = statement.rules.first(where: { $0.name.name == definition.name }),
+            let request = MessageArguments.request(for: exampleRule, definition: definition, field: statement.path)
         else { return nil }
         return analysis.renderer.render(request)
     }
@@ -74,7 +77,9 @@ enum Hover {
         let line = definition.source.location(of: definition.syntax.range.start).line
         let file = definition.source.path == analysis.document.path ? "this file" : "`\(Self.displayName(definition.source.path))`"
         parts.append("Named rule defined in \(file), line \(line).")
-        let scope = definition.source.path == analysis.document.path ? analysis.scope : (analysis.scope(of: definition.source.path) ?? analysis.scope)
+        let scope =
+            definition.source.path == analysis.document.path
+            ? analysis.scope : (analysis.scope(of: definition.source.path) ?? analysis.scope)
         let expansion = scope.expansion(of: definition.syntax.name.name, scopes: { analysis.scope(of: $0) })
         if !expansion.isEmpty {
             parts.append("Expands to: " + expansion.map { "`\($0)`" }.joined(separator: ", "))

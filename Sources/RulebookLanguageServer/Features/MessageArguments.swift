@@ -24,12 +24,13 @@ enum MessageArguments {
     }
 
     static func fieldPath(_ path: PathSyntax) -> FieldPath {
-        FieldPath(path.segments.map { segment in
-            switch segment.kind {
-            case .key(let key, _): .key(key)
-            case .wildcard: .wildcard
-            }
-        })
+        FieldPath(
+            path.segments.map { segment in
+                switch segment.kind {
+                case .key(let key, _): .key(key)
+                case .wildcard: .wildcard
+                }
+            })
     }
 
     static func argumentValue(_ argument: ArgumentSyntax) -> MessageArgument? {

@@ -95,8 +95,10 @@ enum References {
 
     /// Every use (and optionally the definition) of `target` in open documents and the
     /// rule files of the workspace.
-    static func occurrences(of target: Target, analysis: DocumentAnalysis, documents: DocumentStore,
-                            includeDeclaration: Bool) -> [(source: SourceFile, range: SourceRange)] {
+    static func occurrences(
+        of target: Target, analysis: DocumentAnalysis, documents: DocumentStore,
+        includeDeclaration: Bool
+    ) -> [(source: SourceFile, range: SourceRange)] {
         let files = WorkspaceTrees(workspace: analysis.workspace, documents: documents)
         var paths = Set(analysis.workspace.ruleFiles())
         for document in documents.all where !document.isCatalogue { paths.insert(document.path) }
@@ -106,7 +108,8 @@ enum References {
             guard let tree = files.tree(path) else { continue }
             let index = SyntaxIndex(tree)
             if includeDeclaration, path == target.file,
-               let declaration = index.declarations.first(where: { $0.name.name == target.name }) {
+                let declaration = index.declarations.first(where: { $0.name.name == target.name })
+            {
                 result.append((tree.source, declaration.name.range))
             }
             let uses = index.references(toRule: target.name)

@@ -63,8 +63,13 @@ struct RuleScope: Sendable {
             let inner = scopes(definition.source.path) ?? scope
             for rule in definition.syntax.rules {
                 if BuiltinValidator(rawValue: rule.name.name) != nil || inner[rule.name.name] == nil {
-                    result.append(String(definition.source.text(in: SourceRange(start: rule.name.range.start,
-                                                                                 end: rule.message?.range.start ?? rule.range.end)))
+                    result.append(
+                        String(
+                            definition.source.text(
+                                in: SourceRange(
+                                    start: rule.name.range.start,
+                                    end: rule.message?.range.start ?? rule.range.end))
+                        )
                         .trimmingTrailingSpaces())
                 } else {
                     expand(rule.name.name, in: inner)

@@ -62,8 +62,10 @@ enum SemanticTokens {
             let length = end.character - start.character
             guard length > 0 else { continue }
             let deltaLine = start.line - previousLine
-            data += [deltaLine, deltaLine == 0 ? start.character - previousStart : start.character, length,
-                     token.type.rawValue, token.modifiers]
+            data += [
+                deltaLine, deltaLine == 0 ? start.character - previousStart : start.character, length,
+                token.type.rawValue, token.modifiers,
+            ]
             previousLine = start.line
             previousStart = start.character
         }

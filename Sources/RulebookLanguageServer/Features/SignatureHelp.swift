@@ -24,9 +24,10 @@ enum SignatureHelp {
             return .object([
                 "label": .string(label),
                 "documentation": MarkupContent(kind: .markdown, value: definition.summary).json,
-                "parameters": .array(parameters.map { parameter in
-                    .object(["label": .string(parameter.name), "documentation": .string(describe(parameter.kind))])
-                }),
+                "parameters": .array(
+                    parameters.map { parameter in
+                        .object(["label": .string(parameter.name), "documentation": .string(describe(parameter.kind))])
+                    }),
             ])
         }
         // The first form that has a parameter at `index` (or a variadic tail).

@@ -107,7 +107,10 @@ struct MessageReader: Sendable {
                 events.append(decode(body))
             case .oversized(let length):
                 logger.log("discarding a \(length)-byte message: larger than \(framer.maximumBodySize) bytes")
-                events.append(.unusable(id: nil, error: .invalidRequest("message of \(length) bytes is larger than the limit of \(framer.maximumBodySize)")))
+                events.append(
+                    .unusable(
+                        id: nil, error: .invalidRequest("message of \(length) bytes is larger than the limit of \(framer.maximumBodySize)"))
+                )
             case .skipped(let reason):
                 logger.log(reason)
             }

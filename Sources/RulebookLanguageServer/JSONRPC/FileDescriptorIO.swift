@@ -1,9 +1,9 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Musl)
-import Musl
+    import Musl
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Blocking reads and writes on raw file descriptors, retrying on `EINTR` and partial
@@ -17,9 +17,9 @@ enum FileDescriptorIO {
         while true {
             let count = buffer.withUnsafeMutableBytes { raw in
                 #if canImport(Darwin)
-                Darwin.read(descriptor, raw.baseAddress, raw.count)
+                    Darwin.read(descriptor, raw.baseAddress, raw.count)
                 #else
-                Glibc.read(descriptor, raw.baseAddress, raw.count)
+                    Glibc.read(descriptor, raw.baseAddress, raw.count)
                 #endif
             }
             if count > 0 { return Array(buffer[0..<count]) }
@@ -36,9 +36,9 @@ enum FileDescriptorIO {
             while offset < raw.count {
                 let written = {
                     #if canImport(Darwin)
-                    Darwin.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                        Darwin.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
                     #else
-                    Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                        Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
                     #endif
                 }()
                 if written > 0 { offset += written; continue }

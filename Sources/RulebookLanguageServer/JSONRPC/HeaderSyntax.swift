@@ -50,8 +50,10 @@ enum HeaderSyntax {
     /// to it, as long as the block stays within `maximumSize` bytes up to `position`;
     /// anything else before it is garbage. `lowerBound` counts as a line start only when
     /// `lowerBoundIsLineStart` (the framer may have dropped the start of that line).
-    static func headerBlockStart(in bytes: [UInt8], from lowerBound: Int, lowerBoundIsLineStart: Bool,
-                                 contentLengthAt position: Int, maximumSize: Int) -> Int {
+    static func headerBlockStart(
+        in bytes: [UInt8], from lowerBound: Int, lowerBoundIsLineStart: Bool,
+        contentLengthAt position: Int, maximumSize: Int
+    ) -> Int {
         var start = position
         while start > lowerBound && bytes[start - 1] == UInt8(ascii: "\n") {
             var lineEnd = start - 1
@@ -59,7 +61,8 @@ enum HeaderSyntax {
             var lineStart = lineEnd
             while lineStart > lowerBound && bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
             guard lineStart > lowerBound || lowerBoundIsLineStart, position - lineStart <= maximumSize,
-                  lineEnd > lineStart, isHeaderLine(bytes[lineStart..<lineEnd]) else { break }
+                lineEnd > lineStart, isHeaderLine(bytes[lineStart..<lineEnd])
+            else { break }
             start = lineStart
         }
         return start
@@ -71,8 +74,10 @@ enum HeaderSyntax {
     /// line (when that line can still become a header), within `maximumSize` plus the
     /// length of a split header name; otherwise only a tail that might be the start of
     /// `Content-Length`. Everything before it can be dropped.
-    static func retainedStart(in bytes: [UInt8], from lowerBound: Int, atLineStart: Bool,
-                              maximumSize: Int) -> (offset: Int, atLineStart: Bool) {
+    static func retainedStart(
+        in bytes: [UInt8], from lowerBound: Int, atLineStart: Bool,
+        maximumSize: Int
+    ) -> (offset: Int, atLineStart: Bool) {
         let count = bytes.count
         let nameTail = count - (contentLength.count - 1)
         let dropToTail = nameTail > lowerBound ? (nameTail, false) : (lowerBound, atLineStart)
@@ -82,7 +87,8 @@ enum HeaderSyntax {
         // A `Content-Length` can only begin the block at a line start; otherwise it starts
         // within the last `contentLength.count - 1` bytes or later, with nothing above it.
         guard lastLineStart > lowerBound || atLineStart,
-              lastLine.prefix(while: { $0 != UInt8(ascii: ":") }).allSatisfy(isTokenByte) else { return dropToTail }
+            lastLine.prefix(while: { $0 != UInt8(ascii: ":") }).allSatisfy(isTokenByte)
+        else { return dropToTail }
         var keep = lastLineStart
         while keep > lowerBound {
             var lineEnd = keep - 1
@@ -90,7 +96,8 @@ enum HeaderSyntax {
             var lineStart = lineEnd
             while lineStart > lowerBound && bytes[lineStart - 1] != UInt8(ascii: "\n") { lineStart -= 1 }
             guard lineStart > lowerBound || atLineStart, count - lineStart <= maximumSize + contentLength.count,
-                  lineEnd > lineStart, isHeaderLine(bytes[lineStart..<lineEnd]) else { break }
+                lineEnd > lineStart, isHeaderLine(bytes[lineStart..<lineEnd])
+            else { break }
             keep = lineStart
         }
         // Past the size cap even the last line alone is too long to end up in a block.
@@ -127,8 +134,8 @@ enum HeaderSyntax {
             guard name == "content-length" else { continue }  // Content-Type and others are accepted and ignored
             let value = line[(colon + 1)...].drop(while: isWhitespace).reversed().drop(while: isWhitespace).reversed()
             guard !value.isEmpty, value.count <= 15,
-                  value.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
-                  let parsed = Int(String(decoding: value, as: UTF8.self))
+                value.allSatisfy({ $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }),
+                let parsed = Int(String(decoding: value, as: UTF8.self))
             else {
                 return .failure(HeaderProblem("invalid Content-Length '\(printable(line[(colon + 1)...]))'"))
             }

@@ -105,8 +105,9 @@ extension MessageFramer {
             // exactly the bytes that could still belong to its block (see
             // `HeaderSyntax.retainedStart`), so how the stream is cut into reads never
             // changes which block is found.
-            let keep = HeaderSyntax.retainedStart(in: buffer, from: cursor, atLineStart: cursorAtLineStart,
-                                                  maximumSize: maximumHeaderSize)
+            let keep = HeaderSyntax.retainedStart(
+                in: buffer, from: cursor, atLineStart: cursorAtLineStart,
+                maximumSize: maximumHeaderSize)
             if keep.offset > cursor {
                 let dropped = buffer[cursor..<keep.offset]
                 if !dropped.allSatisfy(HeaderSyntax.isWhitespace) {
@@ -120,8 +121,9 @@ extension MessageFramer {
         if start > cursor {
             // Other headers (Content-Type) may legitimately precede Content-Length: back up
             // to the start of the line when the bytes before it on that line look like headers.
-            let lineStart = HeaderSyntax.headerBlockStart(in: buffer, from: cursor, lowerBoundIsLineStart: cursorAtLineStart,
-                                                          contentLengthAt: start, maximumSize: maximumHeaderSize)
+            let lineStart = HeaderSyntax.headerBlockStart(
+                in: buffer, from: cursor, lowerBoundIsLineStart: cursorAtLineStart,
+                contentLengthAt: start, maximumSize: maximumHeaderSize)
             if lineStart > cursor {
                 let dropped = buffer[cursor..<lineStart]
                 if !dropped.allSatisfy(HeaderSyntax.isWhitespace) {
@@ -238,7 +240,9 @@ struct BodyScanner: Sendable {
             guard HeaderSyntax.lowercased(bytes[index]) == expected else { return .noMatch }
             index += 1
         }
-        func skipBlanks() { while index < bytes.count && (bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")) { index += 1 } }
+        func skipBlanks() {
+            while index < bytes.count && (bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t")) { index += 1 }
+        }
         skipBlanks()
         guard index < bytes.count else { return .incomplete }
         guard bytes[index] == UInt8(ascii: ":") else { return .noMatch }

@@ -139,7 +139,8 @@ enum ServerCapabilities {
             "range": .bool(false),
         ])
         object["documentFormattingProvider"] = .bool(true)
-        object["codeActionProvider"] = client.codeActionLiterals
+        object["codeActionProvider"] =
+            client.codeActionLiterals
             ? .object(["codeActionKinds": .array([.string("quickfix")]), "resolveProvider": .bool(false)])
             : .bool(true)
         if client.pullDiagnostics {
@@ -148,7 +149,7 @@ enum ServerCapabilities {
             ])
         }
         object["workspace"] = .object([
-            "workspaceFolders": .object(["supported": .bool(true), "changeNotifications": .bool(true)]),
+            "workspaceFolders": .object(["supported": .bool(true), "changeNotifications": .bool(true)])
         ])
         return .object(object)
     }

@@ -44,9 +44,12 @@ struct LSPDiagnostic: Sendable, Hashable, JSONEncodable {
             "code": .string(code),
             "source": .string(LSPDiagnostic.source),
             "message": .string(message),
-            "relatedInformation": related.isEmpty ? Value?.none : .array(related.map {
-                .object(["location": $0.location.json, "message": .string($0.message)])
-            }),
+            "relatedInformation": related.isEmpty
+                ? Value?.none
+                : .array(
+                    related.map {
+                        .object(["location": $0.location.json, "message": .string($0.message)])
+                    }),
         ])
     }
 }

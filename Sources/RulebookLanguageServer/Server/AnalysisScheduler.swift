@@ -66,8 +66,8 @@ extension Server {
     private func publish(_ analysis: DocumentAnalysis) {
         let uri = DocumentURI.normalized(analysis.document.uri)
         guard let session, !session.client.pullDiagnostics,
-              let current = documents[uri], current.version == analysis.document.version,
-              scheduler.publishedVersions[uri].map({ $0 <= current.version }) ?? true
+            let current = documents[uri], current.version == analysis.document.version,
+            scheduler.publishedVersions[uri].map({ $0 <= current.version }) ?? true
         else { return }
         scheduler.publishedVersions[uri] = current.version
         let diagnostics = DiagnosticConversion.convert(analysis.diagnostics, in: analysis, session: session)

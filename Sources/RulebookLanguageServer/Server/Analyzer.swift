@@ -53,9 +53,11 @@ final class Analyzer: Sendable {
             if let entry = state.entries[uri], entry.version == document.version, entry.generation == generation {
                 return entry.task
             }
-            let workspace = state.workspace
-                ?? WorkspaceModel(roots: state.roots, locale: state.locale, documents: documents, parseCache: parseCache,
-                                  patternCache: patternCache)
+            let workspace =
+                state.workspace
+                ?? WorkspaceModel(
+                    roots: state.roots, locale: state.locale, documents: documents, parseCache: parseCache,
+                    patternCache: patternCache)
             state.workspace = workspace
             let task = Task.detached { [self] in
                 DocumentAnalysis.compute(document: document, documents: documents, workspace: workspace, leftovers: { retire($0) })

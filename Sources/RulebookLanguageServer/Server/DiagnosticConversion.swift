@@ -6,8 +6,10 @@ import Rulebook
 enum DiagnosticConversion {
     /// Converts the diagnostics of one file. `sources` finds the text of other files
     /// that notes point into.
-    static func convert(_ diagnostics: [Diagnostic], file: SourceFile, encoding: PositionEncoding,
-                        relatedInformation: Bool, sources: (String) -> SourceFile?) -> [LSPDiagnostic] {
+    static func convert(
+        _ diagnostics: [Diagnostic], file: SourceFile, encoding: PositionEncoding,
+        relatedInformation: Bool, sources: (String) -> SourceFile?
+    ) -> [LSPDiagnostic] {
         let converter = PositionConverter(source: file, encoding: encoding)
         return diagnostics.map { diagnostic in
             var message = diagnostic.message
@@ -20,13 +22,16 @@ enum DiagnosticConversion {
                     message += "\n" + note.message
                 }
             }
-            return LSPDiagnostic(range: converter.range(of: diagnostic.range), severity: LSPDiagnostic.severity(diagnostic.severity),
-                                 code: diagnostic.code.id, message: message, related: related)
+            return LSPDiagnostic(
+                range: converter.range(of: diagnostic.range), severity: LSPDiagnostic.severity(diagnostic.severity),
+                code: diagnostic.code.id, message: message, related: related)
         }
     }
 
-    private static func location(of note: Note, in file: SourceFile, encoding: PositionEncoding,
-                                 sources: (String) -> SourceFile?) -> Location? {
+    private static func location(
+        of note: Note, in file: SourceFile, encoding: PositionEncoding,
+        sources: (String) -> SourceFile?
+    ) -> Location? {
         guard let range = note.range else { return nil }
         let path = note.file ?? file.path
         guard let source = path == file.path ? file : sources(path) else { return nil }

@@ -30,9 +30,11 @@ struct DocumentAnalysis: Sendable {
     /// the workspace reads imports from the editor's buffers over the disk, and the
     /// checker's options come from the catalogues. Catalogue documents get the catalogue
     /// checks of their directory.
-    init(document: TextDocument, tree: SyntaxTree?, diagnostics: [Diagnostic], dependencies: Set<String>,
-         sources: [String: SourceFile], trees: [String: SyntaxTree], imports: [String: [String]], scope: RuleScope,
-         workspace: WorkspaceModel) {
+    init(
+        document: TextDocument, tree: SyntaxTree?, diagnostics: [Diagnostic], dependencies: Set<String>,
+        sources: [String: SourceFile], trees: [String: SyntaxTree], imports: [String: [String]], scope: RuleScope,
+        workspace: WorkspaceModel
+    ) {
         self.document = document
         self.tree = tree
         self.indexBox = LazyIndex(tree)
@@ -47,8 +49,10 @@ struct DocumentAnalysis: Sendable {
 
     /// `leftovers` receives what the analysis built but does not keep (the check result,
     /// the source overlay with every open buffer), so the caller can free it later.
-    static func compute(document: TextDocument, documents: DocumentStore, workspace: WorkspaceModel,
-                        leftovers: (any Sendable) -> Void = { _ in }) -> DocumentAnalysis {
+    static func compute(
+        document: TextDocument, documents: DocumentStore, workspace: WorkspaceModel,
+        leftovers: (any Sendable) -> Void = { _ in }
+    ) -> DocumentAnalysis {
         if document.isCatalogue { return catalogue(document: document, workspace: workspace) }
         var provider = OverlaySourceProvider(base: DiskSourceProvider())
         for open in documents.all where !open.isCatalogue { provider.setBuffer(open.text, for: SourcePath.normalize(open.path)) }
@@ -62,9 +66,10 @@ struct DocumentAnalysis: Sendable {
         guard let result = try? library.check(rootFile: path) else {
             // Unreachable with the buffer in the overlay; analyse the text alone rather than fail.
             let tree = workspace.tree(for: document.source)
-            return DocumentAnalysis(document: document, tree: tree, diagnostics: tree.diagnostics,
-                                    dependencies: [], sources: [:], trees: [document.path: tree], imports: [:],
-                                    scope: RuleScope(file: document.path, trees: [document.path: tree], imports: [:]), workspace: workspace)
+            return DocumentAnalysis(
+                document: document, tree: tree, diagnostics: tree.diagnostics,
+                dependencies: [], sources: [:], trees: [document.path: tree], imports: [:],
+                scope: RuleScope(file: document.path, trees: [document.path: tree], imports: [:]), workspace: workspace)
         }
         defer { leftovers(Leftovers(result: result, library: library)) }
         let tree = result.trees[path] ?? workspace.tree(for: document.source)
@@ -95,14 +100,16 @@ struct DocumentAnalysis: Sendable {
     private static func catalogue(document: TextDocument, workspace: WorkspaceModel) -> DocumentAnalysis {
         var diagnostics: [Diagnostic] = []
         if Analyzer.isCataloguePath(document.path) {
-            var texts = workspace.catalogueDirectory(containing: document.path)?.texts
+            var texts =
+                workspace.catalogueDirectory(containing: document.path)?.texts
                 ?? ((try? MessageCatalogs.readFiles(in: SourcePathText.directory(of: document.path))) ?? [:])
             texts[document.path] = document.text
             diagnostics = CatalogChecker.check(files: texts).filter { $0.file == document.path }
         }
-        return DocumentAnalysis(document: document, tree: nil, diagnostics: diagnostics, dependencies: [],
-                                sources: [:], trees: [:], imports: [:], scope: RuleScope(file: document.path, trees: [:], imports: [:]),
-                                workspace: workspace)
+        return DocumentAnalysis(
+            document: document, tree: nil, diagnostics: diagnostics, dependencies: [],
+            sources: [:], trees: [:], imports: [:], scope: RuleScope(file: document.path, trees: [:], imports: [:]),
+            workspace: workspace)
     }
 
     /// Where an import statement of this document leads.
@@ -129,8 +136,9 @@ struct DocumentAnalysis: Sendable {
 extension DiagnosticConversion {
     /// The LSP diagnostics of an analysis.
     static func convert(_ diagnostics: [Diagnostic], in analysis: DocumentAnalysis, session: Session) -> [LSPDiagnostic] {
-        convert(diagnostics, file: analysis.document.source, encoding: session.encoding,
-                relatedInformation: session.client.relatedInformation, sources: { analysis.sources[$0] })
+        convert(
+            diagnostics, file: analysis.document.source, encoding: session.encoding,
+            relatedInformation: session.client.relatedInformation, sources: { analysis.sources[$0] })
     }
 }
 

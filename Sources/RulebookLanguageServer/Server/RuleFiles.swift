@@ -14,8 +14,11 @@ enum RuleFiles {
         var found: [String] = []
         let manager = FileManager.default
         for root in roots {
-            guard let enumerator = manager.enumerator(at: URL(fileURLWithPath: root), includingPropertiesForKeys: [.isDirectoryKey],
-                                                      options: [.skipsHiddenFiles, .skipsPackageDescendants]) else { continue }
+            guard
+                let enumerator = manager.enumerator(
+                    at: URL(fileURLWithPath: root), includingPropertiesForKeys: [.isDirectoryKey],
+                    options: [.skipsHiddenFiles, .skipsPackageDescendants])
+            else { continue }
             for case let url as URL in enumerator {
                 if url.lastPathComponent == ".build" || url.lastPathComponent == "node_modules" {
                     enumerator.skipDescendants()

@@ -28,8 +28,9 @@ extension Server {
         // Clear what the editor shows: the file may still exist, but diagnostics are
         // only maintained for open documents.
         if session?.client.pullDiagnostics == false {
-            connection.notify(PublishDiagnosticsParams.method,
-                              PublishDiagnosticsParams(uri: params.uri, version: nil, diagnostics: []).json)
+            connection.notify(
+                PublishDiagnosticsParams.method,
+                PublishDiagnosticsParams(uri: params.uri, version: nil, diagnostics: []).json)
         }
         // Dependents now read the file from disk instead of the editor's buffer.
         filesChanged([document.path])

@@ -49,7 +49,9 @@ actor Server {
         case .message(.notification(let method, let params)):
             handleNotification(method: method, params: params)
         case .message(.response(let id, let result)):
-            if case .failure(let error) = result { logger.log("client answered \(id?.description ?? "null") with error \(error.code): \(error.message)") }
+            if case .failure(let error) = result {
+                logger.log("client answered \(id?.description ?? "null") with error \(error.code): \(error.message)")
+            }
         case .unusable(let id, let error):
             connection.respond(to: id, .failure(error))
         case .endOfInput:
@@ -185,12 +187,16 @@ actor Server {
         // Watch rule files and catalogues so that edits outside the editor re-check
         // their dependents. Only sent because the client declared dynamic registration.
         let watchers: [Value] = ["**/*.rules", "**/Localizations/*.json"].map { .object(["globPattern": .string($0)]) }
-        connection.request("client/registerCapability", .object([
-            "registrations": .array([.object([
-                "id": .string("rulebook-watched-files"),
-                "method": .string(DidChangeWatchedFilesParams.method),
-                "registerOptions": .object(["watchers": .array(watchers)]),
-            ])]),
-        ]))
+        connection.request(
+            "client/registerCapability",
+            .object([
+                "registrations": .array([
+                    .object([
+                        "id": .string("rulebook-watched-files"),
+                        "method": .string(DidChangeWatchedFilesParams.method),
+                        "registerOptions": .object(["watchers": .array(watchers)]),
+                    ])
+                ])
+            ]))
     }
 }

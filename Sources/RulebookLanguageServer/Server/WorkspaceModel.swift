@@ -30,8 +30,10 @@ struct WorkspaceModel: Sendable {
     private let insertionFixes = Locked<[String: FixIt]>([:])
 
     /// Reads the catalogues of every root (open documents override files on disk).
-    init(roots: [String], locale: String?, documents: DocumentStore, parseCache: ParseCache,
-         patternCache: PatternCache) {
+    init(
+        roots: [String], locale: String?, documents: DocumentStore, parseCache: ParseCache,
+        patternCache: PatternCache
+    ) {
         self.roots = roots
         self.locale = locale
         self.parseCache = parseCache

@@ -112,7 +112,8 @@ struct Alphabet: Sendable {
     private static func bridgingSurrogates(_ set: ScalarSet) -> [ClosedRange<UInt32>] {
         var ranges = set.ranges
         if let before = ranges.firstIndex(where: { $0.upperBound == 0xD7FF }), before + 1 < ranges.count,
-           ranges[before + 1].lowerBound == 0xE000 {
+            ranges[before + 1].lowerBound == 0xE000
+        {
             ranges[before] = ranges[before].lowerBound...ranges[before + 1].upperBound
             ranges.remove(at: before + 1)
         }

@@ -25,7 +25,8 @@ struct DFA: Sendable {
 
     /// The same automaton in buffers of its own (see ``Pattern/independentCopy()``).
     func independentCopy() -> DFA {
-        DFA(alphabet: alphabet.independentCopy(), stride: stride, table: table.independentCopy(), start: start,
+        DFA(
+            alphabet: alphabet.independentCopy(), stride: stride, table: table.independentCopy(), start: start,
             acceptsEmpty: acceptsEmpty)
     }
 
@@ -37,9 +38,11 @@ struct DFA: Sendable {
             alphabet.asciiClasses.withUnsafeBufferPointer { ascii in
                 alphabet.blockOffsets.withUnsafeBufferPointer { blockOffsets in
                     alphabet.blocks.withUnsafeBufferPointer { blocks in
-                        RawDFA(table: table.baseAddress, ascii: ascii.baseAddress, blockOffsets: blockOffsets.baseAddress,
-                               blockCount: blockOffsets.count, blocks: blocks.baseAddress, tailClass: alphabet.tailClass,
-                               start: start, acceptColumn: stride - 1, acceptsEmpty: acceptsEmpty).matches(bytes)
+                        RawDFA(
+                            table: table.baseAddress, ascii: ascii.baseAddress, blockOffsets: blockOffsets.baseAddress,
+                            blockCount: blockOffsets.count, blocks: blocks.baseAddress, tailClass: alphabet.tailClass,
+                            start: start, acceptColumn: stride - 1, acceptsEmpty: acceptsEmpty
+                        ).matches(bytes)
                     }
                 }
             }

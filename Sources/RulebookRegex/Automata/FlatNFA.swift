@@ -129,8 +129,10 @@ struct ClosureWorkspace: ~Copyable {
     /// matter to a match (`step`, `match`, and `endAnchor` when not at the end), each once per
     /// closure. `output` must have room for every NFA state.
     @inline(__always)
-    mutating func add(_ seed: Int32, in nfa: FlatNFA, atStart: Bool, atEnd: Bool,
-                      into output: UnsafeMutablePointer<Int32>, count: inout Int) {
+    mutating func add(
+        _ seed: Int32, in nfa: FlatNFA, atStart: Bool, atEnd: Bool,
+        into output: UnsafeMutablePointer<Int32>, count: inout Int
+    ) {
         var depth = 0
         stack[0] = seed
         depth = 1

@@ -25,4 +25,3 @@ struct NFA: Sendable {
     /// The class sets that `step` states refer to.
     var classSets: [ClassSet]
 }
-

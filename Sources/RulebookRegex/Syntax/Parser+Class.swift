@@ -37,8 +37,9 @@ extension Parser {
                 }
                 index += 1
                 guard case .scalar(let high) = try parseClassItem(flags: flags) else {
-                    throw .syntax("'\(text(itemStart..<index))' is not a valid range: a range needs a single character at each end",
-                                  itemStart..<index)
+                    throw .syntax(
+                        "'\(text(itemStart..<index))' is not a valid range: a range needs a single character at each end",
+                        itemStart..<index)
                 }
                 guard low <= high else {
                     throw .syntax("'\(text(itemStart..<index))' is a range out of order", itemStart..<index)

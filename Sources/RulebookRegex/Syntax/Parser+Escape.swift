@@ -77,17 +77,22 @@ extension Parser {
         case UInt8(ascii: "z") where !inClass: return .node(.endAnchor)
         case UInt8(ascii: "1")...UInt8(ascii: "9"):
             while let next = peek(), isDigit(next) { index += 1 }
-            throw .unsupported("backreference", "backreferences such as '\(text(start..<index))' are not supported: they need backtracking",
-                               start..<index)
+            throw .unsupported(
+                "backreference", "backreferences such as '\(text(start..<index))' are not supported: they need backtracking",
+                start..<index)
         case UInt8(ascii: "k"), UInt8(ascii: "g"):
             skipReferenceName()
             let construct = letter == UInt8(ascii: "k") ? "backreference" : "backreference or subroutine call"
-            throw .unsupported(construct, "'\(text(start..<index))' (\(construct)) is not supported: it needs backtracking",
-                               start..<index)
+            throw .unsupported(
+                construct, "'\(text(start..<index))' (\(construct)) is not supported: it needs backtracking",
+                start..<index)
         case UInt8(ascii: "b") where !inClass, UInt8(ascii: "B") where !inClass:
             throw .unsupported("word boundary", "word boundaries ('\(text(here))') are not supported", here)
         case UInt8(ascii: "Z"):
-            throw .unsupported("\\Z", "'\\Z' is not supported (it means different things in different engines); use '$', which matches only at the very end", here)
+            throw .unsupported(
+                "\\Z",
+                "'\\Z' is not supported (it means different things in different engines); use '$', which matches only at the very end", here
+            )
         case UInt8(ascii: "G"), UInt8(ascii: "K"):
             throw .unsupported(text(here), "'\(text(here))' is not supported: it needs backtracking", here)
         default:
@@ -102,8 +107,10 @@ extension Parser {
 
     /// After `\k` or `\g`: a `<name>`, `{name}`, `'name'` or a number, for the error range.
     private mutating func skipReferenceName() {
-        let closers: [UInt8: UInt8] = [UInt8(ascii: "<"): UInt8(ascii: ">"), UInt8(ascii: "{"): UInt8(ascii: "}"),
-                                       UInt8(ascii: "'"): UInt8(ascii: "'")]
+        let closers: [UInt8: UInt8] = [
+            UInt8(ascii: "<"): UInt8(ascii: ">"), UInt8(ascii: "{"): UInt8(ascii: "}"),
+            UInt8(ascii: "'"): UInt8(ascii: "'"),
+        ]
         if let open = peek(), let close = closers[open] {
             var cursor = index + 1
             while cursor < bytes.count, bytes[cursor] != close { cursor += 1 }
@@ -215,8 +222,10 @@ extension Parser {
         switch UnicodeProperty.resolve(name) {
         case .set(let set): return (set, invert)
         case .script:
-            throw .unsupported("Unicode script", "Unicode scripts ('\(text(start..<index))') are not supported; use a general category such as \\p{L} or explicit ranges",
-                               start..<index)
+            throw .unsupported(
+                "Unicode script",
+                "Unicode scripts ('\(text(start..<index))') are not supported; use a general category such as \\p{L} or explicit ranges",
+                start..<index)
         case .unknown:
             throw .syntax("unknown Unicode property '\(name)'", start..<index)
         }

@@ -7,8 +7,9 @@ extension Parser {
         let start = index
         var groupFlags = flags
         if peek(1) == UInt8(ascii: "*") {
-            throw .unsupported("backtracking control verb", "backtracking control verbs such as (*SKIP) are not supported",
-                               start..<(start + 2))
+            throw .unsupported(
+                "backtracking control verb", "backtracking control verbs such as (*SKIP) are not supported",
+                start..<(start + 2))
         }
         if peek(1) == UInt8(ascii: "?") {
             index += 2
@@ -106,8 +107,9 @@ extension Parser {
         let nameStart = index
         while let byte = peek(), byte != terminator, byte != UInt8(ascii: ")") { index += 1 }
         guard peek() == terminator else {
-            throw .syntax("unclosed group name: '\(text(start..<index))' needs '\(Character(Unicode.Scalar(terminator)))'",
-                          start..<index)
+            throw .syntax(
+                "unclosed group name: '\(text(start..<index))' needs '\(Character(Unicode.Scalar(terminator)))'",
+                start..<index)
         }
         let name = bytes[nameStart..<index]
         let isValid = name.first.map { !isDigit($0) } ?? false && name.allSatisfy { isDigit($0) || isLetter($0) || $0 == UInt8(ascii: "_") }
@@ -141,14 +143,16 @@ extension Parser {
             case UInt8(ascii: "s"):
                 flags.dotMatchesNewline = !turningOff
             case UInt8(ascii: "m"):
-                throw .unsupported("multiline mode", "multiline mode '(?m)' is not supported: a pattern always matches the whole text",
-                                   flagStart..<(flagStart + 1))
+                throw .unsupported(
+                    "multiline mode", "multiline mode '(?m)' is not supported: a pattern always matches the whole text",
+                    flagStart..<(flagStart + 1))
             case UInt8(ascii: "x"):
                 throw .unsupported("extended mode", "extended mode '(?x)' is not supported", flagStart..<(flagStart + 1))
             default:
                 let length = byte < 0x80 ? 1 : byte < 0xE0 ? 2 : byte < 0xF0 ? 3 : 4
-                throw .syntax("unknown group construct or flag '\(text(flagStart..<min(flagStart + length, bytes.count)))' after '(?'",
-                              start..<min(flagStart + length, bytes.count))
+                throw .syntax(
+                    "unknown group construct or flag '\(text(flagStart..<min(flagStart + length, bytes.count)))' after '(?'",
+                    start..<min(flagStart + length, bytes.count))
             }
             index += 1
         }

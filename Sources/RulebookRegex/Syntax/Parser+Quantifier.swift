@@ -19,8 +19,9 @@ extension Parser {
             break
         }
         if let next = try parseQuantifier() {
-            throw .syntax("a quantifier cannot follow another quantifier; wrap the repeated part in (?:…) first",
-                          next.range)
+            throw .syntax(
+                "a quantifier cannot follow another quantifier; wrap the repeated part in (?:…) first",
+                next.range)
         }
         return .repetition(atom, min: quantifier.min, max: quantifier.max, range: quantifier.range)
     }
@@ -51,9 +52,10 @@ extension Parser {
             index += 1
             quantifier.range = start..<index
         } else if peek() == UInt8(ascii: "+") {
-            throw .unsupported("possessive quantifier",
-                               "possessive quantifiers ('\(text(start..<(index + 1)))') need backtracking control; use a plain quantifier",
-                               start..<(index + 1))
+            throw .unsupported(
+                "possessive quantifier",
+                "possessive quantifiers ('\(text(start..<(index + 1)))') need backtracking control; use a plain quantifier",
+                start..<(index + 1))
         }
         return quantifier
     }

@@ -26,7 +26,8 @@ enum CaseFolding {
         }
         for value: UInt32 in 0...0x1FFFF {
             guard value != 0x130, value != 0x131,
-                  let scalar = Unicode.Scalar(value), scalar.properties.changesWhenCaseMapped else { continue }
+                let scalar = Unicode.Scalar(value), scalar.properties.changesWhenCaseMapped
+            else { continue }
             let properties = scalar.properties
             for mapping in [properties.lowercaseMapping, properties.uppercaseMapping, properties.titlecaseMapping] {
                 let scalars = mapping.unicodeScalars

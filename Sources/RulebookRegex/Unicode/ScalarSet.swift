@@ -46,9 +46,7 @@ struct ScalarSet: Hashable, Sendable {
         var low = 0, high = ranges.count
         while low < high {
             let mid = (low + high) / 2
-            if ranges[mid].upperBound < scalar { low = mid + 1 }
-            else if ranges[mid].lowerBound > scalar { high = mid }
-            else { return true }
+            if ranges[mid].upperBound < scalar { low = mid + 1 } else if ranges[mid].lowerBound > scalar { high = mid } else { return true }
         }
         return false
     }

@@ -63,8 +63,10 @@ enum UnicodeProperty {
         let letters: [C] = [.uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter]
         let marks: [C] = [.nonspacingMark, .spacingMark, .enclosingMark]
         let numbers: [C] = [.decimalNumber, .letterNumber, .otherNumber]
-        let punctuation: [C] = [.connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
-                                .initialPunctuation, .finalPunctuation, .otherPunctuation]
+        let punctuation: [C] = [
+            .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+            .initialPunctuation, .finalPunctuation, .otherPunctuation,
+        ]
         let symbols: [C] = [.mathSymbol, .currencySymbol, .modifierSymbol, .otherSymbol]
         let separators: [C] = [.spaceSeparator, .lineSeparator, .paragraphSeparator]
         let others: [C] = [.control, .format, .surrogate, .privateUse, .unassigned]

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import RulebookCommand
 
 final class ArgumentParserTests: XCTestCase {
@@ -6,8 +7,9 @@ final class ArgumentParserTests: XCTestCase {
         name: "check",
         abstract: "check things",
         options: [
-            .option("format", valueName: "FORMAT", help: "Output format.", defaultValue: "text",
-                    allowedValues: ["text", "json", "sarif", "github"]),
+            .option(
+                "format", valueName: "FORMAT", help: "Output format.", defaultValue: "text",
+                allowedValues: ["text", "json", "sarif", "github"]),
             .flag("fix", help: "Fix."),
             .option("output", short: "o", valueName: "FILE", help: "Where."),
             .option("locale", valueName: "L", help: "Locale.", repeatable: true),
@@ -73,19 +75,24 @@ final class ArgumentParserTests: XCTestCase {
     func testMissingAndBadValues() {
         XCTAssertEqual(usageError(["--format"])?.message, "missing value for option '--format'")
         XCTAssertEqual(usageError(["--format", "--fix"])?.message, "missing value for option '--format'")
-        XCTAssertEqual(usageError(["--format", "xml"])?.message,
-                       "invalid value 'xml' for '--format': expected one of text, json, sarif, github")
-        XCTAssertEqual(usageError(["--format=jsno"])?.message,
-                       "invalid value 'jsno' for '--format': expected one of text, json, sarif, github; did you mean 'json'?")
+        XCTAssertEqual(
+            usageError(["--format", "xml"])?.message,
+            "invalid value 'xml' for '--format': expected one of text, json, sarif, github")
+        XCTAssertEqual(
+            usageError(["--format=jsno"])?.message,
+            "invalid value 'jsno' for '--format': expected one of text, json, sarif, github; did you mean 'json'?")
         XCTAssertEqual(usageError(["--fix=yes"])?.message, "option '--fix' takes no value")
-        XCTAssertEqual(usageError(["--format", "json", "--format", "text"])?.message,
-                       "option '--format' given more than once")
+        XCTAssertEqual(
+            usageError(["--format", "json", "--format", "text"])?.message,
+            "option '--format' given more than once")
     }
 
     func testRequiredOptions() throws {
-        let validate = CommandConfiguration(name: "validate", abstract: "", options: [
-            .option("rules", valueName: "FILE", help: "", required: true),
-        ])
+        let validate = CommandConfiguration(
+            name: "validate", abstract: "",
+            options: [
+                .option("rules", valueName: "FILE", help: "", required: true)
+            ])
         XCTAssertThrowsError(try ArgumentParser(validate).parse(["x.json"])) { error in
             XCTAssertEqual((error as? UsageError)?.message, "missing option --rules FILE")
         }
@@ -100,9 +107,11 @@ final class ArgumentParserTests: XCTestCase {
     }
 
     func testPositionalCounts() {
-        let explain = CommandConfiguration(name: "explain", abstract: "", arguments: [
-            ArgumentDefinition("RULEFILE", help: ""), ArgumentDefinition("RECORD", help: ""),
-        ])
+        let explain = CommandConfiguration(
+            name: "explain", abstract: "",
+            arguments: [
+                ArgumentDefinition("RULEFILE", help: ""), ArgumentDefinition("RECORD", help: ""),
+            ])
         XCTAssertThrowsError(try ArgumentParser(explain).parse(["a.rules"])) { error in
             XCTAssertEqual((error as? UsageError)?.message, "missing argument RECORD")
         }
@@ -133,8 +142,11 @@ final class HelpFormatterTests: XCTestCase {
         let configuration = CommandConfiguration(
             name: "check", abstract: "check rule files",
             discussion: "Checks every file.",
-            options: [.option("format", valueName: "FORMAT", help: "How to print.", defaultValue: "text",
-                              allowedValues: ["text", "json"])],
+            options: [
+                .option(
+                    "format", valueName: "FORMAT", help: "How to print.", defaultValue: "text",
+                    allowedValues: ["text", "json"])
+            ],
             arguments: [ArgumentDefinition("PATH", help: "Files.", repeated: true, optional: true)],
             examples: [Example(command: "rulebook check Rules", explanation: "Check Rules/.")],
             common: false

@@ -1,6 +1,7 @@
 import Foundation
 import Rulebook
 import XCTest
+
 @testable import RulebookCommand
 
 final class FileCollectorTests: XCTestCase {
@@ -9,8 +10,10 @@ final class FileCollectorTests: XCTestCase {
 
     override func setUpWithError() throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("rulebook-collect-\(UUID().uuidString)")
-        for path in ["Rules/b.rules", "Rules/a.rules", "Rules/nested/c.rules", "Rules/profile.examples.json",
-                     "Rules/.hidden/d.rules", "Localizations/en.json", "Localizations/de.json", "Other/x.json"] {
+        for path in [
+            "Rules/b.rules", "Rules/a.rules", "Rules/nested/c.rules", "Rules/profile.examples.json",
+            "Rules/.hidden/d.rules", "Localizations/en.json", "Localizations/de.json", "Other/x.json",
+        ] {
             let url = root.appendingPathComponent(path)
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data("x".utf8).write(to: url)
@@ -52,9 +55,17 @@ final class FileCollectorTests: XCTestCase {
 
 final class FixApplierTests: XCTestCase {
     private func diagnostic(_ start: Int, _ end: Int, _ replacement: String, file: String = "a.rules") -> Diagnostic {
-        Diagnostic(file: file, range: SourceRange(start: start, end: end), code: .unknownValidator, message: "m",
-                   fixIts: [FixIt(message: "fix", edits: [TextEdit(file: file, range: SourceRange(start: start, end: end),
-                                                                   replacement: replacement)])])
+        Diagnostic(
+            file: file, range: SourceRange(start: start, end: end), code: .unknownValidator, message: "m",
+            fixIts: [
+                FixIt(
+                    message: "fix",
+                    edits: [
+                        TextEdit(
+                            file: file, range: SourceRange(start: start, end: end),
+                            replacement: replacement)
+                    ])
+            ])
     }
 
     func testAppliesFromTheEndSoOffsetsStayValid() {
@@ -65,8 +76,10 @@ final class FixApplierTests: XCTestCase {
     }
 
     func testOverlappingFixesWaitForTheNextRun() {
-        let plan = FixApplier.plan([diagnostic(3, 12, "minLength"), diagnostic(5, 8, "zz"), diagnostic(3, 3, "a"),
-                                    diagnostic(3, 3, "b")])
+        let plan = FixApplier.plan([
+            diagnostic(3, 12, "minLength"), diagnostic(5, 8, "zz"), diagnostic(3, 3, "a"),
+            diagnostic(3, 3, "b"),
+        ])
         XCTAssertEqual(plan.fixCount, 2)
         XCTAssertEqual(plan.edits["a.rules"]?.map(\.replacement), ["minLength", "a"])
     }

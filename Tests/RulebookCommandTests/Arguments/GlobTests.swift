@@ -1,5 +1,6 @@
-@testable import RulebookCommand
 import XCTest
+
+@testable import RulebookCommand
 
 final class GlobTests: XCTestCase {
     func testSegmentsStarsAndDirectories() {

@@ -1,5 +1,6 @@
-import XCTest
 import Rulebook
+import XCTest
+
 @testable import RulebookCommand
 
 /// `rulebook check --fix` applies only fixes that keep the author's intent: an unused
@@ -16,8 +17,9 @@ final class FixApplicabilityTests: XCTestCase {
         XCTAssertEqual(unused?.fixIts.map(\.applicability), [.suggested])
         let plan = FixApplier.plan(found)
         XCTAssertEqual(plan.fixCount, 1, "only the misspelling is fixed")
-        XCTAssertEqual(FixApplier.apply(plan.edits["f.rules"] ?? [], to: "rule r = required\na: minLenght 2\n"),
-                       "rule r = required\na: minLength 2\n")
+        XCTAssertEqual(
+            FixApplier.apply(plan.edits["f.rules"] ?? [], to: "rule r = required\na: minLenght 2\n"),
+            "rule r = required\na: minLength 2\n")
     }
 
     func testDuplicateNamedRulesAreNeverDeleted() {

@@ -21,12 +21,14 @@ final class CheckCommandEndToEndTests: XCTestCase {
         try project.write(Self.broken, to: "Rules/broken.rules")
         let result = try project.run(["check", "Rules/broken.rules"])
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stdout.contains("""
-            Rules/broken.rules:2:22: error: unknown validator or named rule 'minLenght'; did you mean 'minLength'? [unknown-validator]
-             2 | firstName: required, minLenght 2
-               |                      ^^^^^^^^^
-               = fix: Replace 'minLenght' with 'minLength'
-            """), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains(
+                """
+                Rules/broken.rules:2:22: error: unknown validator or named rule 'minLenght'; did you mean 'minLength'? [unknown-validator]
+                 2 | firstName: required, minLenght 2
+                   |                      ^^^^^^^^^
+                   = fix: Replace 'minLenght' with 'minLength'
+                """), result.stdout)
         XCTAssertTrue(result.stdout.contains("Rules/broken.rules:3:12: error:"), result.stdout)
         XCTAssertTrue(result.stdout.hasSuffix("2 errors in 2 files\n"), result.stdout)
         XCTAssertFalse(result.stdout.contains("\u{1B}["), "no colour when stdout is not a terminal")
@@ -57,8 +59,9 @@ final class CheckCommandEndToEndTests: XCTestCase {
         try project.write(Self.broken, to: "Rules/broken.rules")
         let result = try project.run(["check", "--format=sarif"])
         XCTAssertEqual(result.status, 1)
-        let errors = try PythonJSONSchema.errors(validating: result.stdout,
-                                                 against: PythonJSONSchema.resource("sarif-schema-2.1.0.json"))
+        let errors = try PythonJSONSchema.errors(
+            validating: result.stdout,
+            against: PythonJSONSchema.resource("sarif-schema-2.1.0.json"))
         XCTAssertEqual(errors, [])
         XCTAssertTrue(result.stdout.contains("\"ruleId\": \"unknown-validator\""))
     }
@@ -69,8 +72,9 @@ final class CheckCommandEndToEndTests: XCTestCase {
         let result = try project.run(["check", "--format", "github", "Rules/broken.rules"])
         XCTAssertEqual(result.status, 1)
         let lines = result.stdout.split(separator: "\n")
-        XCTAssertTrue(lines[0].hasPrefix("::error file=Rules/broken.rules,line=2,col=22,endLine=2,endColumn=30,title=unknown-validator::"),
-                      String(lines[0]))
+        XCTAssertTrue(
+            lines[0].hasPrefix("::error file=Rules/broken.rules,line=2,col=22,endLine=2,endColumn=30,title=unknown-validator::"),
+            String(lines[0]))
         XCTAssertEqual(lines.last, "2 errors in 2 files")
     }
 
@@ -89,7 +93,9 @@ final class CheckCommandEndToEndTests: XCTestCase {
         try project.write(Self.broken, to: "Rules/broken.rules")
         let result = try project.run(["check", "--fix", "Rules/broken.rules"])
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
-        XCTAssertEqual(try project.read("Rules/broken.rules"), """
+        XCTAssertEqual(
+            try project.read("Rules/broken.rules"),
+            """
             import "common.rules"
             firstName: required, minLength 2
             age:       between 1 10

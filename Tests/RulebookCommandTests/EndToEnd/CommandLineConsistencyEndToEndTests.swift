@@ -51,8 +51,9 @@ final class CommandLineConsistencyEndToEndTests: XCTestCase {
         for arguments in cases {
             let result = try project.run(arguments)
             XCTAssertEqual(result.status, 2, arguments.joined(separator: " "))
-            XCTAssertTrue(result.stderr.contains("rulebook: error: no such file 'nope.rules'\n"),
-                          "\(arguments.joined(separator: " ")): \(result.stderr)")
+            XCTAssertTrue(
+                result.stderr.contains("rulebook: error: no such file 'nope.rules'\n"),
+                "\(arguments.joined(separator: " ")): \(result.stderr)")
         }
         // check reports it as a diagnostic, in the same words.
         let check = try project.run(["check", "nope.rules"])
@@ -74,7 +75,9 @@ final class CommandLineConsistencyEndToEndTests: XCTestCase {
         try project.write("email: required emial\nname: minLength 2 3 4\n", to: "Rules/a.rules")
         let result = try project.run(["check", "--fix"])
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.stderr, """
+        XCTAssertEqual(
+            result.stderr,
+            """
             rulebook: fixed Rules/a.rules:1:17: Insert ',' and replace 'emial' with 'email' [unexpected-token]
             rulebook: left Rules/a.rules:2:19: Remove the extra arguments [wrong-argument-count]: a suggestion to review, never applied unattended
             rulebook: applied 1 fix in 1 file
@@ -91,7 +94,9 @@ final class CommandLineConsistencyEndToEndTests: XCTestCase {
         try FileManager.default.setAttributes([.posixPermissions: 0o444], ofItemAtPath: path)
         let result = try project.run(["check", "--fix"])
         XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(result.stderr, """
+        XCTAssertEqual(
+            result.stderr,
+            """
             rulebook: error: 'Rules/a.rules' is read-only; not changed
             rulebook: left Rules/a.rules:1:17: Insert ',' and replace 'emial' with 'email' [unexpected-token]: its file could not be written
             rulebook: applied 0 fixes in 0 files
@@ -115,10 +120,15 @@ final class RecordIdentityEndToEndTests: XCTestCase {
         let project = try TemporaryProject(copyRules: false, copyLocalizations: false)
         try project.write("email: required, email\n", to: "r.rules")
         let input = Data("{\"id\":\"a1\",\"email\":\"x\"}\n{\"id\":7,\"email\":\"a@b.co\"}\nnot json\n{\"email\":\"a@b.co\"}\n".utf8)
-        let result = try project.run(["validate", "--rules", "r.rules", "--format", "ndjson", "--id-field", "id",
-                                      "--record-offset", "100", "--no-summary", "-"], stdin: input)
+        let result = try project.run(
+            [
+                "validate", "--rules", "r.rules", "--format", "ndjson", "--id-field", "id",
+                "--record-offset", "100", "--no-summary", "-",
+            ], stdin: input)
         XCTAssertEqual(result.status, 2, result.stderr)
-        XCTAssertEqual(result.stdout, """
+        XCTAssertEqual(
+            result.stdout,
+            """
             {"record":100,"id":"a1","valid":false,"violations":[{"field":"email","pointer":"/email","rule":"email","params":{},"messageKey":"email","message":"Email must be a valid email address.","location":"r.rules:1:18"}]}
             {"record":101,"id":7,"valid":true,"violations":[]}
             {"record":102,"id":null,"error":"line 3, column 1: invalid literal (expected true, false or null)"}
@@ -127,6 +137,7 @@ final class RecordIdentityEndToEndTests: XCTestCase {
             """)
         let bad = try project.run(["validate", "--rules", "r.rules", "--record-offset", "-1", "-"], stdin: input)
         XCTAssertEqual(bad.status, 2)
-        XCTAssertTrue(bad.stderr.hasPrefix("error: invalid value '-1' for '--record-offset': expected a whole number, 0 or more\n"), bad.stderr)
+        XCTAssertTrue(
+            bad.stderr.hasPrefix("error: invalid value '-1' for '--record-offset': expected a whole number, 0 or more\n"), bad.stderr)
     }
 }

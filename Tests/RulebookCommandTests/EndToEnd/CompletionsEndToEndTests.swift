@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import RulebookCommand
 
 /// `rulebook completions bash|zsh|fish`: scripts that parse in their shell and name every
@@ -46,13 +47,14 @@ final class CompletionsEndToEndTests: XCTestCase {
 
     func testBashCompletesWordsWhenRun() throws {
         let bash = try script("bash")
-        let probe = bash + """
-            COMP_WORDS=(rulebook che); COMP_CWORD=1; _rulebook; echo "${COMPREPLY[*]}"
-            COMP_WORDS=(rulebook check --for); COMP_CWORD=2; _rulebook; echo "${COMPREPLY[*]}"
-            COMP_WORDS=(rulebook validate --format ''); COMP_CWORD=3; _rulebook; echo "${COMPREPLY[*]}"
-            COMP_WORDS=(rulebook catalogs ex); COMP_CWORD=2; _rulebook; echo "${COMPREPLY[*]}"
-            COMP_WORDS=(rulebook completions ''); COMP_CWORD=2; _rulebook; echo "${COMPREPLY[*]}"
-            """
+        let probe =
+            bash + """
+                COMP_WORDS=(rulebook che); COMP_CWORD=1; _rulebook; echo "${COMPREPLY[*]}"
+                COMP_WORDS=(rulebook check --for); COMP_CWORD=2; _rulebook; echo "${COMPREPLY[*]}"
+                COMP_WORDS=(rulebook validate --format ''); COMP_CWORD=3; _rulebook; echo "${COMPREPLY[*]}"
+                COMP_WORDS=(rulebook catalogs ex); COMP_CWORD=2; _rulebook; echo "${COMPREPLY[*]}"
+                COMP_WORDS=(rulebook completions ''); COMP_CWORD=2; _rulebook; echo "${COMPREPLY[*]}"
+                """
         let result = try ProcessRunner.run("/bin/bash", ["-c", probe])
         XCTAssertEqual(result.stdout, "check\n--format\ntext json ndjson\nexport\nbash zsh fish\n", result.stderr)
     }
@@ -68,7 +70,8 @@ final class CompletionsEndToEndTests: XCTestCase {
             let condition = command.split(separator: " ").map { "__fish_seen_subcommand_from \($0)" }.joined(separator: "; and ")
             for option in options {
                 XCTAssertTrue(zsh.contains("\(option)[") || zsh.contains("\(option)}'["), "zsh \(command) \(option)")
-                XCTAssertTrue(fish.contains("complete -c rulebook -n '\(condition)' -l \(option.dropFirst(2))"), "fish \(command) \(option)")
+                XCTAssertTrue(
+                    fish.contains("complete -c rulebook -n '\(condition)' -l \(option.dropFirst(2))"), "fish \(command) \(option)")
             }
         }
     }
@@ -76,7 +79,9 @@ final class CompletionsEndToEndTests: XCTestCase {
     func testUnknownShellIsAUsageError() throws {
         let result = try RulebookBinary.run(["completions", "bsh"], in: RulebookBinary.packageRoot)
         XCTAssertEqual(result.status, 2)
-        XCTAssertEqual(result.stderr, "error: unknown shell 'bsh': expected one of bash, zsh, fish; did you mean 'bash'?\nsee 'rulebook completions --help'\n")
+        XCTAssertEqual(
+            result.stderr,
+            "error: unknown shell 'bsh': expected one of bash, zsh, fish; did you mean 'bash'?\nsee 'rulebook completions --help'\n")
     }
 
     /// The first line after `marker` that contains `text`.

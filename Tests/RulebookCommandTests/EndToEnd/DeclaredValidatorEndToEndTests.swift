@@ -27,7 +27,8 @@ final class DeclaredValidatorEndToEndTests: XCTestCase {
         try project.write("#validator startsWith prefix:strng\n", to: "malformed.rules")
         let malformed = try project.run(["check", "malformed.rules"])
         XCTAssertEqual(malformed.status, 1)
-        XCTAssertTrue((malformed.stdout + malformed.stderr).contains("'prefix:strng' is not a parameter"), malformed.stdout + malformed.stderr)
+        XCTAssertTrue(
+            (malformed.stdout + malformed.stderr).contains("'prefix:strng' is not a parameter"), malformed.stdout + malformed.stderr)
     }
 
     func testValidateSaysItSkipsDeclaredValidators() throws {
@@ -35,8 +36,10 @@ final class DeclaredValidatorEndToEndTests: XCTestCase {
         try project.write(Self.rules, to: "book.rules")
         try project.write(#"{"code": "123", "sku": "X"}"# + "\n" + #"{"sku": "SKU-1"}"# + "\n", to: "in.ndjson")
         let result = try project.run(["validate", "--rules", "book.rules", "--format", "ndjson", "in.ndjson"])
-        XCTAssertTrue(result.stderr.contains(
-            "note: validator 'isbn' is only declared in the rules (#validator); the command cannot run it, so its rules are skipped and count as passed"),
+        XCTAssertTrue(
+            result.stderr.contains(
+                "note: validator 'isbn' is only declared in the rules (#validator); the command cannot run it, so its rules are skipped and count as passed"
+            ),
             result.stderr)
         XCTAssertTrue(result.stderr.contains("note: validator 'startsWith' is only declared"), result.stderr)
         // The rules the command can run still run: the second record lacks `code`.

@@ -6,7 +6,9 @@ final class ExplainCommandEndToEndTests: XCTestCase {
         let project = try TemporaryProject()
         let result = try project.run(["explain", "Rules/hotspot.rules", #"{"isEnabled": false, "password": "x"}"#])
         XCTAssertEqual(result.status, 0, result.stderr)
-        XCTAssertEqual(result.stdout, """
+        XCTAssertEqual(
+            result.stdout,
+            """
             isEnabled: valid (false)
               passed   boolean       Rules/hotspot.rules:2:12
             password: skipped ("x")
@@ -26,24 +28,27 @@ final class ExplainCommandEndToEndTests: XCTestCase {
         try project.write(#"{"firstName": "A", "lastName": "", "email": "ada@example.com", "age": 36}"#, to: "one.json")
         let result = try project.run(["explain", "Rules/profile.rules", "one.json"])
         XCTAssertEqual(result.status, 1)
-        XCTAssertTrue(result.stdout.contains("""
-            firstName: invalid ("A")
-              passed   required        Rules/profile.rules:2:12
-              FAILED   minLength 2     Rules/profile.rules:2:22
-                       First name must be at least 2 characters long.
-            lastName: invalid ("")
-              FAILED   required        Rules/profile.rules:3:12
-                       Last name is required.
-              skipped  minLength 2     Rules/profile.rules:3:22
-                       skipped: the value is empty, which 'required' reports
-            """), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains(
+                """
+                firstName: invalid ("A")
+                  passed   required        Rules/profile.rules:2:12
+                  FAILED   minLength 2     Rules/profile.rules:2:22
+                           First name must be at least 2 characters long.
+                lastName: invalid ("")
+                  FAILED   required        Rules/profile.rules:3:12
+                           Last name is required.
+                  skipped  minLength 2     Rules/profile.rules:3:22
+                           skipped: the value is empty, which 'required' reports
+                """), result.stdout)
         XCTAssertTrue(result.stdout.hasSuffix("\ninvalid: 2 fields of 4 failed\n"), result.stdout)
     }
 
     func testJSONFromStandardInput() throws {
         let project = try TemporaryProject()
-        let result = try project.run(["explain", "Rules/payment.rules", "-", "--format", "json"],
-                                     stdin: Data(#"{"items": [{"sku": "ABC-1234", "quantity": 0}]}"#.utf8))
+        let result = try project.run(
+            ["explain", "Rules/payment.rules", "-", "--format", "json"],
+            stdin: Data(#"{"items": [{"sku": "ABC-1234", "quantity": 0}]}"#.utf8))
         XCTAssertEqual(result.status, 1)
         let document = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
         XCTAssertEqual(document["valid"] as? Bool, false)

@@ -73,8 +73,9 @@ final class CatalogsCommandEndToEndTests: XCTestCase {
         XCTAssertEqual(try project.run(["catalogs", "export", "--locale", "fr", "-o", "fr.xlf"]).status, 0)
         var xliff = try project.read("fr.xlf")
         let before = try project.read("Localizations/fr.json")
-        xliff = xliff.replacingOccurrences(of: "<source>{field} is required.</source>\n        <target>",
-                                           with: "<source>{field} is required.</source>\n        <target>NOUVEAU ")
+        xliff = xliff.replacingOccurrences(
+            of: "<source>{field} is required.</source>\n        <target>",
+            with: "<source>{field} is required.</source>\n        <target>NOUVEAU ")
         try project.write(xliff, to: "fr.xlf")
         let imported = try project.run(["catalogs", "import", "fr.xlf"])
         XCTAssertEqual(imported.status, 0, imported.stderr)

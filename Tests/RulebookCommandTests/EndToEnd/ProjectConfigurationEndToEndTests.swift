@@ -16,7 +16,10 @@ final class ProjectConfigurationEndToEndTests: XCTestCase {
         try project.write(#"{"exclude": ["Rules/drafts"], "diagnostics": {"unknown-validator": "warning"}}"#, to: "rulebook.json")
         let result = try project.run(["check", "--format", "github"])
         XCTAssertEqual(result.status, 0, result.stdout + result.stderr)
-        XCTAssertTrue(result.stdout.hasPrefix("::warning file=Rules/a.rules,line=2,col=17,endLine=2,endColumn=25,title=unknown-validator::unknown validator or named rule 'minLenght'"), result.stdout)
+        XCTAssertTrue(
+            result.stdout.hasPrefix(
+                "::warning file=Rules/a.rules,line=2,col=17,endLine=2,endColumn=25,title=unknown-validator::unknown validator or named rule 'minLenght'"
+            ), result.stdout)
         XCTAssertEqual(result.stdout.components(separatedBy: "::warning ").count - 1, 1, result.stdout)
         XCTAssertFalse(result.stdout.contains("::error "), result.stdout)
         try project.write("", to: "sub/.keep")
@@ -49,10 +52,14 @@ final class ProjectConfigurationEndToEndTests: XCTestCase {
         let project = try project()
         let cases = [
             (#"{"exclud": []}"#, #"rulebook.json: unknown key "exclud"; did you mean "exclude"?"#),
-            (#"{"diagnostics": {"unknown-feld": "off"}}"#,
-             #"rulebook.json: "diagnostics": unknown diagnostic code 'unknown-feld'; did you mean 'unknown-field'?"#),
-            (#"{"diagnostics": {"unknown-field": "of"}}"#,
-             #"rulebook.json: "diagnostics": "unknown-field" must be one of "off", "note", "warning", "error""#),
+            (
+                #"{"diagnostics": {"unknown-feld": "off"}}"#,
+                #"rulebook.json: "diagnostics": unknown diagnostic code 'unknown-feld'; did you mean 'unknown-field'?"#
+            ),
+            (
+                #"{"diagnostics": {"unknown-field": "of"}}"#,
+                #"rulebook.json: "diagnostics": "unknown-field" must be one of "off", "note", "warning", "error""#
+            ),
             (#"{"today": "2026-02-30"}"#, #"rulebook.json: "today": '2026-02-30' is not a date like 2026-01-31"#),
             (#"{"include": "Rules"}"#, #"rulebook.json: "include" must be an array of strings"#),
         ]
@@ -73,12 +80,18 @@ final class ProjectConfigurationEndToEndTests: XCTestCase {
         try project.write(#"{"before": "{field} must be before {date}."}"#, to: "messages/en.json")
         let record = Data(#"{"start": "2026-06-01"}"#.utf8)
         try project.write(#"{"today": "2026-01-01", "locale": "de", "catalogs": "../messages"}"#, to: "config/rulebook.json")
-        let result = try project.run(["validate", "--config", "config/rulebook.json", "--rules", "Rules/event.rules",
-                                      "--format", "ndjson", "--no-summary", "-"], stdin: record)
+        let result = try project.run(
+            [
+                "validate", "--config", "config/rulebook.json", "--rules", "Rules/event.rules",
+                "--format", "ndjson", "--no-summary", "-",
+            ], stdin: record)
         XCTAssertEqual(result.status, 1, result.stderr)
         XCTAssertTrue(result.stdout.contains("muss vor"), result.stdout)
-        let later = try project.run(["validate", "--config", "config/rulebook.json", "--today", "2027-01-01",
-                                     "--rules", "Rules/event.rules", "--quiet", "--no-summary", "-"], stdin: record)
+        let later = try project.run(
+            [
+                "validate", "--config", "config/rulebook.json", "--today", "2027-01-01",
+                "--rules", "Rules/event.rules", "--quiet", "--no-summary", "-",
+            ], stdin: record)
         XCTAssertEqual(later.status, 0, later.stderr)
     }
 

@@ -16,7 +16,8 @@ final class TestCommandEndToEndTests: XCTestCase {
     func testMismatchesAreExplainedAndCounted() throws {
         let project = try TemporaryProject(copyRules: false, copyLocalizations: false)
         try project.write("name: required, minLength 2\n", to: "Rules/person.rules")
-        try project.write("""
+        try project.write(
+            """
             {"examples": [
               {"name": "valid", "record": {"name": "Ada"}, "valid": true},
               {"name": "wrongly expected valid", "record": {"name": "A"}, "valid": true},
@@ -28,14 +29,16 @@ final class TestCommandEndToEndTests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertTrue(result.stdout.contains("test person: valid ... ok\n"), result.stdout)
         XCTAssertTrue(result.stdout.contains("test person: wrongly expected valid ... FAILED\n"), result.stdout)
-        XCTAssertTrue(result.stdout.contains("""
-            ---- person: wrong rule ----
-            Rules/person.examples.json
-              expected: name minLength
-              actual:   name required "Name is required."
-              missing:  name minLength
-              unexpected: name required "Name is required."
-            """), result.stdout)
+        XCTAssertTrue(
+            result.stdout.contains(
+                """
+                ---- person: wrong rule ----
+                Rules/person.examples.json
+                  expected: name minLength
+                  actual:   name required "Name is required."
+                  missing:  name minLength
+                  unexpected: name required "Name is required."
+                """), result.stdout)
         XCTAssertTrue(result.stdout.hasSuffix("\n2 passed, 2 failed\n"), result.stdout)
         let filtered = try project.run(["test", "--filter", "right"])
         XCTAssertEqual(filtered.status, 0)
@@ -63,12 +66,18 @@ final class TestCommandEndToEndTests: XCTestCase {
         try project.write("name: required, minLength 2\n", to: "Rules/person.rules")
         let cases = [
             (#"{"exampels": []}"#, #"Rules/person.examples.json: unknown key "exampels"; did you mean "examples"?"#),
-            (#"{"examples": [{"name": "n", "recrod": {}, "valid": true}]}"#,
-             #"Rules/person.examples.json: examples[0]: unknown key "recrod"; did you mean "record"?"#),
-            (#"{"examples": [{"record": {}, "fails": [{"field": "name", "rule": "requird"}]}]}"#,
-             #"Rules/person.examples.json: examples[0]: "rule": 'requird' is not a validator; did you mean 'required'?"#),
-            (#"{"examples": [{"record": {}, "fails": [{"field": "name", "rule": "required", "mesage": "x"}]}]}"#,
-             #"Rules/person.examples.json: examples[0]: fails: unknown key "mesage"; did you mean "message"?"#),
+            (
+                #"{"examples": [{"name": "n", "recrod": {}, "valid": true}]}"#,
+                #"Rules/person.examples.json: examples[0]: unknown key "recrod"; did you mean "record"?"#
+            ),
+            (
+                #"{"examples": [{"record": {}, "fails": [{"field": "name", "rule": "requird"}]}]}"#,
+                #"Rules/person.examples.json: examples[0]: "rule": 'requird' is not a validator; did you mean 'required'?"#
+            ),
+            (
+                #"{"examples": [{"record": {}, "fails": [{"field": "name", "rule": "required", "mesage": "x"}]}]}"#,
+                #"Rules/person.examples.json: examples[0]: fails: unknown key "mesage"; did you mean "message"?"#
+            ),
         ]
         for (text, message) in cases {
             try project.write(text, to: "Rules/person.examples.json")

@@ -22,12 +22,16 @@ final class ToolEndToEndTests: XCTestCase {
 
     func testEverySubcommandHasAManPageLikeHelp() throws {
         let project = try TemporaryProject(copyRules: false, copyLocalizations: false)
-        for command in [["check"], ["validate"], ["fmt"], ["test"], ["explain"], ["lsp"], ["catalogs", "export"],
-                        ["catalogs", "import"]] {
+        for command in [
+            ["check"], ["validate"], ["fmt"], ["test"], ["explain"], ["lsp"], ["catalogs", "export"],
+            ["catalogs", "import"],
+        ] {
             let result = try project.run(command + ["--help"])
             XCTAssertEqual(result.status, 0, command.joined(separator: " "))
-            for section in ["NAME\n", "SYNOPSIS\n    rulebook \(command.joined(separator: " "))", "DESCRIPTION\n", "OPTIONS\n",
-                            "EXAMPLES\n    $ rulebook"] {
+            for section in [
+                "NAME\n", "SYNOPSIS\n    rulebook \(command.joined(separator: " "))", "DESCRIPTION\n", "OPTIONS\n",
+                "EXAMPLES\n    $ rulebook",
+            ] {
                 XCTAssertTrue(result.stdout.contains(section), "\(command) help lacks \(section):\n\(result.stdout)")
             }
             XCTAssertEqual(try project.run(["help"] + command).stdout, result.stdout)

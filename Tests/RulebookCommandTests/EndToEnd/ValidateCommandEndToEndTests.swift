@@ -16,17 +16,23 @@ final class ValidateCommandEndToEndTests: XCTestCase {
         try project.write(Self.short, to: "one.json")
         let result = try project.run(["validate", "--rules", "Rules/profile.rules", "--format", "json", "one.json"])
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.stdout, #"{"valid":false,"violations":[{"field":"firstName","pointer":"/firstName","rule":"minLength","params":{"min":2},"messageKey":"minLength","message":"First name must be at least 2 characters long.","location":"Rules/profile.rules:2:22"}]}"# + "\n")
+        XCTAssertEqual(
+            result.stdout,
+            #"{"valid":false,"violations":[{"field":"firstName","pointer":"/firstName","rule":"minLength","params":{"min":2},"messageKey":"minLength","message":"First name must be at least 2 characters long.","location":"Rules/profile.rules:2:22"}]}"#
+                + "\n")
         XCTAssertTrue(result.stderr.hasPrefix("1 record, 1 invalid, "), result.stderr)
     }
 
     func testPrettyPrintedDocumentAndTextFormat() throws {
         let project = try TemporaryProject()
-        try project.write("{\n  \"firstName\": \"Ada\",\n  \"lastName\": \"L\",\n  \"email\": \"ada@example.com\",\n  \"age\": 36\n}\n",
-                          to: "pretty.json")
+        try project.write(
+            "{\n  \"firstName\": \"Ada\",\n  \"lastName\": \"L\",\n  \"email\": \"ada@example.com\",\n  \"age\": 36\n}\n",
+            to: "pretty.json")
         let result = try project.run(["validate", "--rules", "Rules/profile.rules", "pretty.json"])
         XCTAssertEqual(result.status, 1)
-        XCTAssertEqual(result.stdout, "record: invalid\n  lastName: Last name must be at least 2 characters long. [minLength, Rules/profile.rules:3:22]\n")
+        XCTAssertEqual(
+            result.stdout,
+            "record: invalid\n  lastName: Last name must be at least 2 characters long. [minLength, Rules/profile.rules:3:22]\n")
         try project.write(Self.valid, to: "valid.json")
         let valid = try project.run(["validate", "--rules", "Rules/profile.rules", "valid.json"])
         XCTAssertEqual(valid.status, 0)
@@ -67,9 +73,13 @@ final class ValidateCommandEndToEndTests: XCTestCase {
 
         let text = try project.run(["validate", "--rules", "Rules/profile.rules", "blank.ndjson"])
         XCTAssertEqual(text.status, 2)
-        XCTAssertEqual(text.stdout, (["record 0: error: line 1: empty line, expected a JSON object",
-                                      "record 2: error: line 3: empty line, expected a JSON object",
-                                      "record 4: error: line 5: empty line, expected a JSON object"]).joined(separator: "\n") + "\n")
+        XCTAssertEqual(
+            text.stdout,
+            ([
+                "record 0: error: line 1: empty line, expected a JSON object",
+                "record 2: error: line 3: empty line, expected a JSON object",
+                "record 4: error: line 5: empty line, expected a JSON object",
+            ]).joined(separator: "\n") + "\n")
     }
 
     func testInvalidUTF8IsAnErrorForThatLineOnly() throws {
@@ -130,9 +140,11 @@ final class ValidateCommandEndToEndTests: XCTestCase {
         let polish = try project.run(["validate", "--rules", "Rules/profile.rules", "--locale", "pl", "--format", "json", "one.json"])
         XCTAssertTrue(polish.stdout.contains("Pole „Imię” musi mieć co najmniej 2 znaki."), polish.stdout)
         let all = try project.run(["validate", "--rules", "Rules/profile.rules", "--all", "--format", "json", "one.json"])
-        XCTAssertEqual(try XCTUnwrap((try JSONSerialization.jsonObject(with: all.stdoutData) as? [String: Any])?["violations"] as? [Any]).count, 3)
-        try project.write(#"{"house":"1","line1":"Main Street","city":"Leeds","postcode":"LS1 4AP","country":"GB","birthday":"2025-06-01"}"#,
-                          to: "address.json")
+        XCTAssertEqual(
+            try XCTUnwrap((try JSONSerialization.jsonObject(with: all.stdoutData) as? [String: Any])?["violations"] as? [Any]).count, 3)
+        try project.write(
+            #"{"house":"1","line1":"Main Street","city":"Leeds","postcode":"LS1 4AP","country":"GB","birthday":"2025-06-01"}"#,
+            to: "address.json")
         let before = try project.run(["validate", "--rules", "Rules/address.rules", "--today", "2025-06-02", "address.json"])
         XCTAssertEqual(before.status, 0, before.stdout)
         let after = try project.run(["validate", "--rules", "Rules/address.rules", "--today", "2025-06-01", "address.json"])
@@ -144,8 +156,10 @@ final class ValidateCommandEndToEndTests: XCTestCase {
         let project = try TemporaryProject()
         try project.write(#"{"firstName":"A","lastName":"Lovelace","email":"ada@example.com","age":36}"#, to: "before.json")
         try project.write(#"{"firstName":"A","lastName":"Lovelace","email":"ada@new.example","age":12}"#, to: "after.json")
-        let result = try project.run(["validate", "--rules", "Rules/profile.rules", "--changed-from", "before.json",
-                                      "--only-changed", "--format", "json", "after.json"])
+        let result = try project.run([
+            "validate", "--rules", "Rules/profile.rules", "--changed-from", "before.json",
+            "--only-changed", "--format", "json", "after.json",
+        ])
         XCTAssertEqual(result.status, 1)
         let document = try XCTUnwrap(JSONSerialization.jsonObject(with: result.stdoutData) as? [String: Any])
         XCTAssertEqual(document["changed"] as? Bool, true)
@@ -153,8 +167,10 @@ final class ValidateCommandEndToEndTests: XCTestCase {
         XCTAssertEqual((document["patch"] as? [String: Any])?["email"] as? String, "ada@new.example")
         let violations = try XCTUnwrap(document["violations"] as? [[String: Any]])
         XCTAssertEqual(violations.map { $0["field"] as? String }, ["age"], "the unchanged first name is not reported")
-        let same = try project.run(["validate", "--rules", "Rules/profile.rules", "--changed-from", "before.json",
-                                    "--format", "json", "before.json"])
+        let same = try project.run([
+            "validate", "--rules", "Rules/profile.rules", "--changed-from", "before.json",
+            "--format", "json", "before.json",
+        ])
         XCTAssertTrue(same.stdout.contains("\"changed\":false"), same.stdout)
     }
 
@@ -178,7 +194,8 @@ final class ValidateCommandEndToEndTests: XCTestCase {
         XCTAssertEqual(try project.run(["validate", "--rules", "Rules/profile.rules", "--only-changed", "-"]).status, 2)
         XCTAssertEqual(try project.run(["validate", "--rules", "Rules/profile.rules", "missing.json"]).status, 2)
         XCTAssertEqual(try project.run(["validate", "--rules", "Rules/profile.rules", "--format", "xml", "-"]).status, 2)
-        XCTAssertEqual(try project.run(["validate", "--rules", "Rules/profile.rules", "--locale", "pl", "--catalogs", "Nope", "-"]).status, 2)
+        XCTAssertEqual(
+            try project.run(["validate", "--rules", "Rules/profile.rules", "--locale", "pl", "--catalogs", "Nope", "-"]).status, 2)
     }
 
     func testNoInputWithATerminalIsAUsageError() throws {
@@ -201,14 +218,16 @@ final class ValidateCommandEndToEndTests: XCTestCase {
         for index in 0..<count {
             // Every seventh record is too young; every 50,000th line is not JSON.
             if index % 50_000 == 49_999 { input += "{broken\n"; continue }
-            input += #"{"firstName":"Ada","lastName":"Lovelace","email":"ada\#(index)@example.com","age":\#(index % 7 == 0 ? 12 : 36)}"# + "\n"
+            input +=
+                #"{"firstName":"Ada","lastName":"Lovelace","email":"ada\#(index)@example.com","age":\#(index % 7 == 0 ? 12 : 36)}"# + "\n"
         }
         try project.write(input, to: "big.ndjson")
         let time = "/usr/bin/time"
         let measured = FileManager.default.isExecutableFile(atPath: time)
         let binary = try RulebookBinary.url().path
         let arguments = ["validate", "--rules", "Rules/profile.rules", "--format", "ndjson", "big.ndjson"]
-        let result = measured
+        let result =
+            measured
             ? try ProcessRunner.run(time, ["-v", binary] + arguments, currentDirectory: project.url)
             : try project.run(arguments)
         XCTAssertEqual(result.status, 2, "four unreadable lines")
@@ -229,7 +248,8 @@ final class ValidateCommandEndToEndTests: XCTestCase {
         let invalid = (0..<count).filter { $0 % 50_000 != 49_999 && $0 % 7 == 0 }.count
         XCTAssertTrue(result.stderr.contains("200,000 records, \(RulebookNumber.grouped(invalid)) invalid, 4 unreadable"), result.stderr)
         if measured, let line = result.stderr.split(separator: "\n").first(where: { $0.contains("Maximum resident set size") }),
-           let kilobytes = Int(line.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") {
+            let kilobytes = Int(line.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "")
+        {
             // The input is 17 MB; a streaming run holds a bounded window of it. The bound
             // is generous (debug builds, allocator slack) but far below "read it all twice".
             // Under scripts/sanitize, AddressSanitizer's shadow memory and quarantine add

@@ -7,8 +7,10 @@ import XCTest
 final class FailureVisibilityTests: XCTestCase {
     /// Runs `rulebook arguments…` in `project` with stdout sent to /dev/full (ENOSPC on
     /// every write), the way a CI job on a full disk runs it.
-    private func runIntoFullDisk(_ arguments: [String], in project: TemporaryProject,
-                                 stdin: String? = nil) throws -> (status: Int32, stderr: String) {
+    private func runIntoFullDisk(
+        _ arguments: [String], in project: TemporaryProject,
+        stdin: String? = nil
+    ) throws -> (status: Int32, stderr: String) {
         let process = Process()
         process.executableURL = try RulebookBinary.url()
         process.arguments = arguments
@@ -43,8 +45,9 @@ final class FailureVisibilityTests: XCTestCase {
             let run = try runIntoFullDisk(command.arguments, in: project, stdin: command.stdin)
             let name = command.arguments.joined(separator: " ")
             XCTAssertEqual(run.status, 2, "\(name): \(run.stderr)")
-            XCTAssertTrue(run.stderr.contains("rulebook: error: cannot write to standard output: No space left on device"),
-                          "\(name): \(run.stderr)")
+            XCTAssertTrue(
+                run.stderr.contains("rulebook: error: cannot write to standard output: No space left on device"),
+                "\(name): \(run.stderr)")
             XCTAssertFalse(run.stderr.contains("records,"), "\(name): no summary of results nobody received: \(run.stderr)")
         }
     }
@@ -57,7 +60,9 @@ final class FailureVisibilityTests: XCTestCase {
 
         let text = try project.run(["check", "Rules"])
         XCTAssertEqual(text.status, 2)
-        XCTAssertEqual(text.stdout, """
+        XCTAssertEqual(
+            text.stdout,
+            """
             Rules/latin1.rules:2:11: error: \(message) [unreadable-file]
              2 | age: min 1
                |           ^
@@ -87,7 +92,9 @@ final class FailureVisibilityTests: XCTestCase {
 
         let github = try project.run(["check", "--format", "github", "Rules"])
         XCTAssertEqual(github.status, 2)
-        XCTAssertEqual(github.stdout, """
+        XCTAssertEqual(
+            github.stdout,
+            """
             ::error file=Rules/latin1.rules,line=2,col=11,endLine=2,endColumn=11,title=unreadable-file::\(message)
             1 error in 2 files
 
@@ -134,15 +141,20 @@ final class FailureVisibilityTests: XCTestCase {
         XCTAssertEqual(text.stdout, "record: invalid (unchanged); 2 violations in unchanged fields not listed\n")
         XCTAssertEqual(text.status, 1)
 
-        let json = try project.run(["validate", "--rules", "r.rules", "--format", "json", "--changed-from", "before.json",
-                                    "--only-changed", "after.json"])
-        XCTAssertEqual(json.stdout, #"{"valid":false,"changed":false,"changedFields":[],"patch":{},"violations":[],"unlistedViolations":2}"# + "\n")
+        let json = try project.run([
+            "validate", "--rules", "r.rules", "--format", "json", "--changed-from", "before.json",
+            "--only-changed", "after.json",
+        ])
+        XCTAssertEqual(
+            json.stdout, #"{"valid":false,"changed":false,"changedFields":[],"patch":{},"violations":[],"unlistedViolations":2}"# + "\n")
         XCTAssertEqual(json.status, 1)
 
         // A change that fixes nothing lists its own violation and counts the others.
         try project.write(#"{"name":"","email":"not-an-email","age":3}"#, to: "edited.json")
-        let edited = try project.run(["validate", "--rules", "r.rules", "--format", "json", "--changed-from", "before.json",
-                                      "--only-changed", "edited.json"])
+        let edited = try project.run([
+            "validate", "--rules", "r.rules", "--format", "json", "--changed-from", "before.json",
+            "--only-changed", "edited.json",
+        ])
         let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(edited.stdout.utf8)) as? [String: Any])
         XCTAssertEqual(object["valid"] as? Bool, false)
         XCTAssertEqual((object["violations"] as? [[String: Any]])?.map { $0["field"] as? String }, ["name"])
@@ -168,8 +180,9 @@ final class FailureVisibilityTests: XCTestCase {
         XCTAssertTrue(german.stdout.contains("Vorname"), german.stdout)
 
         let unknown = try project.run(["validate", "--rules", "Rules/profile.rules", "--locale", "xx", "user.json"])
-        XCTAssertTrue(unknown.stderr.contains("rulebook: warning: no catalogue for locale 'xx' in 'Localizations' (there are: ar, de, de-AT,"),
-                      unknown.stderr)
+        XCTAssertTrue(
+            unknown.stderr.contains("rulebook: warning: no catalogue for locale 'xx' in 'Localizations' (there are: ar, de, de-AT,"),
+            unknown.stderr)
         XCTAssertTrue(unknown.stderr.contains("messages fall back to 'en'"), unknown.stderr)
 
         try FileManager.default.createDirectory(at: project.url.appendingPathComponent("Empty"), withIntermediateDirectories: true)

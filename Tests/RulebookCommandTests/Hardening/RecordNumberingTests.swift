@@ -47,13 +47,16 @@ final class RecordNumberingTests: XCTestCase {
         long.append(Data(repeating: UInt8(ascii: "x"), count: (64 << 20) + (1 << 20)))
         long.append(Data(#""}"#.utf8))
         let after = Data("\n{\"name\":\"Ann\"}\n{}\n".utf8)
-        for (name, input, lineOfLong) in [("first", long + after, 0), ("second", Data(#"{"name":"Bo"}"#.utf8) + Data("\n".utf8) + long + after, 1)] {
+        for (name, input, lineOfLong) in [
+            ("first", long + after, 0), ("second", Data(#"{"name":"Bo"}"#.utf8) + Data("\n".utf8) + long + after, 1),
+        ] {
             let (status, records) = try results(input, in: project)
             XCTAssertEqual(status, 2, name)
             XCTAssertEqual(records.map { $0["record"] as? Int }, Array(0...(lineOfLong + 2)), name)
             guard records.count == lineOfLong + 3 else { continue }
-            XCTAssertEqual(records[lineOfLong]["error"] as? String,
-                           "line \(lineOfLong + 1): longer than the limit of 67108864 bytes", name)
+            XCTAssertEqual(
+                records[lineOfLong]["error"] as? String,
+                "line \(lineOfLong + 1): longer than the limit of 67108864 bytes", name)
             XCTAssertEqual(records[lineOfLong + 1]["valid"] as? Bool, true, name)
             XCTAssertEqual(records[lineOfLong + 2]["valid"] as? Bool, false, name)
         }

@@ -15,18 +15,18 @@ final class ValidateNothingLostTests: XCTestCase {
     private func hostileLines() -> [(bytes: [UInt8], expected: Expected)] {
         [
             (Array(#"{"name":"Ann"}"#.utf8), .valid),
-            ([], .error),                                                    // empty line
-            (Array("   \t ".utf8), .error),                                  // blank line
-            (Array(#"{"name":"#.utf8), .error),                              // cut-off object
+            ([], .error),  // empty line
+            (Array("   \t ".utf8), .error),  // blank line
+            (Array(#"{"name":"#.utf8), .error),  // cut-off object
             (Array(#"{"name":""#.utf8) + [0xFF, 0xFE] + Array(#""}"#.utf8), .error),  // invalid UTF-8
-            (Array(#"{"name":"A"}"#.utf8) + [0x0D], .invalid),               // Windows line ending
-            (Array(#"{"name":"x"#.utf8) + [0x00] + Array(#"y"}"#.utf8), .error),     // NUL inside a string
-            ([0x00] + Array(#"{"name":"Bob"}"#.utf8), .error),               // NUL before the object
+            (Array(#"{"name":"A"}"#.utf8) + [0x0D], .invalid),  // Windows line ending
+            (Array(#"{"name":"x"#.utf8) + [0x00] + Array(#"y"}"#.utf8), .error),  // NUL inside a string
+            ([0x00] + Array(#"{"name":"Bob"}"#.utf8), .error),  // NUL before the object
             (Array((#"{"name":""# + String(repeating: "x", count: 10 << 20) + #""}"#).utf8), .valid),  // 10 MB line
             ([UInt8](repeating: UInt8(ascii: "["), count: 1_000_000), .error),  // a million nested '['
             (Array("not json".utf8), .error),
-            (Array(#"[{"name":"Ann"}]"#.utf8), .error),                      // a line must be an object
-            (Array(#"{"name":"Lee"}"#.utf8), .valid),                        // the line after still validates
+            (Array(#"[{"name":"Ann"}]"#.utf8), .error),  // a line must be an object
+            (Array(#"{"name":"Lee"}"#.utf8), .valid),  // the line after still validates
         ]
     }
 
@@ -67,13 +67,16 @@ final class ValidateNothingLostTests: XCTestCase {
         for line in hostileLines() { input += line.bytes + [0x0A] }
         input += Array(#"{"name":"Zo"#.utf8) + [0x0A] + Array(#"{"a":{"b":"x"},"items":[{"sku":"s"}],"name":"Al"}"#.utf8)
         try project.write(Data(input), to: "in.ndjson")
-        let ruleSets = ["root": rules, "nested": "a.b: required\nname: required, minLength 2\n",
-                        "wildcard": "items[*].sku: required, minLength 2\nname: required, minLength 2\n"]
+        let ruleSets = [
+            "root": rules, "nested": "a.b: required\nname: required, minLength 2\n",
+            "wildcard": "items[*].sku: required, minLength 2\nname: required, minLength 2\n",
+        ]
         for (name, text) in ruleSets.sorted(by: { $0.key < $1.key }) {
             try project.write(text, to: "\(name).rules")
             let results = try project.run(["validate", "--rules", "\(name).rules", "--format", "ndjson", "--no-summary", "in.ndjson"])
             let outputs = try Self.parseLines(results.stdout)
-            let expected = "\(outputs.count) records, \(outputs.filter { $0["valid"] as? Bool == false }.count) invalid, "
+            let expected =
+                "\(outputs.count) records, \(outputs.filter { $0["valid"] as? Bool == false }.count) invalid, "
                 + "\(outputs.filter { $0["error"] != nil }.count) unreadable"
             XCTAssertEqual(outputs.count, hostileLines().count + 2, name)
             let quiet = try project.run(["validate", "--rules", "\(name).rules", "--quiet", "in.ndjson"])
@@ -90,7 +93,7 @@ final class ValidateNothingLostTests: XCTestCase {
     func testStdinGivesTheSameResults() throws {
         let project = try TemporaryProject(copyRules: false, copyLocalizations: false)
         try project.write(rules, to: "r.rules")
-        let input = Data((#"{"name":"Ann"}"# + "\r\n" + #"{"name":"#  + "\n\n" + #"{"name":"A"}"#).utf8)
+        let input = Data((#"{"name":"Ann"}"# + "\r\n" + #"{"name":"# + "\n\n" + #"{"name":"A"}"#).utf8)
         try project.write(input, to: "in.ndjson")
         let fromFile = try project.run(["validate", "--rules", "r.rules", "--format", "ndjson", "in.ndjson"])
         let fromStdin = try project.run(["validate", "--rules", "r.rules", "--format", "ndjson", "-"], stdin: input)

@@ -1,6 +1,7 @@
 import Foundation
 import Rulebook
 import XCTest
+
 @testable import RulebookCommand
 
 /// The JSON and SARIF reports must cost time linear in the number of diagnostics.
@@ -45,12 +46,16 @@ final class DiagnosticOutputScaleTests: XCTestCase {
             let line = "f\(index): minLenght 2\n"
             text += line
             let range = SourceRange(start: start + line.utf8.count - 12, end: start + line.utf8.count - 3)
-            diagnostics.append(Diagnostic(
-                file: "big.rules", range: range, code: .unknownValidator,
-                message: "unknown validator \"minLenght\" on f\(index)",
-                notes: [Note(message: "did you mean 'minLength'?")],
-                fixIts: [FixIt(message: "Replace 'minLenght' with 'minLength'",
-                               edits: [TextEdit(file: "big.rules", range: range, replacement: "minLength")])]))
+            diagnostics.append(
+                Diagnostic(
+                    file: "big.rules", range: range, code: .unknownValidator,
+                    message: "unknown validator \"minLenght\" on f\(index)",
+                    notes: [Note(message: "did you mean 'minLength'?")],
+                    fixIts: [
+                        FixIt(
+                            message: "Replace 'minLenght' with 'minLength'",
+                            edits: [TextEdit(file: "big.rules", range: range, replacement: "minLength")])
+                    ]))
         }
         return DiagnosticReport(diagnostics: diagnostics, sources: [SourceFile(path: "big.rules", text: text)], fileCount: 1)
     }
@@ -67,8 +72,12 @@ final class DiagnosticOutputScaleTests: XCTestCase {
 
     func testManyDiagnosticsRenderAsJSON() throws {
         let lines = lines(JSONDiagnosticRenderer().render(largeReport(count)))
-        XCTAssertEqual(lines.prefix(3), ["{", "  \"version\": \"\(RulebookTool.version)\",",
-                                         "  \"summary\": {\"files\": 1, \"errors\": \(count), \"warnings\": 0, \"notes\": 0},"])
+        XCTAssertEqual(
+            lines.prefix(3),
+            [
+                "{", "  \"version\": \"\(RulebookTool.version)\",",
+                "  \"summary\": {\"files\": 1, \"errors\": \(count), \"warnings\": 0, \"notes\": 0},",
+            ])
         XCTAssertEqual(lines.count { $0 == "      \"code\": \"unknown-validator\"," }, count)
         XCTAssertEqual(lines.count { $0.hasPrefix("      \"line\": ") }, count)
         XCTAssertTrue(lines.contains("      \"line\": \(count),"))

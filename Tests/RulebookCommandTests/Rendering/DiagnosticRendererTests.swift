@@ -1,22 +1,28 @@
 import Foundation
 import Rulebook
 import XCTest
+
 @testable import RulebookCommand
 
 /// Hand-built diagnostics over known text, so every renderer's positions can be
 /// asserted exactly without depending on the checker.
 enum RenderingFixture {
-    static let profile = SourceFile(path: "Rules/profile.rules", text: """
-        firstName: required, minLenght 2
-        lastName:  required, minLength 2
-        """)
+    static let profile = SourceFile(
+        path: "Rules/profile.rules",
+        text: """
+            firstName: required, minLenght 2
+            lastName:  required, minLength 2
+            """)
     /// `minLenght` on line 1: bytes 21..<30, columns 22..<31.
     static let misspelled = Diagnostic(
         file: "Rules/profile.rules", range: SourceRange(start: 21, end: 30), code: .unknownValidator,
         message: "unknown validator 'minLenght'",
         notes: [Note(message: "did you mean 'minLength'?")],
-        fixIts: [FixIt(message: "Replace 'minLenght' with 'minLength'",
-                       edits: [TextEdit(file: "Rules/profile.rules", range: SourceRange(start: 21, end: 30), replacement: "minLength")])]
+        fixIts: [
+            FixIt(
+                message: "Replace 'minLenght' with 'minLength'",
+                edits: [TextEdit(file: "Rules/profile.rules", range: SourceRange(start: 21, end: 30), replacement: "minLength")])
+        ]
     )
     /// Line 2 starts at byte 33; `minLength 2` at 54..<65.
     static let redundant = Diagnostic(
@@ -43,11 +49,14 @@ final class TextDiagnosticRendererTests: XCTestCase {
         let filler = String(repeating: "x", count: 2_000_000)
         let source = SourceFile(path: "long.rules", text: "name: required, message \"\(filler)\", minLenght 3\n")
         let start = source.text.utf8.count - "minLenght 3\n".utf8.count
-        let diagnostic = Diagnostic(file: "long.rules", range: SourceRange(start: start, end: start + 9), code: .unknownValidator,
-                                    message: "unknown validator 'minLenght'")
+        let diagnostic = Diagnostic(
+            file: "long.rules", range: SourceRange(start: start, end: start + 9), code: .unknownValidator,
+            message: "unknown validator 'minLenght'")
         let text = plain.render(DiagnosticReport(diagnostics: [diagnostic], sources: [source], fileCount: 1))
         let shown = "…" + String(repeating: "x", count: 77) + "\", minLenght 3"
-        XCTAssertEqual(text, """
+        XCTAssertEqual(
+            text,
+            """
             long.rules:1:\(start + 1): error: unknown validator 'minLenght' [unknown-validator]
              1 | \(shown)
                |  \(String(repeating: " ", count: 80))^^^^^^^^^
@@ -64,7 +73,9 @@ final class TextDiagnosticRendererTests: XCTestCase {
 
     func testCompilerStyleLineExcerptCaretsAndFix() {
         let text = plain.render(RenderingFixture.report([RenderingFixture.misspelled]))
-        XCTAssertEqual(text, """
+        XCTAssertEqual(
+            text,
+            """
             Rules/profile.rules:1:22: error: unknown validator 'minLenght' [unknown-validator]
              1 | firstName: required, minLenght 2
                |                      ^^^^^^^^^
@@ -79,7 +90,10 @@ final class TextDiagnosticRendererTests: XCTestCase {
     func testLocatedNotesGetTheirOwnExcerpt() {
         let text = plain.render(RenderingFixture.report([RenderingFixture.redundant]))
         XCTAssertTrue(text.hasPrefix("Rules/profile.rules:2:22: warning: 'minLength 2' repeats"), text)
-        XCTAssertTrue(text.contains("Rules/profile.rules:1:22: note: first written here\n 1 | firstName: required, minLenght 2\n   |                      ^^^^^^^^^^^\n"), text)
+        XCTAssertTrue(
+            text.contains(
+                "Rules/profile.rules:1:22: note: first written here\n 1 | firstName: required, minLenght 2\n   |                      ^^^^^^^^^^^\n"
+            ), text)
         XCTAssertTrue(text.hasSuffix("1 warning in 1 file\n"), text)
     }
 
@@ -92,15 +106,17 @@ final class TextDiagnosticRendererTests: XCTestCase {
     }
 
     func testMultiLineRangesAreUnderlinedToTheEndOfTheFirstLine() {
-        let diagnostic = Diagnostic(file: "Rules/profile.rules", range: SourceRange(start: 11, end: 40),
-                                    code: .unexpectedToken, message: "spans lines")
+        let diagnostic = Diagnostic(
+            file: "Rules/profile.rules", range: SourceRange(start: 11, end: 40),
+            code: .unexpectedToken, message: "spans lines")
         let text = plain.render(RenderingFixture.report([diagnostic]))
         XCTAssertTrue(text.contains("   |            " + String(repeating: "^", count: 21) + "\n"), text)
     }
 
     func testEmptyRangeGetsOneCaret() {
-        let diagnostic = Diagnostic(file: "Rules/profile.rules", range: .empty(at: 32), code: .unexpectedToken,
-                                    message: "expected a rule")
+        let diagnostic = Diagnostic(
+            file: "Rules/profile.rules", range: .empty(at: 32), code: .unexpectedToken,
+            message: "expected a rule")
         let text = plain.render(RenderingFixture.report([diagnostic]))
         XCTAssertTrue(text.contains("Rules/profile.rules:1:33: error"), text)
         XCTAssertTrue(text.contains("   |" + String(repeating: " ", count: 33) + "^\n"), text)
@@ -136,8 +152,9 @@ final class JSONDiagnosticRendererTests: XCTestCase {
     }
 
     func testEveryDiagnosticWithBothPositionKindsAndFixes() throws {
-        let text = JSONDiagnosticRenderer().render(RenderingFixture.report(
-            [RenderingFixture.emojiDiagnostic, RenderingFixture.misspelled], files: 2))
+        let text = JSONDiagnosticRenderer().render(
+            RenderingFixture.report(
+                [RenderingFixture.emojiDiagnostic, RenderingFixture.misspelled], files: 2))
         let document = try decode(text)
         let summary = try XCTUnwrap(document["summary"] as? [String: Int])
         XCTAssertEqual(summary, ["files": 2, "errors": 2, "warnings": 0, "notes": 0])
@@ -241,7 +258,9 @@ final class SARIFRendererTests: XCTestCase {
 final class GitHubAnnotationRendererTests: XCTestCase {
     func testWorkflowCommandsWithRangesAndTitle() {
         let text = GitHubAnnotationRenderer().render(RenderingFixture.report([RenderingFixture.misspelled]))
-        XCTAssertEqual(text, """
+        XCTAssertEqual(
+            text,
+            """
             ::error file=Rules/profile.rules,line=1,col=22,endLine=1,endColumn=30,title=unknown-validator::unknown validator 'minLenght'%0Anote: did you mean 'minLength'?%0Afix: Replace 'minLenght' with 'minLength'
             1 error in 1 file
 
@@ -251,7 +270,10 @@ final class GitHubAnnotationRendererTests: XCTestCase {
     func testWarningsAndEscaping() {
         let line = GitHubAnnotationRenderer().command(for: RenderingFixture.redundant, in: RenderingFixture.report([]))
         XCTAssertTrue(line.hasPrefix("::warning file=Rules/profile.rules,line=2,col=22,"), line)
-        XCTAssertTrue(line.contains("::'minLength 2' repeats an earlier rule, with \"quotes\", 100%25 sure%0Anote: first written here (Rules/profile.rules:1:22)"), line)
+        XCTAssertTrue(
+            line.contains(
+                "::'minLength 2' repeats an earlier rule, with \"quotes\", 100%25 sure%0Anote: first written here (Rules/profile.rules:1:22)"
+            ), line)
         XCTAssertEqual(GitHubAnnotationRenderer.escapeProperty("a:b,c%d\ne\r"), "a%3Ab%2Cc%25d%0Ae%0D")
         XCTAssertEqual(GitHubAnnotationRenderer.escapeData("a:b,c%d\n"), "a:b,c%25d%0A")
     }

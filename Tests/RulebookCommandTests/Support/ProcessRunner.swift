@@ -10,8 +10,10 @@ enum ProcessRunner {
         let stdoutData: Data
     }
 
-    static func run(_ executable: String, _ arguments: [String], stdin: Data? = nil,
-                    currentDirectory: URL? = nil, environment: [String: String]? = nil) throws -> Result {
+    static func run(
+        _ executable: String, _ arguments: [String], stdin: Data? = nil,
+        currentDirectory: URL? = nil, environment: [String: String]? = nil
+    ) throws -> Result {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: executable)
         process.arguments = arguments
@@ -43,7 +45,8 @@ enum ProcessRunner {
         }
         process.waitUntilExit()
         group.wait()
-        return Result(status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-                      stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self), stdoutData: outData)
     }
 }

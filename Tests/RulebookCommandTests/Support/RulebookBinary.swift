@@ -29,8 +29,10 @@ enum RulebookBinary {
         if let path = ProcessInfo.processInfo.environment["RULEBOOK_BINARY"] { candidates.append(URL(fileURLWithPath: path)) }
         if let executable = Bundle.main.executableURL { candidates.append(executable.deletingLastPathComponent()) }
         let bundle = Bundle(for: BundleMarker.self).bundleURL
-        candidates += [bundle.deletingLastPathComponent(), bundle.deletingLastPathComponent().deletingLastPathComponent(),
-                       packageRoot.appendingPathComponent(".build/debug")]
+        candidates += [
+            bundle.deletingLastPathComponent(), bundle.deletingLastPathComponent().deletingLastPathComponent(),
+            packageRoot.appendingPathComponent(".build/debug"),
+        ]
         for candidate in candidates {
             let url = candidate.lastPathComponent == "rulebook" ? candidate : candidate.appendingPathComponent("rulebook")
             if FileManager.default.isExecutableFile(atPath: url.path) { return url }
@@ -45,8 +47,10 @@ enum RulebookBinary {
 
     /// Runs `rulebook arguments…` in `directory` with a plain environment (no colour
     /// settings, no terminal), feeding `stdin` when given.
-    static func run(_ arguments: [String], in directory: URL, stdin: Data? = nil,
-                    environment extra: [String: String] = [:]) throws -> ProcessRunner.Result {
+    static func run(
+        _ arguments: [String], in directory: URL, stdin: Data? = nil,
+        environment extra: [String: String] = [:]
+    ) throws -> ProcessRunner.Result {
         var environment = ["PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "LANG": "C.UTF-8"]
         // Under scripts/sanitize the executable is instrumented too: it must get the same
         // sanitizer options (leak detection off), or a reported false leak changes its exit status.
@@ -54,8 +58,9 @@ enum RulebookBinary {
             if let value = ProcessInfo.processInfo.environment[key] { environment[key] = value }
         }
         environment.merge(extra) { _, new in new }
-        return try ProcessRunner.run(try url().path, arguments, stdin: stdin, currentDirectory: directory,
-                                     environment: environment)
+        return try ProcessRunner.run(
+            try url().path, arguments, stdin: stdin, currentDirectory: directory,
+            environment: environment)
     }
 
     private final class BundleMarker {}

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import RulebookCommand
 
 /// Writes bytes to a temporary file and opens it as a ``ByteSource``.
@@ -31,24 +32,30 @@ private func records(_ next: () throws -> RecordBatch?) throws -> [(Int, String)
 
 final class LineReaderTests: XCTestCase {
     private func lines(_ text: String, chunkSize: Int = 1 << 20, maxRecordBytes: Int = 1 << 20) throws -> [(Int, String)] {
-        var reader = LineReader(source: try TemporaryInput.source(text),
-                                limits: ReaderLimits(chunkSize: chunkSize, maxRecordBytes: maxRecordBytes))
+        var reader = LineReader(
+            source: try TemporaryInput.source(text),
+            limits: ReaderLimits(chunkSize: chunkSize, maxRecordBytes: maxRecordBytes))
         return try records { try reader.next() }
     }
 
     func testWindowsLineEndingsBlankLinesAndATruncatedLastLine() throws {
         let result = try lines("{\"a\":1}\r\n\r\n   \n{\"b\":2}\n{\"c\":")
         XCTAssertEqual(result.map(\.0), [0, 1, 2, 3, 4], "every line is a record, blank ones included")
-        XCTAssertEqual(result.map(\.1), ["{\"a\":1}", "line 2: empty line, expected a JSON object",
-                                         "line 3: empty line, expected a JSON object", "{\"b\":2}", "{\"c\":"])
+        XCTAssertEqual(
+            result.map(\.1),
+            [
+                "{\"a\":1}", "line 2: empty line, expected a JSON object",
+                "line 3: empty line, expected a JSON object", "{\"b\":2}", "{\"c\":",
+            ])
     }
 
     func testTheFinalLineBreakDoesNotStartABlankLine() throws {
         XCTAssertEqual(try lines("{}\n").map(\.1), ["{}"])
         XCTAssertEqual(try lines("{}\r\n").map(\.1), ["{}"])
         XCTAssertEqual(try lines("{}\n\n").map(\.1), ["{}", "line 2: empty line, expected a JSON object"])
-        XCTAssertEqual(try lines("{}\n \t").map(\.1), ["{}", "line 2: empty line, expected a JSON object"],
-                       "a white-space-only last line without a line break is still a line")
+        XCTAssertEqual(
+            try lines("{}\n \t").map(\.1), ["{}", "line 2: empty line, expected a JSON object"],
+            "a white-space-only last line without a line break is still a line")
     }
 
     func testBlankLinesAcrossSmallChunksKeepTheirNumbers() throws {
@@ -102,9 +109,11 @@ final class LineReaderTests: XCTestCase {
 
 final class ArrayElementReaderTests: XCTestCase {
     private func elements(_ text: String, chunkSize: Int = 1 << 20, maxRecordBytes: Int = 1 << 20)
-        throws -> (records: [(Int, String)], framing: [String]) {
-        var reader = ArrayElementReader(source: try TemporaryInput.source(text),
-                                        limits: ReaderLimits(chunkSize: chunkSize, maxRecordBytes: maxRecordBytes))
+        throws -> (records: [(Int, String)], framing: [String])
+    {
+        var reader = ArrayElementReader(
+            source: try TemporaryInput.source(text),
+            limits: ReaderLimits(chunkSize: chunkSize, maxRecordBytes: maxRecordBytes))
         let result = try records { try reader.next() }
         return (result, reader.framingErrors)
     }
@@ -187,8 +196,9 @@ final class InputLayoutDetectorTests: XCTestCase {
     /// line after it is read and numbered.
     func testAnOverlongFirstLineIsOneErrorAndTheRestIsRead() throws {
         let long = "{\"x\":\"" + String(repeating: "y", count: 5000) + "\"}"
-        var stream = try RecordStream(source: try TemporaryInput.source(long + "\n{\"a\":1}\n\n{\"b\":2}\n"),
-                                      limits: ReaderLimits(chunkSize: 64, maxRecordBytes: 1000))
+        var stream = try RecordStream(
+            source: try TemporaryInput.source(long + "\n{\"a\":1}\n\n{\"b\":2}\n"),
+            limits: ReaderLimits(chunkSize: 64, maxRecordBytes: 1000))
         var found: [(Int, String)] = []
         while let batch = try stream.next() {
             for record in batch.records {
@@ -196,8 +206,12 @@ final class InputLayoutDetectorTests: XCTestCase {
             }
         }
         XCTAssertEqual(found.map(\.0), [0, 1, 2, 3])
-        XCTAssertEqual(found.map(\.1), ["line 1: longer than the limit of 1000 bytes", "{\"a\":1}",
-                                        "line 3: empty line, expected a JSON object", "{\"b\":2}"])
+        XCTAssertEqual(
+            found.map(\.1),
+            [
+                "line 1: longer than the limit of 1000 bytes", "{\"a\":1}",
+                "line 3: empty line, expected a JSON object", "{\"b\":2}",
+            ])
     }
 
     func testThePrefixKeepsEverythingButTheByteOrderMark() throws {
@@ -211,11 +225,12 @@ final class OrderedPipelineTests: XCTestCase {
         let pipeline = OrderedPipeline<Int>(window: 3)
         var delivered: [Int] = []
         for item in 0..<200 {
-            pipeline.submit({
-                // Later items often finish first.
-                usleep(UInt32((200 - item) % 7) * 100)
-                return item
-            }, consume: { delivered.append($0) })
+            pipeline.submit(
+                {
+                    // Later items often finish first.
+                    usleep(UInt32((200 - item) % 7) * 100)
+                    return item
+                }, consume: { delivered.append($0) })
         }
         pipeline.finish { delivered.append($0) }
         XCTAssertEqual(delivered, Array(0..<200))

@@ -1,5 +1,6 @@
 import Rulebook
 import XCTest
+
 @testable import RulebookCommand
 
 /// `RuleSetPool`: batches running at the same time never share a compiled rule set, and
@@ -51,9 +52,13 @@ final class RuleSetPoolTests: XCTestCase {
             let batch = RecordBatch(sequence: sequence, bytes: Array(bytes[start..<min(position, bytes.count)]), records: slices)
             sequence += 1
             start = position
-            pipeline.submit({ processor.process(batch, offset: 0, naming: .line) }) { valid += $0.valid; invalid += $0.invalid }
+            pipeline.submit({ processor.process(batch, offset: 0, naming: .line) }) {
+                valid += $0.valid; invalid += $0.invalid
+            }
         }
-        pipeline.finish { valid += $0.valid; invalid += $0.invalid }
+        pipeline.finish {
+            valid += $0.valid; invalid += $0.invalid
+        }
         XCTAssertEqual(invalid, 667)
         XCTAssertEqual(valid, 1_333)
     }

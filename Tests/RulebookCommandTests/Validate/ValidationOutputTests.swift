@@ -1,6 +1,7 @@
 import Foundation
 import Rulebook
 import XCTest
+
 @testable import RulebookCommand
 
 final class ValidationOutputTests: XCTestCase {
@@ -10,10 +11,11 @@ final class ValidationOutputTests: XCTestCase {
         message: "SKU has an \"invalid\" format.", location: SourceLocation(file: "Rules/payment.rules", line: 11, column: 21))
 
     private var invalid: ValidationReport {
-        ValidationReport(fields: [
-            FieldResult(field: ConcretePath([.key("email")]), status: .valid, violations: []),
-            FieldResult(field: violation.field, status: .invalid, violations: [violation]),
-        ], changes: nil)
+        ValidationReport(
+            fields: [
+                FieldResult(field: ConcretePath([.key("email")]), status: .valid, violations: []),
+                FieldResult(field: violation.field, status: .invalid, violations: [violation]),
+            ], changes: nil)
     }
 
     private func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
@@ -21,7 +23,10 @@ final class ValidationOutputTests: XCTestCase {
     func testNDJSONLinesCarryTheRecordNumberAndEveryViolationField() throws {
         var buffer: [UInt8] = []
         ValidationOutput(format: .ndjson, numbered: true, textListsValidRecords: false).append(invalid, record: 7, into: &buffer)
-        XCTAssertEqual(text(buffer), #"{"record":7,"valid":false,"violations":[{"field":"items[2].sku","pointer":"/items/2/sku","rule":"pattern","params":{"pattern":"^[A-Z]{3}$"},"messageKey":"pattern","message":"SKU has an \"invalid\" format.","location":"Rules/payment.rules:11:21"}]}"# + "\n")
+        XCTAssertEqual(
+            text(buffer),
+            #"{"record":7,"valid":false,"violations":[{"field":"items[2].sku","pointer":"/items/2/sku","rule":"pattern","params":{"pattern":"^[A-Z]{3}$"},"messageKey":"pattern","message":"SKU has an \"invalid\" format.","location":"Rules/payment.rules:11:21"}]}"#
+                + "\n")
         XCTAssertNotNil(try JSONSerialization.jsonObject(with: Data(buffer)))
     }
 
@@ -38,16 +43,22 @@ final class ValidationOutputTests: XCTestCase {
         XCTAssertTrue(output.arrayFramed)
         output.append(ValidationReport(fields: [], changes: nil), record: 0, into: &buffer)
         output.appendError("line 2, column 1: unexpected end of input", record: 1, into: &buffer)
-        XCTAssertEqual(text(buffer), ",\n{\"record\":0,\"valid\":true,\"violations\":[]},\n{\"record\":1,\"error\":\"line 2, column 1: unexpected end of input\"}")
+        XCTAssertEqual(
+            text(buffer),
+            ",\n{\"record\":0,\"valid\":true,\"violations\":[]},\n{\"record\":1,\"error\":\"line 2, column 1: unexpected end of input\"}")
     }
 
     func testChangesAreReportedAsAPatch() {
-        let changes = ChangeSet(changedFields: [ConcretePath([.key("email")])],
-                                patch: .object(ValueObject([(key: "email", value: .string("new@example.com"))])))
+        let changes = ChangeSet(
+            changedFields: [ConcretePath([.key("email")])],
+            patch: .object(ValueObject([(key: "email", value: .string("new@example.com"))])))
         var buffer: [UInt8] = []
         ValidationOutput(format: .ndjson, numbered: true, textListsValidRecords: false)
             .append(ValidationReport(fields: [], changes: changes), record: 0, into: &buffer)
-        XCTAssertEqual(text(buffer), #"{"record":0,"valid":true,"changed":true,"changedFields":["email"],"patch":{"email":"new@example.com"},"violations":[]}"# + "\n")
+        XCTAssertEqual(
+            text(buffer),
+            #"{"record":0,"valid":true,"changed":true,"changedFields":["email"],"patch":{"email":"new@example.com"},"violations":[]}"#
+                + "\n")
     }
 
     func testTextListsFailingFieldsAndSkipsValidBulkRecords() {
@@ -56,7 +67,9 @@ final class ValidationOutputTests: XCTestCase {
         bulk.append(ValidationReport(fields: [], changes: nil), record: 0, into: &buffer)
         bulk.append(invalid, record: 1, into: &buffer)
         bulk.appendError("line 3, column 2: bad", record: 2, into: &buffer)
-        XCTAssertEqual(text(buffer), """
+        XCTAssertEqual(
+            text(buffer),
+            """
             record 1: invalid
               items[2].sku: SKU has an "invalid" format. [pattern, Rules/payment.rules:11:21]
             record 2: error: line 3, column 2: bad

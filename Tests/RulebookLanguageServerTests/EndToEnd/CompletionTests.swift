@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import Rulebook
+import XCTest
+
 @testable import RulebookLanguageServer
 
 final class CompletionTests: LSPTestCase {
@@ -41,14 +42,16 @@ final class CompletionTests: LSPTestCase {
         XCTAssertEqual(minLength["insertTextFormat"], .integer(1))
         XCTAssertEqual(minLength["textEdit"]["newText"], .string("minLength "))
         // The typed prefix `minL` is replaced: UTF-16 columns 14..<18.
-        XCTAssertEqual(minLength["textEdit"]["range"], .json(#"{"start": {"line": 0, "character": 14}, "end": {"line": 0, "character": 18}}"#))
+        XCTAssertEqual(
+            minLength["textEdit"]["range"], .json(#"{"start": {"line": 0, "character": 14}, "end": {"line": 0, "character": 18}}"#))
     }
 
     func testReplacedRangeInUTF8() throws {
         try startInitialized(encodings: ["utf-8"])
         let items = try complete("p.rules", "名前: required, minL‸", encoding: .utf8)
         let minLength = try XCTUnwrap(items.first { $0["label"] == .string("minLength") })
-        XCTAssertEqual(minLength["textEdit"]["range"], .json(#"{"start": {"line": 0, "character": 18}, "end": {"line": 0, "character": 22}}"#))
+        XCTAssertEqual(
+            minLength["textEdit"]["range"], .json(#"{"start": {"line": 0, "character": 18}, "end": {"line": 0, "character": 22}}"#))
     }
 
     func testMessageKeysAfterMessage() throws {
@@ -98,13 +101,15 @@ extension CompletionTests {
         try startInitialized()
         let (text, line, character) = marked("a: required\n  ‸")
         open("s.rules", text)
-        let indentation = try client.request("textDocument/completion",
-                                             at("s.rules", line, character, extra: #", "context": {"triggerKind": 2, "triggerCharacter": " "}"#))
+        let indentation = try client.request(
+            "textDocument/completion",
+            at("s.rules", line, character, extra: #", "context": {"triggerKind": 2, "triggerCharacter": " "}"#))
         XCTAssertEqual(indentation["items"], .array([]))
         let (after, line2, character2) = marked("a: required\nb: same ‸")
         open("t.rules", after)
-        let field = try client.request("textDocument/completion",
-                                       at("t.rules", line2, character2, extra: #", "context": {"triggerKind": 2, "triggerCharacter": " "}"#))
+        let field = try client.request(
+            "textDocument/completion",
+            at("t.rules", line2, character2, extra: #", "context": {"triggerKind": 2, "triggerCharacter": " "}"#))
         XCTAssertTrue(field["items"].arrayValue?.contains { $0["label"] == .string("a") } ?? false)
     }
 }

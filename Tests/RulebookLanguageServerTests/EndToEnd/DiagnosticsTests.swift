@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import Rulebook
+import XCTest
+
 @testable import RulebookLanguageServer
 
 /// Diagnostics are the checker's, through the same library call `rulebook check` makes:
@@ -21,10 +22,13 @@ final class DiagnosticsTests: LSPTestCase {
         let start = position(of: "minLenght", in: text)
         XCTAssertEqual(diagnostic["range"]["start"], .json(#"{"line": \#(start.line), "character": \#(start.character)}"#))
 
-        let actions = try client.request("textDocument/codeAction", .json("""
-            {"textDocument": {"uri": "\(uri("a.rules"))"}, "range": \(diagnostic["range"].map(json) ?? "null"),
-             "context": {"diagnostics": [], "only": ["quickfix"]}}
-            """))
+        let actions = try client.request(
+            "textDocument/codeAction",
+            .json(
+                """
+                {"textDocument": {"uri": "\(uri("a.rules"))"}, "range": \(diagnostic["range"].map(json) ?? "null"),
+                 "context": {"diagnostics": [], "only": ["quickfix"]}}
+                """))
         let action = try XCTUnwrap(actions[0])
         XCTAssertEqual(action["title"], .string("Replace 'minLenght' with 'minLength'"))
         XCTAssertEqual(action["kind"], .string("quickfix"))
@@ -128,10 +132,13 @@ final class DiagnosticsTests: LSPTestCase {
         open("Rules/new.rules", text)
         let diagnostics = try diagnostics("Rules/new.rules", version: 1)
         let diagnostic = try XCTUnwrap(diagnostics.first { $0["code"] == .string("unknown-message-key") })
-        let actions = try client.request("textDocument/codeAction", .json("""
-            {"textDocument": {"uri": "\(uri("Rules/new.rules"))"}, "range": \(diagnostic["range"].map(json) ?? "null"),
-             "context": {"diagnostics": []}}
-            """))
+        let actions = try client.request(
+            "textDocument/codeAction",
+            .json(
+                """
+                {"textDocument": {"uri": "\(uri("Rules/new.rules"))"}, "range": \(diagnostic["range"].map(json) ?? "null"),
+                 "context": {"diagnostics": []}}
+                """))
         let action = try XCTUnwrap(actions.arrayValue?.first { $0["title"].stringValue?.contains("profile.noSuchKey") ?? false })
         let edits = try XCTUnwrap(action["edit"]["changes"][uri("Localizations/en.json")].arrayValue)
         XCTAssertEqual(edits.count, 1)
@@ -145,8 +152,9 @@ final class DiagnosticsTests: LSPTestCase {
         XCTAssertEqual(codes(try diagnostics("Rules/new.rules", version: 1)), ["unknown-message-key"])
         let english = try openFromDisk("Localizations/en.json")
         let insertion = position(of: "\"required\"", in: english)
-        change("Localizations/en.json", version: 2, range: (insertion.line, insertion.character, insertion.line, insertion.character),
-               text: "\"profile.fresh\": \"{field} is fresh.\",\n  ")
+        change(
+            "Localizations/en.json", version: 2, range: (insertion.line, insertion.character, insertion.line, insertion.character),
+            text: "\"profile.fresh\": \"{field} is fresh.\",\n  ")
         let after = try client.waitForNotification("textDocument/publishDiagnostics") {
             $0["uri"] == .string(self.uri("Rules/new.rules")) && $0["diagnostics"] == .array([])
         }

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import Rulebook
+import XCTest
+
 @testable import RulebookLanguageServer
 
 /// The dispatcher's error, concurrency and cancellation paths, with handlers the test
@@ -44,11 +45,13 @@ final class DispatchTests: LSPTestCase {
 
     func testCancelAPendingRequest() throws {
         let gate = Gate()
-        let routes: [String: Route] = ["test/slow": Route { _, _ in
-            await gate.wait()
-            try Task.checkCancellation()
-            return .string("finished")
-        }]
+        let routes: [String: Route] = [
+            "test/slow": Route { _, _ in
+                await gate.wait()
+                try Task.checkCancellation()
+                return .string("finished")
+            }
+        ]
         try startInitialized(mode: .inProcess, extraRoutes: routes)
         let id = client.sendRequest("test/slow", nil)
         gate.waitUntilEntered()
@@ -63,7 +66,11 @@ final class DispatchTests: LSPTestCase {
 
     func testCancellingWithAStringIDAndUnknownIDs() throws {
         let gate = Gate()
-        let routes: [String: Route] = ["test/slow": Route { _, _ in await gate.wait(); return .null }]
+        let routes: [String: Route] = [
+            "test/slow": Route { _, _ in
+                await gate.wait(); return .null
+            }
+        ]
         try startInitialized(mode: .inProcess, extraRoutes: routes)
         client.notify("$/cancelRequest", .json(#"{"id": "never-sent"}"#))
         client.notify("$/cancelRequest", .json(#"{"id": {"bad": true}}"#))
@@ -76,7 +83,11 @@ final class DispatchTests: LSPTestCase {
 
     func testSlowRequestDoesNotBlockOthers() throws {
         let gate = Gate()
-        let routes: [String: Route] = ["test/slow": Route { _, _ in await gate.wait(); return .string("slow") }]
+        let routes: [String: Route] = [
+            "test/slow": Route { _, _ in
+                await gate.wait(); return .string("slow")
+            }
+        ]
         try startInitialized(mode: .inProcess, extraRoutes: routes)
         let slow = client.sendRequest("test/slow", nil)
         gate.waitUntilEntered()

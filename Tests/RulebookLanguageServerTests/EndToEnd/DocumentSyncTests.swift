@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import Rulebook
+import XCTest
+
 @testable import RulebookLanguageServer
 
 /// didOpen / didChange / didClose with positions in both encodings, through the
@@ -9,8 +10,8 @@ final class DocumentSyncTests: LSPTestCase {
     /// `@` starts no token: one `unexpected-character` diagnostic exactly on it.
     private func errorRange(_ diagnostics: [Value]) -> (Int, Int, Int, Int)? {
         guard let range = diagnostics.first(where: { $0["code"] == .string("unexpected-character") })?["range"],
-              let startLine = range["start"]["line"].intValue, let startCharacter = range["start"]["character"].intValue,
-              let endLine = range["end"]["line"].intValue, let endCharacter = range["end"]["character"].intValue
+            let startLine = range["start"]["line"].intValue, let startCharacter = range["start"]["character"].intValue,
+            let endLine = range["end"]["line"].intValue, let endCharacter = range["end"]["character"].intValue
         else { return nil }
         return (startLine, startCharacter, endLine, endCharacter)
     }
@@ -120,7 +121,9 @@ final class DocumentSyncTests: LSPTestCase {
 
     func testUntitledDocument() throws {
         try startInitialized()
-        client.notify("textDocument/didOpen", .json(#"{"textDocument": {"uri": "untitled:Untitled-1", "languageId": "rulebook", "version": 1, "text": "a: @"}}"#))
+        client.notify(
+            "textDocument/didOpen",
+            .json(#"{"textDocument": {"uri": "untitled:Untitled-1", "languageId": "rulebook", "version": 1, "text": "a: @"}}"#))
         let params = try client.waitForNotification("textDocument/publishDiagnostics") { $0["uri"] == .string("untitled:Untitled-1") }
         XCTAssertEqual(params["diagnostics"].arrayValue?.count, 1)
     }
@@ -129,11 +132,25 @@ final class DocumentSyncTests: LSPTestCase {
 extension DocumentSyncTests {
     func testExtremeVersionsAndPositionsDoNotCrash() throws {
         try startInitialized()
-        client.notify("textDocument/didOpen", .json(#"{"textDocument": {"uri": "\#(uri("v.rules"))", "languageId": "rulebook", "version": 9223372036854775807, "text": "a: required\n"}}"#))
-        client.notify("textDocument/didChange", .json(#"{"textDocument": {"uri": "\#(uri("v.rules"))"}, "contentChanges": [{"range": {"start": {"line": 9223372036854775807, "character": 9223372036854775807}, "end": {"line": -5, "character": -1}}, "text": "b: email\n"}]}"#))
-        let hover = try client.requestResponse("textDocument/hover", .json(#"{"textDocument": {"uri": "\#(uri("v.rules"))"}, "position": {"line": 9223372036854775807, "character": 9223372036854775807}}"#))
+        client.notify(
+            "textDocument/didOpen",
+            .json(
+                #"{"textDocument": {"uri": "\#(uri("v.rules"))", "languageId": "rulebook", "version": 9223372036854775807, "text": "a: required\n"}}"#
+            ))
+        client.notify(
+            "textDocument/didChange",
+            .json(
+                #"{"textDocument": {"uri": "\#(uri("v.rules"))"}, "contentChanges": [{"range": {"start": {"line": 9223372036854775807, "character": 9223372036854775807}, "end": {"line": -5, "character": -1}}, "text": "b: email\n"}]}"#
+            ))
+        let hover = try client.requestResponse(
+            "textDocument/hover",
+            .json(
+                #"{"textDocument": {"uri": "\#(uri("v.rules"))"}, "position": {"line": 9223372036854775807, "character": 9223372036854775807}}"#
+            ))
         XCTAssertNil(hover["error"])
-        let completion = try client.requestResponse("textDocument/completion", .json(#"{"textDocument": {"uri": "\#(uri("v.rules"))"}, "position": {"line": 1e300, "character": 0}}"#))
+        let completion = try client.requestResponse(
+            "textDocument/completion",
+            .json(#"{"textDocument": {"uri": "\#(uri("v.rules"))"}, "position": {"line": 1e300, "character": 0}}"#))
         XCTAssertEqual(completion["error"]["code"], .integer(-32602), "a number that is not an integer is invalid params")
         let symbols = try client.request("textDocument/documentSymbol", document("v.rules"))
         // The reversed range (end clamped to 0:0) is read forwards: it covers the whole text.
@@ -146,9 +163,11 @@ extension DocumentSyncTests {
     private func summary(_ diagnostics: [Value]) -> [String] {
         diagnostics.map { diagnostic in
             let range = diagnostic["range"]
-            return ["\(range["start"]["line"].intValue ?? -1):\(range["start"]["character"].intValue ?? -1)",
-                    "\(range["end"]["line"].intValue ?? -1):\(range["end"]["character"].intValue ?? -1)",
-                    diagnostic["code"].stringValue ?? "", diagnostic["message"].stringValue ?? ""].joined(separator: " ")
+            return [
+                "\(range["start"]["line"].intValue ?? -1):\(range["start"]["character"].intValue ?? -1)",
+                "\(range["end"]["line"].intValue ?? -1):\(range["end"]["character"].intValue ?? -1)",
+                diagnostic["code"].stringValue ?? "", diagnostic["message"].stringValue ?? "",
+            ].joined(separator: " ")
         }
     }
 
@@ -163,11 +182,11 @@ extension DocumentSyncTests {
         open("big.rules", lines.joined(separator: "\n") + "\n")
         _ = try diagnostics("big.rules", version: 1)  // (warnings: the named rules are unused)
         let edits: [(line: Int, replacement: [String])] = [
-            (200, ["broken: minLength", "field200: required"]),   // a rule without its argument
-            (300, ["field300: requird, minLength 2"]),            // an unknown rule, further on
-            (200, ["field200: required"]),                        // the first mistake fixed
-            (0, ["@", "field0: required"]),                       // a mistake at the top
-            (100, ["field100: same field101"]),                   // after a diagnostic: parsed again whole
+            (200, ["broken: minLength", "field200: required"]),  // a rule without its argument
+            (300, ["field300: requird, minLength 2"]),  // an unknown rule, further on
+            (200, ["field200: required"]),  // the first mistake fixed
+            (0, ["@", "field0: required"]),  // a mistake at the top
+            (100, ["field100: same field101"]),  // after a diagnostic: parsed again whole
         ]
         for (number, edit) in edits.enumerated() {
             let version = number + 2

@@ -1,10 +1,13 @@
 import Foundation
-import XCTest
 import Rulebook
+import XCTest
+
 @testable import RulebookLanguageServer
 
 final class HoverTests: LSPTestCase {
-    private func hover(_ path: String, _ text: String, at needle: String, offset: Int = 1, encoding: PositionEncoding = .utf16) throws -> Value {
+    private func hover(_ path: String, _ text: String, at needle: String, offset: Int = 1, encoding: PositionEncoding = .utf16) throws
+        -> Value
+    {
         let at = position(of: needle, in: text, offset: offset, encoding: encoding)
         return try client.request("textDocument/hover", self.at(path, at.line, at.character))
     }

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import Rulebook
+import XCTest
+
 @testable import RulebookLanguageServer
 
 /// A buffer large enough for the two-core parse and check (64 KB and more) gets the
@@ -32,8 +33,10 @@ final class LargeDocumentTests: LSPTestCase {
         return try Workspace(provider: provider, options: CheckOptions()).check(rootFile: path).diagnostics.filter { $0.file == path }
     }
 
-    private func assertPublished(_ published: [Value], equal expected: [Diagnostic], text: String, path: String,
-                                 file: StaticString = #filePath, line: UInt = #line) {
+    private func assertPublished(
+        _ published: [Value], equal expected: [Diagnostic], text: String, path: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) {
         XCTAssertEqual(published.count, expected.count, file: file, line: line)
         let source = SourceFile(path: path, text: text)
         for (lsp, library) in zip(published, expected) {
@@ -57,7 +60,8 @@ final class LargeDocumentTests: LSPTestCase {
 
         let second = largeText(variant: 3)
         change("big.rules", version: 2, text: second)
-        assertPublished(try diagnostics("big.rules", version: 2), equal: try onePassDiagnostics(second, path: path),
-                        text: second, path: path)
+        assertPublished(
+            try diagnostics("big.rules", version: 2), equal: try onePassDiagnostics(second, path: path),
+            text: second, path: path)
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import Rulebook
+import XCTest
+
 @testable import RulebookLanguageServer
 
 final class LifecycleTests: LSPTestCase {
@@ -37,7 +38,9 @@ final class LifecycleTests: LSPTestCase {
         let response = try client.requestResponse("textDocument/hover", at("a.rules", 0, 0))
         XCTAssertEqual(response["error"]["code"], .integer(-32002))
         // Notifications before initialize are dropped silently, and the server still works.
-        client.notify("textDocument/didOpen", .json(#"{"textDocument": {"uri": "file:///x.rules", "languageId": "rulebook", "version": 1, "text": ""}}"#))
+        client.notify(
+            "textDocument/didOpen",
+            .json(#"{"textDocument": {"uri": "file:///x.rules", "languageId": "rulebook", "version": 1, "text": ""}}"#))
         let initialize = try client.requestResponse("initialize", .json(#"{"capabilities": {}}"#))
         XCTAssertNotNil(initialize["result"])
     }

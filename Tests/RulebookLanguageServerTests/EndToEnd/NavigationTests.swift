@@ -1,12 +1,15 @@
 import Foundation
-import XCTest
 import Rulebook
+import XCTest
+
 @testable import RulebookLanguageServer
 
 /// Go to definition, find references and rename.
 final class NavigationTests: LSPTestCase {
-    private func request(_ method: String, _ path: String, _ text: String, at needle: String, offset: Int = 1,
-                         extra: String = "") throws -> Value {
+    private func request(
+        _ method: String, _ path: String, _ text: String, at needle: String, offset: Int = 1,
+        extra: String = ""
+    ) throws -> Value {
         let at = position(of: needle, in: text, offset: offset)
         return try client.request(method, self.at(path, at.line, at.character, extra: extra))
     }
@@ -35,7 +38,8 @@ final class NavigationTests: LSPTestCase {
         try copyShippedProject()
         try startInitialized()
         let signup = try openFromDisk("Rules/signup.rules")
-        let locations = try XCTUnwrap(try request("textDocument/definition", "Rules/signup.rules", signup, at: "signup.passwordsDiffer").arrayValue)
+        let locations = try XCTUnwrap(
+            try request("textDocument/definition", "Rules/signup.rules", signup, at: "signup.passwordsDiffer").arrayValue)
         XCTAssertEqual(locations.first?["uri"], .string(uri("Localizations/en.json")), "the base catalogue first")
         let english = try read("Localizations/en.json")
         let key = position(of: "\"signup.passwordsDiffer\"", in: english)
@@ -49,14 +53,20 @@ final class NavigationTests: LSPTestCase {
         try write("Rules/shadow.rules", "rule personName = required\nx: personName\n")  // its own rule: not a reference
         try startInitialized()
         let common = try openFromDisk("Rules/common.rules")
-        let withDeclaration = try XCTUnwrap(try request("textDocument/references", "Rules/common.rules", common, at: "personName",
-                                                        extra: #", "context": {"includeDeclaration": true}"#).arrayValue)
+        let withDeclaration = try XCTUnwrap(
+            try request(
+                "textDocument/references", "Rules/common.rules", common, at: "personName",
+                extra: #", "context": {"includeDeclaration": true}"#
+            ).arrayValue)
         let uris = withDeclaration.compactMap { $0["uri"].stringValue }
         XCTAssertTrue(uris.contains(uri("Rules/common.rules")))
         XCTAssertTrue(uris.contains(uri("Rules/signup.rules")))
         XCTAssertFalse(uris.contains(uri("Rules/shadow.rules")))
-        let withoutDeclaration = try XCTUnwrap(try request("textDocument/references", "Rules/common.rules", common, at: "personName",
-                                                           extra: #", "context": {"includeDeclaration": false}"#).arrayValue)
+        let withoutDeclaration = try XCTUnwrap(
+            try request(
+                "textDocument/references", "Rules/common.rules", common, at: "personName",
+                extra: #", "context": {"includeDeclaration": false}"#
+            ).arrayValue)
         XCTAssertEqual(withoutDeclaration.count, withDeclaration.count - 1)
     }
 
@@ -89,7 +99,8 @@ final class NavigationTests: LSPTestCase {
         open("r.rules", text)
         for bad in ["minLength", "9lives", "two words", "when", ""] {
             let at = position(of: "nice", in: text, offset: 1)
-            let response = try client.requestResponse("textDocument/rename", self.at("r.rules", at.line, at.character, extra: #", "newName": "\#(bad)""#))
+            let response = try client.requestResponse(
+                "textDocument/rename", self.at("r.rules", at.line, at.character, extra: #", "newName": "\#(bad)""#))
             XCTAssertEqual(response["error"]["code"], .integer(-32602), bad)
         }
         let notARule = position(of: "required", in: text)

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import Rulebook
+import XCTest
+
 @testable import RulebookLanguageServer
 
 /// Raw bytes at the server: after each kind of bad input, a valid request must still be
@@ -26,7 +27,10 @@ final class ProtocolRobustnessTests: LSPTestCase {
 
     func testValidJSONThatIsNotAMessageIsInvalidRequest() throws {
         try startInitialized()
-        for body in ["[]", "42", #"{"jsonrpc": "2.0"}"#, #"{"jsonrpc": "2.0", "id": 9, "method": 3}"#, #"{"jsonrpc": "1.0", "id": 10, "method": "x"}"#] {
+        for body in [
+            "[]", "42", #"{"jsonrpc": "2.0"}"#, #"{"jsonrpc": "2.0", "id": 9, "method": 3}"#,
+            #"{"jsonrpc": "1.0", "id": 10, "method": "x"}"#,
+        ] {
             client.sendJSON(body)
             let error = try client.waitFor("invalid request for \(body)") { $0["error"]["code"] == .integer(-32600) }
             if body.contains(#""id": 9"#) { XCTAssertEqual(error["id"], .integer(9)) }
@@ -73,7 +77,8 @@ final class ProtocolRobustnessTests: LSPTestCase {
     func testHeaderCaseAndContentTypeAndSplitWrites() throws {
         try startInitialized()
         let body = #"{"jsonrpc":"2.0","id":"split","method":"textDocument/nothing"}"#
-        let message = bytes("content-length: \(body.utf8.count)\r\nCONTENT-TYPE: application/vscode-jsonrpc; charset=utf-8\r\n\r\n") + bytes(body)
+        let message =
+            bytes("content-length: \(body.utf8.count)\r\nCONTENT-TYPE: application/vscode-jsonrpc; charset=utf-8\r\n\r\n") + bytes(body)
         for byte in message { client.sendRaw([byte]) }
         let response = try client.waitForResponse(id: .string("split"))
         XCTAssertEqual(response["error"]["code"], .integer(-32601))

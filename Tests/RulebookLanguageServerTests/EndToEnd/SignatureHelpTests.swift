@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import Rulebook
+import XCTest
+
 @testable import RulebookLanguageServer
 
 final class SignatureHelpTests: LSPTestCase {

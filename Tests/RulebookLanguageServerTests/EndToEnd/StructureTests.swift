@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import Rulebook
+import XCTest
+
 @testable import RulebookLanguageServer
 
 /// Document symbols, folding ranges, semantic tokens and formatting.
@@ -26,11 +27,13 @@ final class StructureTests: LSPTestCase {
         try startInitialized()
         open("h.rules", hotspot)
         let symbols = try XCTUnwrap(try client.request("textDocument/documentSymbol", document("h.rules")).arrayValue)
-        XCTAssertEqual(symbols.compactMap { $0["name"].stringValue },
-                       ["import \"common.rules\"", "isEnabled", "when isEnabled and not offline", "code"])
+        XCTAssertEqual(
+            symbols.compactMap { $0["name"].stringValue },
+            ["import \"common.rules\"", "isEnabled", "when isEnabled and not offline", "code"])
         let block = symbols[2]
-        XCTAssertEqual(block["children"].arrayValue?.compactMap { $0["name"].stringValue },
-                       ["password", "networkName", "when password == \"x\""])
+        XCTAssertEqual(
+            block["children"].arrayValue?.compactMap { $0["name"].stringValue },
+            ["password", "networkName", "when password == \"x\""])
         XCTAssertEqual(block["children"][2]["children"][0]["name"], .string("note"))
         XCTAssertEqual(symbols[1]["detail"], .string("boolean"))
         XCTAssertEqual(symbols[3]["kind"], .integer(12))
@@ -51,7 +54,9 @@ final class StructureTests: LSPTestCase {
         try startInitialized()
         open("h.rules", hotspot)
         let folds = try XCTUnwrap(try client.request("textDocument/foldingRange", document("h.rules")).arrayValue)
-        let triples = folds.map { [$0["startLine"].intValue ?? -1, $0["endLine"].intValue ?? -1] + [$0["kind"].stringValue == "comment" ? 1 : 0] }
+        let triples = folds.map {
+            [$0["startLine"].intValue ?? -1, $0["endLine"].intValue ?? -1] + [$0["kind"].stringValue == "comment" ? 1 : 0]
+        }
         XCTAssertTrue(triples.contains([0, 1, 1]), "comment run: \(triples)")
         XCTAssertTrue(triples.contains([4, 10, 0]), "outer when block: \(triples)")
         XCTAssertTrue(triples.contains([6, 7, 0]), "continued statement: \(triples)")
@@ -83,8 +88,9 @@ final class StructureTests: LSPTestCase {
             func find(_ needle: String, _ type: String, file: StaticString = #filePath, line: UInt = #line) {
                 let at = position(of: needle, in: text, encoding: encoding)
                 let length = needle.utf8.count == needle.count || encoding == .utf8 ? needle.utf8.count : needle.utf16.count
-                XCTAssertTrue(decoded.contains { $0 == (at.line, at.character, length, type) },
-                              "\(needle) as \(type) in \(encoding): \(decoded)", file: file, line: line)
+                XCTAssertTrue(
+                    decoded.contains { $0 == (at.line, at.character, length, type) },
+                    "\(needle) as \(type) in \(encoding): \(decoded)", file: file, line: line)
             }
             find("名前", "property")
             find("required", "function")
@@ -103,26 +109,34 @@ final class StructureTests: LSPTestCase {
         try startInitialized()
         let messy = "name:required,minLength   2\n\n\n\nwhen a {\nb: email\n}"
         open("f.rules", messy)
-        let edits = try XCTUnwrap(try client.request("textDocument/formatting", document("f.rules", extra: #", "options": {"tabSize": 4, "insertSpaces": true}"#)).arrayValue)
+        let edits = try XCTUnwrap(
+            try client.request("textDocument/formatting", document("f.rules", extra: #", "options": {"tabSize": 4, "insertSpaces": true}"#))
+                .arrayValue)
         XCTAssertFalse(edits.isEmpty)
         // Apply the edits as an editor would and compare with the formatter's output.
         var text = messy
         for edit in edits.reversed() {
             let range = try XCTUnwrap(edit["range"])
             let converter = TextDocument(uri: "file:///f.rules", version: 1, languageID: "rulebook", text: text).converter(.utf16)
-            let start = converter.offset(of: LinePosition(line: range["start"]["line"].intValue ?? 0, character: range["start"]["character"].intValue ?? 0))
-            let end = converter.offset(of: LinePosition(line: range["end"]["line"].intValue ?? 0, character: range["end"]["character"].intValue ?? 0))
+            let start = converter.offset(
+                of: LinePosition(line: range["start"]["line"].intValue ?? 0, character: range["start"]["character"].intValue ?? 0))
+            let end = converter.offset(
+                of: LinePosition(line: range["end"]["line"].intValue ?? 0, character: range["end"]["character"].intValue ?? 0))
             text = TextDocument.replacing(bytes: start..<end, in: text, with: edit["newText"].stringValue ?? "")
         }
         XCTAssertEqual(text, Formatter.format(SourceFile(path: "f.rules", text: messy)))
         // Formatting the formatted text changes nothing.
         change("f.rules", version: 2, text: text)
-        XCTAssertEqual(try client.request("textDocument/formatting", document("f.rules", extra: #", "options": {"tabSize": 2, "insertSpaces": true}"#)), .array([]))
+        XCTAssertEqual(
+            try client.request(
+                "textDocument/formatting", document("f.rules", extra: #", "options": {"tabSize": 2, "insertSpaces": true}"#)), .array([]))
     }
 
     func testFormattingAFileWithSyntaxErrorsChangesNothing() throws {
         try startInitialized()
         open("bad.rules", "name: required, @@\n")
-        XCTAssertEqual(try client.request("textDocument/formatting", document("bad.rules", extra: #", "options": {"tabSize": 2, "insertSpaces": true}"#)), .null)
+        XCTAssertEqual(
+            try client.request(
+                "textDocument/formatting", document("bad.rules", extra: #", "options": {"tabSize": 2, "insertSpaces": true}"#)), .null)
     }
 }

@@ -1,5 +1,6 @@
-import XCTest
 import Rulebook
+import XCTest
+
 @testable import RulebookLanguageServer
 
 final class CompletionContextTests: XCTestCase {

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import RulebookLanguageServer
 
 /// Inputs the `jsonrpc` fuzz target found, kept as regression tests (the minimized
@@ -10,7 +11,8 @@ final class FramerFuzzRegressionTests: XCTestCase {
     /// framer parsed the whole run-on block and lost the next message; read in pieces it
     /// resynchronised and delivered it. Both must deliver it.
     func testOverlongRunOnHeaderDoesNotDependOnHowTheStreamIsRead() {
-        let stream = Array(("Content-Length: 30 \"id\": 1, " + String(repeating: "x", count: 300)).utf8)
+        let stream =
+            Array(("Content-Length: 30 \"id\": 1, " + String(repeating: "x", count: 300)).utf8)
             + Array("Content-Length: 3\r\n\r\n[1]".utf8)
         XCTAssertEqual(Self.messages(stream, chunk: stream.count), ["[1]"])
         XCTAssertEqual(Self.messages(stream, chunk: 1), ["[1]"])

@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import RulebookLanguageServer
 import SeededRandom
+import XCTest
+
+@testable import RulebookLanguageServer
 
 /// Deterministic randomized framing (the in-`swift test` twin of the `jsonrpc` fuzz
 /// target): streams of well-formed messages interleaved with corrupted ones — garbage,
@@ -33,7 +34,10 @@ final class MessageFramerRandomizedTests: XCTestCase {
                     // A header block without a usable length: the body that follows is
                     // garbage, so it must not itself look like a header.
                     let body = Array(String(decoding: body, as: UTF8.self).replacingOccurrences(of: "Content-Length", with: "x").utf8)
-                    stream += Array("Content-Length: \(["banana", "-3", "", "1e3", "99999999999999999999"].randomElement(using: &generator)!)\r\n\r\n".utf8) + body
+                    stream +=
+                        Array(
+                            "Content-Length: \(["banana", "-3", "", "1e3", "99999999999999999999"].randomElement(using: &generator)!)\r\n\r\n"
+                                .utf8) + body
                     corruptions += 1
                 default:
                     stream += Self.frame(body)
@@ -44,8 +48,9 @@ final class MessageFramerRandomizedTests: XCTestCase {
             let sizes = (0..<8).map { _ in Int.random(in: 1...64, using: &generator) }
             let chunked = Self.messages(stream, pieces: sizes)
             XCTAssertEqual(whole, chunked, "round \(round): chunking changed the messages")
-            XCTAssertTrue(Self.isSubsequence(intact, of: whole),
-                          "round \(round): an intact message was lost\n\(String(decoding: stream, as: UTF8.self))")
+            XCTAssertTrue(
+                Self.isSubsequence(intact, of: whole),
+                "round \(round): an intact message was lost\n\(String(decoding: stream, as: UTF8.self))")
         }
         XCTAssertGreaterThan(corruptions, 1_000)
     }

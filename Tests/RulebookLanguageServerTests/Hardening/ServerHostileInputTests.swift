@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import Rulebook
+import XCTest
+
 @testable import RulebookLanguageServer
 
 /// More of the language server's robustness tests: deeply nested JSON in
@@ -24,7 +25,9 @@ final class ServerHostileInputTests: LSPTestCase {
         try assertStillServing()
 
         let objects = String(repeating: #"{"a":"#, count: 200) + "1" + String(repeating: "}", count: 200)
-        let open = #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///deep.rules","languageId":"rulebook","version":1,"text":"x: required\n"},"extra":"# + objects + "}}"
+        let open =
+            #"{"jsonrpc":"2.0","method":"textDocument/didOpen","params":{"textDocument":{"uri":"file:///deep.rules","languageId":"rulebook","version":1,"text":"x: required\n"},"extra":"#
+            + objects + "}}"
         client.sendRaw(frame(open))
         try assertStillServing()
 
@@ -40,11 +43,15 @@ final class ServerHostileInputTests: LSPTestCase {
         let nesting = String(repeating: "when a {\n", count: 20_000) + String(repeating: "}\n", count: 20_000)
         let parens = "when " + String(repeating: "(", count: 50_000) + "a {\n}\n"
         let text = nesting + parens + "x: oneOf \"" + String(repeating: "y", count: 200_000) + "\"\n"
-        let open: Value = .object(["textDocument": .object([
-            "uri": .string("file:///limits.rules"), "languageId": .string("rulebook"), "version": .integer(1), "text": .string(text),
-        ])])
+        let open: Value = .object([
+            "textDocument": .object([
+                "uri": .string("file:///limits.rules"), "languageId": .string("rulebook"), "version": .integer(1), "text": .string(text),
+            ])
+        ])
         client.notify("textDocument/didOpen", open)
-        let published = try client.waitFor("diagnostics") { $0["method"] == .string("textDocument/publishDiagnostics") && $0["params"]["uri"] == .string("file:///limits.rules") }
+        let published = try client.waitFor("diagnostics") {
+            $0["method"] == .string("textDocument/publishDiagnostics") && $0["params"]["uri"] == .string("file:///limits.rules")
+        }
         guard case .array(let diagnostics) = published["params"]["diagnostics"] else { return XCTFail("no diagnostics array") }
         XCTAssertTrue(diagnostics.contains { $0["code"] == .string("limit-exceeded") }, "\(diagnostics.prefix(3))")
         try assertStillServing()

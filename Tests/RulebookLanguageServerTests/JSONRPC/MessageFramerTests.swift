@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import RulebookLanguageServer
 
 final class MessageFramerTests: XCTestCase {
@@ -108,8 +109,9 @@ final class MessageFramerTests: XCTestCase {
         var framer = MessageFramer()
         framer.append(frame(#"{"a":"Content-Length: 3"}"#, header: "Content-Length: 500\r\n\r\n") + frame("[1]"))
         let events = drain(&framer)
-        XCTAssertEqual(messages(events), [#"{"a":"Content-Length: 3"}"#, "[1]"],
-                       "a header inside a JSON string does not cut; the real next header does")
+        XCTAssertEqual(
+            messages(events), [#"{"a":"Content-Length: 3"}"#, "[1]"],
+            "a header inside a JSON string does not cut; the real next header does")
     }
 
     func testOverstatedLengthWithAnOddNumberOfQuotesStillResyncs() {

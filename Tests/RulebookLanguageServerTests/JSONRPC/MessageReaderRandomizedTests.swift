@@ -1,7 +1,8 @@
-import XCTest
 import Rulebook
-@testable import RulebookLanguageServer
 import SeededRandom
+import XCTest
+
+@testable import RulebookLanguageServer
 
 /// Deterministic randomized robustness: thousands of mutated byte streams through the
 /// framer, the JSON reader and the JSON-RPC decoder. Nothing may trap, and a valid

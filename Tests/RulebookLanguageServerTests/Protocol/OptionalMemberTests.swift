@@ -1,5 +1,6 @@
-import XCTest
 import Rulebook
+import XCTest
+
 @testable import RulebookLanguageServer
 
 /// LSP omits absent optional members; it never allows `null` for them. `Value` is

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import Rulebook
+import XCTest
+
 @testable import RulebookLanguageServer
 
 /// Every analysis of a session checks with the analyzer's one ``PatternCache``, so an

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import Rulebook
+import XCTest
+
 @testable import RulebookLanguageServer
 
 /// The previous edit's analysis (its syntax tree, scope and texts) and each analysis'

@@ -1,10 +1,13 @@
-import XCTest
 import Rulebook
-@testable import RulebookLanguageServer
 import SeededRandom
+import XCTest
+
+@testable import RulebookLanguageServer
 
 final class TextDocumentTests: XCTestCase {
-    private func edit(_ text: String, _ range: ((Int, Int), (Int, Int))?, _ replacement: String, encoding: PositionEncoding = .utf16) -> String {
+    private func edit(_ text: String, _ range: ((Int, Int), (Int, Int))?, _ replacement: String, encoding: PositionEncoding = .utf16)
+        -> String
+    {
         let document = TextDocument(uri: "file:///t.rules", version: 1, languageID: "rulebook", text: text)
         let lspRange = range.map {
             LSPRange(start: LinePosition(line: $0.0.0, character: $0.0.1), end: LinePosition(line: $0.1.0, character: $0.1.1))
@@ -53,7 +56,8 @@ final class TextDocumentTests: XCTestCase {
     func testChangesApplyInOrder() {
         let document = TextDocument(uri: "file:///t.rules", version: 1, languageID: "rulebook", text: "abc")
         let changes = [
-            TextDocumentContentChange(range: LSPRange(start: .init(line: 0, character: 3), end: .init(line: 0, character: 3)), text: "\nxyz"),
+            TextDocumentContentChange(
+                range: LSPRange(start: .init(line: 0, character: 3), end: .init(line: 0, character: 3)), text: "\nxyz"),
             TextDocumentContentChange(range: LSPRange(start: .init(line: 1, character: 1), end: .init(line: 1, character: 2)), text: "Y"),
         ]
         XCTAssertEqual(document.applying(changes, version: 2, encoding: .utf16).text, "abc\nxYz")
@@ -102,7 +106,8 @@ final class TextDocumentRandomizedTests: XCTestCase {
         var random = SeededGenerator(seed: 7)
         for encoding in PositionEncoding.allCases {
             var scalars: [Unicode.Scalar] = Array("a: b\r\n日本: 👋🏽\rc\n".unicodeScalars)
-            var document = TextDocument(uri: "file:///r.rules", version: 0, languageID: "rulebook", text: String(String.UnicodeScalarView(scalars)))
+            var document = TextDocument(
+                uri: "file:///r.rules", version: 0, languageID: "rulebook", text: String(String.UnicodeScalarView(scalars)))
             for step in 1...1_500 {
                 let table = lines(scalars)
                 func randomPoint() -> (scalarIndex: Int, position: LinePosition) {
@@ -114,10 +119,13 @@ final class TextDocumentRandomizedTests: XCTestCase {
                 var a = randomPoint(), b = randomPoint()
                 if b.scalarIndex < a.scalarIndex { swap(&a, &b) }
                 // Never split a CRLF pair (a position cannot point between \r and \n anyway).
-                let insert = (0..<Int.random(in: 0...3, using: &random)).map { _ in alphabet[Int.random(in: 0..<alphabet.count, using: &random)] }.joined()
+                let insert = (0..<Int.random(in: 0...3, using: &random)).map { _ in
+                    alphabet[Int.random(in: 0..<alphabet.count, using: &random)]
+                }.joined()
                 scalars.replaceSubrange(a.scalarIndex..<b.scalarIndex, with: insert.unicodeScalars)
-                document = document.applying([TextDocumentContentChange(range: LSPRange(start: a.position, end: b.position), text: insert)],
-                                             version: step, encoding: encoding)
+                document = document.applying(
+                    [TextDocumentContentChange(range: LSPRange(start: a.position, end: b.position), text: insert)],
+                    version: step, encoding: encoding)
                 let expected = String(String.UnicodeScalarView(scalars))
                 if document.text.utf8.elementsEqual(expected.utf8) == false {
                     XCTFail("\(encoding) step \(step): \(document.text.debugDescription) != \(expected.debugDescription)")

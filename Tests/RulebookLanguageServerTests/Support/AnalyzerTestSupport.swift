@@ -1,4 +1,5 @@
 import Rulebook
+
 @testable import RulebookLanguageServer
 
 /// Helpers for tests that drive the ``Analyzer`` directly, without a server around it.

@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import Rulebook
+import XCTest
+
 @testable import RulebookLanguageServer
 
 /// Base class for end-to-end tests: a fresh server per test, a temporary workspace
@@ -36,14 +37,19 @@ class LSPTestCase: XCTestCase {
 
     /// Starts and initializes a server; returns the `initialize` result.
     @discardableResult
-    func startInitialized(encodings: [String] = ["utf-16"], capabilities: String = LSPTestCase.richCapabilities,
-                          mode: LSPTestClient.Mode? = nil, extraRoutes: [String: Route] = [:]) throws -> Value {
+    func startInitialized(
+        encodings: [String] = ["utf-16"], capabilities: String = LSPTestCase.richCapabilities,
+        mode: LSPTestClient.Mode? = nil, extraRoutes: [String: Route] = [:]
+    ) throws -> Value {
         try startServer(mode: mode, extraRoutes: extraRoutes)
         let encodingList = encodings.map { "\"\($0)\"" }.joined(separator: ",")
-        let result = try client.request("initialize", .json("""
-            {"processId": null, "rootUri": "\(uri(""))",
-             "capabilities": {"general": {"positionEncodings": [\(encodingList)]}, \(capabilities)}}
-            """))
+        let result = try client.request(
+            "initialize",
+            .json(
+                """
+                {"processId": null, "rootUri": "\(uri(""))",
+                 "capabilities": {"general": {"positionEncodings": [\(encodingList)]}, \(capabilities)}}
+                """))
         client.notify("initialized", .json("{}"))
         return result
     }
@@ -80,8 +86,9 @@ class LSPTestCase: XCTestCase {
     /// Copies the shipped `Rules/` and `Localizations/` into the workspace.
     func copyShippedProject() throws {
         for folder in ["Rules", "Localizations"] {
-            try FileManager.default.copyItem(at: Self.repositoryRoot.appendingPathComponent(folder),
-                                             to: workspace.appendingPathComponent(folder))
+            try FileManager.default.copyItem(
+                at: Self.repositoryRoot.appendingPathComponent(folder),
+                to: workspace.appendingPathComponent(folder))
         }
     }
 
@@ -116,18 +123,27 @@ class LSPTestCase: XCTestCase {
 
     /// Opens a document.
     func open(_ relativePath: String, _ text: String, version: Int = 1, languageID: String = "rulebook") {
-        client.notify("textDocument/didOpen", .json("""
-            {"textDocument": {"uri": "\(uri(relativePath))", "languageId": "\(languageID)", "version": \(version), "text": \(quoted(text))}}
-            """))
+        client.notify(
+            "textDocument/didOpen",
+            .json(
+                """
+                {"textDocument": {"uri": "\(uri(relativePath))", "languageId": "\(languageID)", "version": \(version), "text": \(quoted(text))}}
+                """))
     }
 
     /// Replaces a range (or, with `range` nil, the whole text).
     func change(_ relativePath: String, version: Int, range: (Int, Int, Int, Int)? = nil, text: String) {
-        let rangeJSON = range.map { #""range": {"start": {"line": \#($0.0), "character": \#($0.1)}, "end": {"line": \#($0.2), "character": \#($0.3)}}, "# } ?? ""
-        client.notify("textDocument/didChange", .json("""
-            {"textDocument": {"uri": "\(uri(relativePath))", "version": \(version)},
-             "contentChanges": [{\(rangeJSON)"text": \(quoted(text))}]}
-            """))
+        let rangeJSON =
+            range.map {
+                #""range": {"start": {"line": \#($0.0), "character": \#($0.1)}, "end": {"line": \#($0.2), "character": \#($0.3)}}, "#
+            } ?? ""
+        client.notify(
+            "textDocument/didChange",
+            .json(
+                """
+                {"textDocument": {"uri": "\(uri(relativePath))", "version": \(version)},
+                 "contentChanges": [{\(rangeJSON)"text": \(quoted(text))}]}
+                """))
     }
 
     /// `{textDocument, position}` params.

@@ -1,6 +1,7 @@
-import XCTest
-@testable import RulebookRegex
 import SeededRandom
+import XCTest
+
+@testable import RulebookRegex
 
 /// Deterministic randomized differential testing: thousands of random small patterns over a
 /// small alphabet (fixed seed), each matched against random inputs three ways that share
@@ -53,7 +54,10 @@ final class RegexDifferentialTests: XCTestCase {
 
 /// Random syntactically valid patterns over a, b, é, 😀 and friends.
 enum RandomPattern {
-    static let atoms = ["a", "b", "a", "b", "B", "é", "😀", ".", "[ab]", "[^a]", "[a-é]", "\\d", "\\w", "\\s", "[😀b]", "\\n", "\\p{Nd}", "\\P{Ll}", "[α-ω]", "a", "b"]
+    static let atoms = [
+        "a", "b", "a", "b", "B", "é", "😀", ".", "[ab]", "[^a]", "[a-é]", "\\d", "\\w", "\\s", "[😀b]", "\\n", "\\p{Nd}", "\\P{Ll}", "[α-ω]",
+        "a", "b",
+    ]
     static let quantifiers = ["*", "+", "?", "{2}", "{0,2}", "{1,3}", "{2,}", "*?", "+?", "??", "{,2}"]
 
     static func make(_ random: inout SeededGenerator, depth: Int = 0) -> String {

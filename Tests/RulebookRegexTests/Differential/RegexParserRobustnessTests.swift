@@ -1,15 +1,18 @@
-import XCTest
-@testable import RulebookRegex
 import SeededRandom
+import XCTest
+
+@testable import RulebookRegex
 
 /// Deterministic randomized robustness: thousands of random strings built from the
 /// characters that matter to the syntax (fixed seed). Each must either compile — and then
 /// the DFA and the NFA simulation must agree on random inputs — or throw an error whose
 /// range lies inside the source. Nothing may crash.
 final class RegexParserRobustnessTests: XCTestCase {
-    static let pieces = ["(", ")", "[", "]", "{", "}", "\\", "^", "$", "|", "?", "*", "+", "-", ",", ":", "=", "!",
-                         "<", ">", "'", "#", "P", "p", "k", "u", "x", "d", "w", "s", "b", "Q", "E", "i", "0", "1", "2",
-                         "9", "a", "é", "😀", "{2}", "{1,3}", "(?", "(?:", "(?<n>", "\\p{L}", "\\u{1F600}", "[^", "[:alpha:]", "."]
+    static let pieces = [
+        "(", ")", "[", "]", "{", "}", "\\", "^", "$", "|", "?", "*", "+", "-", ",", ":", "=", "!",
+        "<", ">", "'", "#", "P", "p", "k", "u", "x", "d", "w", "s", "b", "Q", "E", "i", "0", "1", "2",
+        "9", "a", "é", "😀", "{2}", "{1,3}", "(?", "(?:", "(?<n>", "\\p{L}", "\\u{1F600}", "[^", "[:alpha:]", ".",
+    ]
 
     func testRandomSyntaxNeverCrashesAndErrorsPointInsideTheSource() {
         var random = SeededGenerator(seed: 0xF022)
@@ -22,13 +25,15 @@ final class RegexParserRobustnessTests: XCTestCase {
                 for _ in 0..<3 {
                     var input = RandomPattern.input(&random)
                     let viaEngine = pattern.matches(input)
-                    XCTAssertEqual(viaEngine, input.withUTF8 { pattern.matchesBySimulation(utf8: $0) }, "/\(source)/ on \(input.debugDescription)")
+                    XCTAssertEqual(
+                        viaEngine, input.withUTF8 { pattern.matchesBySimulation(utf8: $0) }, "/\(source)/ on \(input.debugDescription)")
                 }
             } catch {
                 rejected += 1
                 let length = source.utf8.count
-                XCTAssertTrue(error.range.lowerBound >= 0 && error.range.upperBound <= length && !error.range.isEmpty,
-                              "/\(source)/: \(error.range) (\(error.message))")
+                XCTAssertTrue(
+                    error.range.lowerBound >= 0 && error.range.upperBound <= length && !error.range.isEmpty,
+                    "/\(source)/: \(error.range) (\(error.message))")
                 XCTAssertFalse(error.message.isEmpty)
             }
         }
@@ -37,8 +42,10 @@ final class RegexParserRobustnessTests: XCTestCase {
     }
 
     func testEveryPrefixOfRealPatternsIsHandled() {
-        let sources = [#"^(?<user>[A-Za-z0-9._%+-]+)@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}$"#, #"[\p{L}\p{M} '\-]{2,50}"#,
-                       #"\u{1F600}|\x{41}|\uD83D\uDE00|[[:alpha:]\d]+?"#, #"(?i:é|ß)(?#note)\Q*\E{2,3}"#]
+        let sources = [
+            #"^(?<user>[A-Za-z0-9._%+-]+)@(?:[A-Za-z0-9-]+\.)+[A-Za-z]{2,}$"#, #"[\p{L}\p{M} '\-]{2,50}"#,
+            #"\u{1F600}|\x{41}|\uD83D\uDE00|[[:alpha:]\d]+?"#, #"(?i:é|ß)(?#note)\Q*\E{2,3}"#,
+        ]
         for source in sources {
             let bytes = Array(source.utf8)
             for end in 0...bytes.count {

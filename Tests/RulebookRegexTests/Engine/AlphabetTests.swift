@@ -1,6 +1,7 @@
-import XCTest
-@testable import RulebookRegex
 import SeededRandom
+import XCTest
+
+@testable import RulebookRegex
 
 /// Scalar sets, the alphabet partition and its lookup tables.
 final class AlphabetTests: XCTestCase {

@@ -1,5 +1,6 @@
 import Dispatch
 import XCTest
+
 @testable import RulebookRegex
 
 /// The public API around matching: strategies, entry points, hostile input, concurrency.
@@ -158,7 +159,8 @@ final class PatternCopyTests: XCTestCase {
         let pattern = try Pattern("^[0-9]{5}$")
         let copy = pattern.independentCopy()
         guard case .dfa(let original) = pattern.programForTesting.strategy,
-              case .dfa(let copied) = copy.programForTesting.strategy else { return XCTFail("expected DFAs") }
+            case .dfa(let copied) = copy.programForTesting.strategy
+        else { return XCTFail("expected DFAs") }
         XCTAssertFalse(pattern.programForTesting === copy.programForTesting)
         XCTAssertEqual(original.table, copied.table)
         XCTAssertEqual(original.alphabet.asciiClasses, copied.alphabet.asciiClasses)
@@ -174,8 +176,10 @@ final class PatternCopyTests: XCTestCase {
 /// `PatternMatcher` (the rule engine's pointer-only matcher) answers as `Pattern` does.
 final class PatternMatcherTests: XCTestCase {
     func testMatchersAgreeWithTheirPatterns() throws {
-        let inputs = ["", "12345", "1234", "1234x", "١٢٣٤٥", "José Martín-García", "J", "日本語", "VISA", "visa", "vis",
-                      "literal-text", "literal-tex", "GB82WEST12345698765432", "a\u{301}", "\u{10FFFF}", "x\n"]
+        let inputs = [
+            "", "12345", "1234", "1234x", "١٢٣٤٥", "José Martín-García", "J", "日本語", "VISA", "visa", "vis",
+            "literal-text", "literal-tex", "GB82WEST12345698765432", "a\u{301}", "\u{10FFFF}", "x\n",
+        ]
         let patterns = [
             try Pattern("literal-text"), try Pattern(""), try Pattern("^[0-9]{5}$"), try Pattern(#"[\p{L} '-]{2,50}"#),
             try Pattern("visa", flags: "i"), try Pattern("[A-Z]{2}[0-9]{2}[A-Z0-9]{11,30}"), try Pattern(#"\P{L}*"#),
@@ -194,8 +198,9 @@ final class PatternMatcherTests: XCTestCase {
         // Invalid UTF-8 never matches, never crashes.
         let invalid: [UInt8] = [0x31, 0xC3, 0x28, 0xFF]
         for pattern in patterns {
-            XCTAssertEqual(invalid.withUnsafeBufferPointer { pattern.matcher.matches(utf8: $0) },
-                           invalid.withUnsafeBufferPointer { pattern.matches(utf8: $0) })
+            XCTAssertEqual(
+                invalid.withUnsafeBufferPointer { pattern.matcher.matches(utf8: $0) },
+                invalid.withUnsafeBufferPointer { pattern.matches(utf8: $0) })
         }
     }
 }

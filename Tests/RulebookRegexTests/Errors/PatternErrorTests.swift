@@ -1,10 +1,12 @@
-import XCTest
 import RulebookRegex
+import XCTest
 
 /// Every syntax error and refused construct, with its kind and exact UTF-8 byte range.
 final class PatternErrorTests: XCTestCase {
-    private func assertError(_ source: String, flags: String = "", _ kind: PatternError.Kind, _ range: Range<Int>,
-                             containing fragment: String? = nil, file: StaticString = #filePath, line: UInt = #line) {
+    private func assertError(
+        _ source: String, flags: String = "", _ kind: PatternError.Kind, _ range: Range<Int>,
+        containing fragment: String? = nil, file: StaticString = #filePath, line: UInt = #line
+    ) {
         do {
             _ = try Pattern(source, flags: flags)
             XCTFail("/\(source)/\(flags) compiled", file: file, line: line)
@@ -130,8 +132,9 @@ final class PatternErrorTests: XCTestCase {
     func testLimits() {
         assertError("a{1001}", .tooComplex, 1..<7, containing: "1000")
         assertError("a{2,99999999999999999999}", .tooComplex, 1..<25)
-        assertError(String(repeating: "(", count: 101) + "a" + String(repeating: ")", count: 101), .tooComplex, 100..<101,
-                    containing: "nested")
+        assertError(
+            String(repeating: "(", count: 101) + "a" + String(repeating: ")", count: 101), .tooComplex, 100..<101,
+            containing: "nested")
         assertError("(a{1000}){1000}", .tooComplex, 9..<15, containing: "too complex")
         assertError("((a{1000}){1000}){1000}", .tooComplex, 17..<23)
         // The nesting limit protects the parser's stack from a hostile pattern.
@@ -156,9 +159,11 @@ final class PatternErrorTests: XCTestCase {
     }
 
     func testValidEdgeCasesCompile() throws {
-        for source in ["", "|", "()", "(?:)", "a{0}", "a{,3}", "[]]", "[^]]", "]", "}", "\\{", "a\\{2}", "\\Q(?=\\E",
-                       "[(?=]", "[\\1]x".replacingOccurrences(of: "\\1", with: "1"), "(?i)", "(?#x)a", "(?i-s:a)",
-                       "\\u{0}", "\\x{10FFFF}", "[\\u{10FFFF}]", "\\p{L&}", "\\p{ L }", "(?<a>x)(?'b'y)(?P<c>z)"] {
+        for source in [
+            "", "|", "()", "(?:)", "a{0}", "a{,3}", "[]]", "[^]]", "]", "}", "\\{", "a\\{2}", "\\Q(?=\\E",
+            "[(?=]", "[\\1]x".replacingOccurrences(of: "\\1", with: "1"), "(?i)", "(?#x)a", "(?i-s:a)",
+            "\\u{0}", "\\x{10FFFF}", "[\\u{10FFFF}]", "\\p{L&}", "\\p{ L }", "(?<a>x)(?'b'y)(?P<c>z)",
+        ] {
             XCTAssertNoThrow(try Pattern(source), source)
         }
     }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import RulebookRegex
 
 /// Inputs the `regex` fuzz target found (Fuzz/Corpus/regex/regression-*), kept as tests.
@@ -9,8 +10,10 @@ final class RegexFuzzRegressionTests: XCTestCase {
     /// counted, such patterns give up on the DFA early and run on the linear NFA
     /// simulation. Work, not time, is asserted: the strategy chosen.
     func testRepeatedOptionalAlternativesFallBackToTheSimulation() throws {
-        let sources = ["(a1|a|a?){1000}", "x||||(a1|a|a?){1000}||||y", "(a|a?){1000}",
-                       "[\\n\\t]||||-|||||epu@tion||(a1|a|a?){1000}|||||}|||~||||"]
+        let sources = [
+            "(a1|a|a?){1000}", "x||||(a1|a|a?){1000}||||y", "(a|a?){1000}",
+            "[\\n\\t]||||-|||||epu@tion||(a1|a|a?){1000}|||||}|||~||||",
+        ]
         for source in sources {
             let pattern = try Pattern(source)
             XCTAssertEqual(pattern.engine, .nfaSimulation, source)
@@ -26,8 +29,10 @@ final class RegexFuzzRegressionTests: XCTestCase {
 
     /// Real patterns, even large ones, still get their DFA within the budget.
     func testLargeRealisticPatternsKeepTheirDFA() throws {
-        for source in ["x{1000}", #"[\p{L} '-]{2,50}"#, "(a|b)*a(a|b){9}",
-                       #"^([a-zA-Z0-9])(([\-.]|[_]+)?([a-zA-Z0-9]+))*(@){1}[a-z0-9]+[.]{1}(([a-z]{2,3})|([a-z]{2,3}[.]{1}[a-z]{2,3}))$"#] {
+        for source in [
+            "x{1000}", #"[\p{L} '-]{2,50}"#, "(a|b)*a(a|b){9}",
+            #"^([a-zA-Z0-9])(([\-.]|[_]+)?([a-zA-Z0-9]+))*(@){1}[a-z0-9]+[.]{1}(([a-z]{2,3})|([a-z]{2,3}[.]{1}[a-z]{2,3}))$"#,
+        ] {
             XCTAssertEqual(try Pattern(source).engine, .dfa, source)
         }
     }

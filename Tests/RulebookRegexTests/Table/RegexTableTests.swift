@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import RulebookRegex
 
 /// One row of the reference table: does `pattern` (with `flags`) match the whole `input`?
@@ -41,8 +42,9 @@ final class RegexTableTests: XCTestCase {
             XCTAssertEqual(pattern.engine == .dfa, false)
             XCTAssertEqual(pattern.matches(row.input), row.expected, description(row) + " (NFA)")
             var bytes = row.input
-            XCTAssertEqual(bytes.withUTF8 { pattern.matchesBySimulation(utf8: $0) }, row.expected,
-                           description(row) + " (simulation)")
+            XCTAssertEqual(
+                bytes.withUTF8 { pattern.matchesBySimulation(utf8: $0) }, row.expected,
+                description(row) + " (simulation)")
         }
     }
 

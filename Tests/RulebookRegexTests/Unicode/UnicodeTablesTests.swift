@@ -1,6 +1,7 @@
-import XCTest
-@testable import RulebookRegex
 import SeededRandom
+import XCTest
+
+@testable import RulebookRegex
 
 /// The Unicode data the engine derives from the toolchain, and the shortcuts it takes.
 final class UnicodeTablesTests: XCTestCase {

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 /// A checked statement made by the checker holds its rules as the checker's occurrences
@@ -28,36 +29,41 @@ final class CheckedStatementRulesTests: XCTestCase {
         let result = checkSource(text)
         let ruleSet = try XCTUnwrap(result.ruleSet, "\(result.diagnostics)")
         let described = ruleSet.statements.map { $0.rules.map(description(of:)) }
-        XCTAssertEqual(described, [
+        XCTAssertEqual(
+            described,
             [
-                "required/required() Optional(Rulebook.MessageOverride.literal(\"overridden\")) test.rules:2:14 [\"named\"]",
-                "minLength/minLength(min=count(2)) Optional(Rulebook.MessageOverride.literal(\"overridden\")) test.rules:1:14 [\"named\", \"short\"]",
-                "maxLength/maxLength(max=count(5)) Optional(Rulebook.MessageOverride.literal(\"overridden\")) test.rules:1:27 [\"named\", \"short\"]",
-                "pattern/pattern(pattern=/^[a-z]+$/i) nil test.rules:3:32 []",
-            ],
-            [
-                "required/required() nil test.rules:4:4 []",
-                "same/same(other=field(a)) Optional(Rulebook.MessageOverride.key(\"x.y\")) test.rules:4:14 []",
-            ],
-            [
-                "minLength/minLength(min=count(2)) nil test.rules:1:14 [\"short\"]",
-                "maxLength/maxLength(max=count(5)) Optional(Rulebook.MessageOverride.literal(\"five\")) test.rules:1:27 [\"short\"]",
-                "integer/integer() nil test.rules:6:13 []",
-            ],
-        ])
+                [
+                    "required/required() Optional(Rulebook.MessageOverride.literal(\"overridden\")) test.rules:2:14 [\"named\"]",
+                    "minLength/minLength(min=count(2)) Optional(Rulebook.MessageOverride.literal(\"overridden\")) test.rules:1:14 [\"named\", \"short\"]",
+                    "maxLength/maxLength(max=count(5)) Optional(Rulebook.MessageOverride.literal(\"overridden\")) test.rules:1:27 [\"named\", \"short\"]",
+                    "pattern/pattern(pattern=/^[a-z]+$/i) nil test.rules:3:32 []",
+                ],
+                [
+                    "required/required() nil test.rules:4:4 []",
+                    "same/same(other=field(a)) Optional(Rulebook.MessageOverride.key(\"x.y\")) test.rules:4:14 []",
+                ],
+                [
+                    "minLength/minLength(min=count(2)) nil test.rules:1:14 [\"short\"]",
+                    "maxLength/maxLength(max=count(5)) Optional(Rulebook.MessageOverride.literal(\"five\")) test.rules:1:27 [\"short\"]",
+                    "integer/integer() nil test.rules:6:13 []",
+                ],
+            ])
         for statement in ruleSet.statements {
             let rules = statement.rules
             for offset in 0...rules.count {
-                XCTAssertEqual(statement.rule(at: offset).map(description(of:)), rules.indices.contains(offset) ? description(of: rules[offset]) : nil)
+                XCTAssertEqual(
+                    statement.rule(at: offset).map(description(of:)), rules.indices.contains(offset) ? description(of: rules[offset]) : nil)
             }
         }
     }
 
     func testStatementsMadeThroughThePublicInitialiserKeepTheirRules() {
-        let rule = CheckedRule(validator: .required, messageKey: "required", arguments: [], messageOverride: nil,
-                               location: SourceLocation(file: "f.rules", line: 3, column: 4), expandedFrom: ["x"])
-        let statement = CheckedStatement(path: FieldPath([.key("a")]), condition: nil, rules: [rule, rule],
-                                         location: SourceLocation(file: "f.rules", line: 3, column: 1))
+        let rule = CheckedRule(
+            validator: .required, messageKey: "required", arguments: [], messageOverride: nil,
+            location: SourceLocation(file: "f.rules", line: 3, column: 4), expandedFrom: ["x"])
+        let statement = CheckedStatement(
+            path: FieldPath([.key("a")]), condition: nil, rules: [rule, rule],
+            location: SourceLocation(file: "f.rules", line: 3, column: 1))
         XCTAssertEqual(statement.rules.map(description(of:)), [description(of: rule), description(of: rule)])
         XCTAssertEqual(statement.rule(at: 1).map(description(of:)), description(of: rule))
         XCTAssertNil(statement.rule(at: 2))
@@ -85,15 +91,17 @@ final class CheckedStatementRulesTests: XCTestCase {
         let names = ruleSet.statements.map { statement in
             statement.rules.map { "\($0.validator.rawValue)\($0.expandedFrom)\($0.messageOverride.map { " \($0)" } ?? "")" }
         }
-        XCTAssertEqual(names, [
-            ["minLength[\"short\"]", "maxLength[\"short\"]"],
-            ["minLength[\"short\"]", "maxLength[\"short\"]", "integer[]"],
-            ["minLength[\"short\"]", "maxLength[\"short\"]", "required[\"flagged\"]", "pattern[]"],
-            ["integer[]", "minLength[\"short\"]", "maxLength[\"short\"]", "required[]"],
-            ["minLength[\"short\"]", "maxLength[\"short\"]"],
-            ["minLength[\"short\"] literal(\"m\")", "maxLength[\"short\"] literal(\"m\")", "required[]"],
-            ["required[\"flagged\"]", "minLength[\"short\"]", "maxLength[\"short\"]"],
-        ])
+        XCTAssertEqual(
+            names,
+            [
+                ["minLength[\"short\"]", "maxLength[\"short\"]"],
+                ["minLength[\"short\"]", "maxLength[\"short\"]", "integer[]"],
+                ["minLength[\"short\"]", "maxLength[\"short\"]", "required[\"flagged\"]", "pattern[]"],
+                ["integer[]", "minLength[\"short\"]", "maxLength[\"short\"]", "required[]"],
+                ["minLength[\"short\"]", "maxLength[\"short\"]"],
+                ["minLength[\"short\"] literal(\"m\")", "maxLength[\"short\"] literal(\"m\")", "required[]"],
+                ["required[\"flagged\"]", "minLength[\"short\"]", "maxLength[\"short\"]"],
+            ])
         // The locations are the named rule's, whichever statement reads them.
         let alone = ruleSet.statements[0].rules.map(\.location)
         XCTAssertEqual(ruleSet.statements[1].rules.prefix(2).map(\.location), alone)

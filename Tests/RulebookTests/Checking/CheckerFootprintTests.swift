@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 /// The checker's compact per-occurrence rows: an `ExpandedRule` keeps what few
@@ -9,9 +10,12 @@ import XCTest
 final class CheckerFootprintTests: XCTestCase {
     private let source = SourceFile(path: "f.rules", text: "a: minLength 2 message \"x\"\nb: required\n")
 
-    private func entry(_ validator: BuiltinValidator, _ arguments: [(name: String, value: RuleArgument)], text: String) -> LoweringCache.Entry {
-        let rule = CheckedRule(validator: validator, messageKey: validator.rawValue, arguments: arguments, messageOverride: nil,
-                               place: .offset(0, in: SourceLocator(source)), expandedFrom: [])
+    private func entry(_ validator: BuiltinValidator, _ arguments: [(name: String, value: RuleArgument)], text: String)
+        -> LoweringCache.Entry
+    {
+        let rule = CheckedRule(
+            validator: validator, messageKey: validator.rawValue, arguments: arguments, messageOverride: nil,
+            place: .offset(0, in: SourceLocator(source)), expandedFrom: [])
         return LoweringCache.Entry(rule: rule, text: text, facts: RuleFacts(rule))
     }
 
@@ -29,18 +33,22 @@ final class CheckerFootprintTests: XCTestCase {
                 for override in overrides {
                     for nameOffset in [range.start, range.start + 2] {
                         for givenHash in [false, true] {
-                            let rule = ExpandedRule(head: head, messageOverride: override, locator: locator, nameOffset: nameOffset,
-                                                    range: range, expandedFrom: chain,
-                                                    overrideHash: givenHash ? override.map(RepetitionKey.overrideHash) : nil)
+                            let rule = ExpandedRule(
+                                head: head, messageOverride: override, locator: locator, nameOffset: nameOffset,
+                                range: range, expandedFrom: chain,
+                                overrideHash: givenHash ? override.map(RepetitionKey.overrideHash) : nil)
                             assertParts(of: rule, head: head, chain: chain, override: override, nameOffset: nameOffset, range: range)
                             made.append(rule)
                             // Seen from a named rule, with and without the user's override.
-                            assertParts(of: rule.prefixed(by: "user", override: nil), head: head, chain: ["user"] + chain,
-                                        override: override, nameOffset: nameOffset, range: range)
-                            assertParts(of: rule.prefixed(by: nil, override: .literal("y")), head: head, chain: chain,
-                                        override: .literal("y"), nameOffset: nameOffset, range: range)
-                            assertParts(of: rule.prefixed(chain: ["own"], override: override), head: head, chain: ["own"],
-                                        override: override, nameOffset: nameOffset, range: range)
+                            assertParts(
+                                of: rule.prefixed(by: "user", override: nil), head: head, chain: ["user"] + chain,
+                                override: override, nameOffset: nameOffset, range: range)
+                            assertParts(
+                                of: rule.prefixed(by: nil, override: .literal("y")), head: head, chain: chain,
+                                override: .literal("y"), nameOffset: nameOffset, range: range)
+                            assertParts(
+                                of: rule.prefixed(chain: ["own"], override: override), head: head, chain: ["own"],
+                                override: override, nameOffset: nameOffset, range: range)
                             // A plain rule (nothing of its own) shares the named rule's detail; others are refused.
                             var shared: ExpandedRule.Detail?
                             let plain = rule.prefixedPlain(chain: ["own"], sharing: &shared)
@@ -66,8 +74,10 @@ final class CheckerFootprintTests: XCTestCase {
         }
     }
 
-    private func assertParts(of rule: ExpandedRule, head: LoweringCache.Entry, chain: [String], override: MessageOverride?,
-                             nameOffset: Int, range: SourceRange, line: UInt = #line) {
+    private func assertParts(
+        of rule: ExpandedRule, head: LoweringCache.Entry, chain: [String], override: MessageOverride?,
+        nameOffset: Int, range: SourceRange, line: UInt = #line
+    ) {
         XCTAssertTrue(rule.head === head, line: line)
         XCTAssertEqual(rule.expandedFrom, chain, line: line)
         XCTAssertEqual(rule.messageOverride, override, line: line)
@@ -99,8 +109,9 @@ final class CheckerFootprintTests: XCTestCase {
             return XCTFail("unexpected tree \(tree.statements)")
         }
         let head = entry(.required, [], text: "required")
-        let one = ExpandedRule(head: head, messageOverride: nil, locator: SourceLocator(tree.source), nameOffset: 0,
-                               range: SourceRange(start: 0, end: 8))
+        let one = ExpandedRule(
+            head: head, messageOverride: nil, locator: SourceLocator(tree.source), nameOffset: 0,
+            range: SourceRange(start: 0, end: 8))
         for (rules, statementRange) in [(field.rules, Optional(field.range)), (named.rules, nil)] {
             for index in rules.indices {
                 for entries in [UseEntries.one(one), .many([one, one])] {
@@ -139,11 +150,13 @@ final class CheckerFootprintTests: XCTestCase {
             "\(diagnostic.code.id) \(diagnostic.range.start)-\(diagnostic.range.end) \(diagnostic.message) "
                 + "\(diagnostic.fixIts.map { $0.edits.map { "\($0.range.start)-\($0.range.end)" } }) \(diagnostic.notes.map(\.message).joined(separator: "|"))"
         }
-        XCTAssertEqual(described, [
-            "redundant-rule 35-43 'required' already applies to named rule 'pair' [[\"33-43\"]] 'required' is here",
-            "redundant-rule 55-59 every rule of 'pair' already applies to 'a' [[\"52-60\"]] 'required' (from 'pair') is here",
-            "contradictory-rules 76-87 'maxLength 3' contradicts 'minLength 5': no text has at least 5 characters and at most 3 characters [] 'minLength 5' is here",
-        ])
+        XCTAssertEqual(
+            described,
+            [
+                "redundant-rule 35-43 'required' already applies to named rule 'pair' [[\"33-43\"]] 'required' is here",
+                "redundant-rule 55-59 every rule of 'pair' already applies to 'a' [[\"52-60\"]] 'required' (from 'pair') is here",
+                "contradictory-rules 76-87 'maxLength 3' contradicts 'minLength 5': no text has at least 5 characters and at most 3 characters [] 'minLength 5' is here",
+            ])
     }
 
     /// Statements' rows written through `RuleRowsWriter` read back as the arrays they
@@ -163,14 +176,19 @@ final class CheckerFootprintTests: XCTestCase {
                 for _ in 0..<Int(random.next() % 4) {
                     let size = Int(random.next() % 3) == 0 ? Int(random.next() % 20) + 2 : 1
                     let rules = (0..<size).map { offset in
-                        ExpandedRule(head: head, locator: locator, range: SourceRange(start: index * 100 + offset, end: index * 100 + offset + 1))
+                        ExpandedRule(
+                            head: head, locator: locator, range: SourceRange(start: index * 100 + offset, end: index * 100 + offset + 1))
                     }
                     writer.append(size == 1 ? .one(rules[0]) : .many(rules), start: &start, count: &count)
                     expected += rules
                 }
                 XCTAssertEqual(count, expected.count)
-                made.append((CheckedStatement(path: FieldPath([.key("f\(index)")]), condition: nil, rows: writer.block, start: start,
-                                              count: count, place: .offset(0, in: locator)), expected))
+                made.append(
+                    (
+                        CheckedStatement(
+                            path: FieldPath([.key("f\(index)")]), condition: nil, rows: writer.block, start: start,
+                            count: count, place: .offset(0, in: locator)), expected
+                    ))
             }
             for (statement, rules) in made {
                 let occurrences = statement.occurrences ?? []
@@ -178,7 +196,9 @@ final class CheckerFootprintTests: XCTestCase {
                 XCTAssertTrue(zip(occurrences, rules).allSatisfy { $0 === $1 }, "seed \(seed)")
                 XCTAssertEqual(statement.rules.map(\.location), rules.map { source.location(of: $0.range.start) })
                 for offset in -1...rules.count {
-                    XCTAssertEqual(statement.rule(at: offset)?.location, rules.indices.contains(offset) ? source.location(of: rules[offset].range.start) : nil)
+                    XCTAssertEqual(
+                        statement.rule(at: offset)?.location,
+                        rules.indices.contains(offset) ? source.location(of: rules[offset].range.start) : nil)
                 }
             }
         }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 /// The checker interns each statement path once per file (its hash computed once) and
@@ -12,19 +13,23 @@ final class CheckerInterningTests: XCTestCase {
     }
 
     func testKindsConflictNamesTheEarliestRuleWithFewRules() {
-        XCTAssertEqual(contradictions("x: minLength 1\nx: string\nx: boolean\n"), [
-            "'boolean' contradicts 'minLength 1': 'minLength 1' accepts only text, 'boolean' only true or false",
-        ])
+        XCTAssertEqual(
+            contradictions("x: minLength 1\nx: string\nx: boolean\n"),
+            [
+                "'boolean' contradicts 'minLength 1': 'minLength 1' accepts only text, 'boolean' only true or false"
+            ])
     }
 
     func testKindsConflictNamesTheEarliestRuleAfterTheTableIsHashed() {
         // Twenty distinct rules (more than the table keeps in its array), then one whose
         // kinds exclude the first's; the later rules with the same kinds must not be named.
         let rules = (1...20).map { "x: minLength \($0)\n" }.joined()
-        XCTAssertEqual(contradictions(rules + "x: string\nx: boolean\nx: integer\n"), [
-            "'boolean' contradicts 'minLength 1': 'minLength 1' accepts only text, 'boolean' only true or false",
-            "'integer' contradicts 'boolean': 'boolean' accepts only true or false, 'integer' only numbers or numeric text",
-        ])
+        XCTAssertEqual(
+            contradictions(rules + "x: string\nx: boolean\nx: integer\n"),
+            [
+                "'boolean' contradicts 'minLength 1': 'minLength 1' accepts only text, 'boolean' only true or false",
+                "'integer' contradicts 'boolean': 'boolean' accepts only true or false, 'integer' only numbers or numeric text",
+            ])
     }
 
     func testKindsAddedAfterTheTableIsHashedAreStillCompared() {
@@ -44,7 +49,8 @@ final class CheckerInterningTests: XCTestCase {
     func testDistinctPathsStayApartAndUnknownFieldStillSuggests() {
         let diagnostics = checkSource("a: minLength 5\nb: maxLength 2\nc: same bb\nd: same a\n").diagnostics
         XCTAssertEqual(diagnostics.filter { $0.code == .contradiction }, [])
-        XCTAssertEqual(diagnostics.filter { $0.code == .unknownField }.map(\.message),
-                       ["no statement mentions the field 'bb'; did you mean 'b'?"])
+        XCTAssertEqual(
+            diagnostics.filter { $0.code == .unknownField }.map(\.message),
+            ["no statement mentions the field 'bb'; did you mean 'b'?"])
     }
 }

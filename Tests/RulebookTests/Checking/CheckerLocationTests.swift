@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 /// Checked rules and statements keep a byte offset and resolve it to a location when read
@@ -58,9 +59,11 @@ final class CheckerLocationTests: XCTestCase {
     func testStatementLocationsPointAtTheirPaths() throws {
         let result = checkSource(form, files: ["common.rules": common])
         let statements = try XCTUnwrap(result.ruleSet).statements
-        XCTAssertEqual(statements.map(\.location.description), [
-            "test.rules:3:1", "test.rules:4:1", "test.rules:6:3", "test.rules:8:17", "test.rules:10:1", "test.rules:11:1",
-        ])
+        XCTAssertEqual(
+            statements.map(\.location.description),
+            [
+                "test.rules:3:1", "test.rules:4:1", "test.rules:6:3", "test.rules:8:17", "test.rules:10:1", "test.rules:11:1",
+            ])
         // The rule after the non-ASCII key counts its column in Unicode scalars.
         XCTAssertEqual(statements[1].rules.map(\.location.description), ["test.rules:4:8", "test.rules:4:18"])
         // A rule continued on the next line.
@@ -94,8 +97,9 @@ final class CheckerLocationTests: XCTestCase {
 
     func testPublicInitialiserKeepsTheGivenLocation() {
         let location = SourceLocation(file: "x.rules", line: 7, column: 3)
-        let rule = CheckedRule(validator: .required, messageKey: "required", arguments: [], messageOverride: nil,
-                               location: location, expandedFrom: [])
+        let rule = CheckedRule(
+            validator: .required, messageKey: "required", arguments: [], messageOverride: nil,
+            location: location, expandedFrom: [])
         XCTAssertEqual(rule.location, location)
         let statement = CheckedStatement(path: FieldPath([.key("a")]), condition: nil, rules: [rule], location: location)
         XCTAssertEqual(statement.location, location)

@@ -1,6 +1,7 @@
-import XCTest
-@testable import Rulebook
 import SeededRandom
+import XCTest
+
+@testable import Rulebook
 
 /// Deterministic randomized checking: mutated versions of the shipped rule files go
 /// through the parser and the checker; every run must finish, and every diagnostic,
@@ -68,17 +69,22 @@ final class CheckerRobustnessTests: XCTestCase {
 
     func testTheWholeCheckHasAnExpansionBudget() {
         let source = MarkedSource("rule pair = required, minLength 1\na: pair\nb: pair\nc: 1️⃣pair2️⃣\nd: pair\n")
-        assertCheck(source, [
-            CheckedDiagnostic(.limitExceeded, source.range(1, 2),
-                              "the rules expand to more than 6 validators; checking stops expanding named rules here"),
-        ], options: CheckOptions(limits: CheckLimits(maxExpandedRulesPerStatement: 10, maxExpandedRulesTotal: 6)))
+        assertCheck(
+            source,
+            [
+                CheckedDiagnostic(
+                    .limitExceeded, source.range(1, 2),
+                    "the rules expand to more than 6 validators; checking stops expanding named rules here")
+            ], options: CheckOptions(limits: CheckLimits(maxExpandedRulesPerStatement: 10, maxExpandedRulesTotal: 6)))
     }
 
     func testOneStatementHasAnExpansionLimit() {
         let source = MarkedSource("rule pair = required, minLength 1\na: pair, maxLength 9, 1️⃣pair2️⃣\n")
-        assertCheck(source, [
-            CheckedDiagnostic(.limitExceeded, source.range(1, 2), "'a' expands to more than 4 validators in one statement"),
-        ], options: CheckOptions(limits: CheckLimits(maxExpandedRulesPerStatement: 4)))
+        assertCheck(
+            source,
+            [
+                CheckedDiagnostic(.limitExceeded, source.range(1, 2), "'a' expands to more than 4 validators in one statement")
+            ], options: CheckOptions(limits: CheckLimits(maxExpandedRulesPerStatement: 4)))
     }
 
     func testLongChainsOfNamedRulesAndImportsDoNotExhaustTheStack() throws {
@@ -107,7 +113,9 @@ final class CheckerRobustnessTests: XCTestCase {
         for diagnostic in result.diagnostics {
             if !check(diagnostic.file, diagnostic.range) { return "diagnostic outside its file: \(diagnostic)" }
             for note in diagnostic.notes where !check(note.file, note.range) { return "note outside its file: \(diagnostic)" }
-            for edit in diagnostic.fixIts.flatMap(\.edits) where !check(edit.file, edit.range) { return "fix outside its file: \(diagnostic)" }
+            for edit in diagnostic.fixIts.flatMap(\.edits) where !check(edit.file, edit.range) {
+                return "fix outside its file: \(diagnostic)"
+            }
         }
         return nil
     }

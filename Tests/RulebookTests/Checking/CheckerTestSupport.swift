@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 /// A diagnostic as checker tests state it: everything but the file, which is implied.
@@ -10,8 +11,10 @@ struct CheckedDiagnostic: Equatable, CustomStringConvertible {
     var notes: [Note] = []
     var fixIts: [FixIt] = []
 
-    init(_ code: DiagnosticCode, _ range: SourceRange, _ message: String, severity: Severity? = nil,
-         notes: [Note] = [], fixIts: [FixIt] = []) {
+    init(
+        _ code: DiagnosticCode, _ range: SourceRange, _ message: String, severity: Severity? = nil,
+        notes: [Note] = [], fixIts: [FixIt] = []
+    ) {
         self.code = code
         self.severity = severity ?? code.defaultSeverity
         self.range = range
@@ -21,8 +24,9 @@ struct CheckedDiagnostic: Equatable, CustomStringConvertible {
     }
 
     init(_ diagnostic: Diagnostic) {
-        self.init(diagnostic.code, diagnostic.range, diagnostic.message, severity: diagnostic.severity,
-                  notes: diagnostic.notes, fixIts: diagnostic.fixIts)
+        self.init(
+            diagnostic.code, diagnostic.range, diagnostic.message, severity: diagnostic.severity,
+            notes: diagnostic.notes, fixIts: diagnostic.fixIts)
     }
 
     var description: String {
@@ -39,31 +43,38 @@ func checkSource(_ text: String, files: [String: String] = [:], options: CheckOp
         return try workspace.check(rootFile: "test.rules")
     } catch {
         XCTFail("test.rules unreadable: \(error)")
-        return CheckResult(ruleSet: nil, diagnostics: [], trees: [:],
-                           graph: ProgramGraph(files: [], trees: [:], imports: [:], diagnostics: []))
+        return CheckResult(
+            ruleSet: nil, diagnostics: [], trees: [:],
+            graph: ProgramGraph(files: [], trees: [:], imports: [:], diagnostics: []))
     }
 }
 
 /// Asserts the diagnostics of `test.rules` are exactly `expected` (all of them, in order),
 /// and that no other file has any.
-func assertCheck(_ source: MarkedSource, _ expected: [CheckedDiagnostic], files: [String: String] = [:],
-                 options: CheckOptions = CheckOptions(), file: StaticString = #filePath, line: UInt = #line) {
+func assertCheck(
+    _ source: MarkedSource, _ expected: [CheckedDiagnostic], files: [String: String] = [:],
+    options: CheckOptions = CheckOptions(), file: StaticString = #filePath, line: UInt = #line
+) {
     let result = checkSource(source.text, files: files, options: options)
     let actual = result.diagnostics.filter { $0.file == "test.rules" }.map(CheckedDiagnostic.init)
     if actual != expected {
-        XCTFail("diagnostics differ:\nactual:\n\(actual.map(\.description).joined(separator: "\n"))\nexpected:\n\(expected.map(\.description).joined(separator: "\n"))",
-                file: file, line: line)
+        XCTFail(
+            "diagnostics differ:\nactual:\n\(actual.map(\.description).joined(separator: "\n"))\nexpected:\n\(expected.map(\.description).joined(separator: "\n"))",
+            file: file, line: line)
     }
     let others = result.diagnostics.filter { $0.file != "test.rules" }
     XCTAssertEqual(others, [], "diagnostics in other files", file: file, line: line)
-    XCTAssertEqual(result.ruleSet == nil, result.diagnostics.containsErrors, "a rule set exactly when there is no error",
-                   file: file, line: line)
+    XCTAssertEqual(
+        result.ruleSet == nil, result.diagnostics.containsErrors, "a rule set exactly when there is no error",
+        file: file, line: line)
 }
 
 /// Asserts `source` checks without any diagnostic and returns its rule set.
 @discardableResult
-func assertClean(_ text: String, files: [String: String] = [:], options: CheckOptions = CheckOptions(),
-                 file: StaticString = #filePath, line: UInt = #line) -> RuleSet? {
+func assertClean(
+    _ text: String, files: [String: String] = [:], options: CheckOptions = CheckOptions(),
+    file: StaticString = #filePath, line: UInt = #line
+) -> RuleSet? {
     let result = checkSource(text, files: files, options: options)
     XCTAssertEqual(result.diagnostics.map(CheckedDiagnostic.init).map(\.description), [], file: file, line: line)
     XCTAssertNotNil(result.ruleSet, file: file, line: line)
@@ -71,8 +82,10 @@ func assertClean(_ text: String, files: [String: String] = [:], options: CheckOp
 }
 
 /// A fix with one edit in `test.rules`.
-func fix(_ message: String, _ range: SourceRange, _ replacement: String, file: String = "test.rules",
-         applicability: FixIt.Applicability = .automatic) -> FixIt {
+func fix(
+    _ message: String, _ range: SourceRange, _ replacement: String, file: String = "test.rules",
+    applicability: FixIt.Applicability = .automatic
+) -> FixIt {
     FixIt(message: message, edits: [TextEdit(file: file, range: range, replacement: replacement)], applicability: applicability)
 }
 

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 /// `docs/diagnostics.md` documents every diagnostic code, and the registry has no duplicates.
@@ -7,16 +8,18 @@ final class DiagnosticsDocumentationTests: XCTestCase {
         let url = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("docs/diagnostics.md")
         let text = try String(contentsOf: url, encoding: .utf8)
-        let headings = Set(text.split(separator: "\n").filter { $0.hasPrefix("### `") }
-            .map { $0.dropFirst(5).prefix { $0 != "`" } }.map(String.init))
+        let headings = Set(
+            text.split(separator: "\n").filter { $0.hasPrefix("### `") }
+                .map { $0.dropFirst(5).prefix { $0 != "`" } }.map(String.init))
         let missing = DiagnosticCode.all.map(\.id).filter { !headings.contains($0) }
         XCTAssertEqual(missing, [], "codes without a section in docs/diagnostics.md")
         let unknown = headings.subtracting(DiagnosticCode.all.map(\.id))
         XCTAssertEqual(unknown, [], "sections for codes that do not exist")
         for code in DiagnosticCode.all {
             guard let range = text.range(of: "### `\(code.id)`\n") else { continue }
-            XCTAssertTrue(text[range.upperBound...].hasPrefix("**\(code.defaultSeverity.rawValue).**"),
-                          "\(code.id): the section starts with its default severity")
+            XCTAssertTrue(
+                text[range.upperBound...].hasPrefix("**\(code.defaultSeverity.rawValue).**"),
+                "\(code.id): the section starts with its default severity")
         }
     }
 

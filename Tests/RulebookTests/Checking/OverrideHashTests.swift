@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 /// The checker hashes a message override once and reuses the hash for the next override
@@ -33,16 +34,18 @@ final class OverrideHashTests: XCTestCase {
                 XCTAssertEqual(plain.hashValue, given.hashValue)
                 XCTAssertEqual(plain.precomputedHash, given.precomputedHash)
                 // The full initialiser (an override from the start) agrees too.
-                let full = RepetitionKey(validator: key.validator, messageKey: key.messageKey, arguments: key.arguments,
-                                         messageOverride: override)
+                let full = RepetitionKey(
+                    validator: key.validator, messageKey: key.messageKey, arguments: key.arguments,
+                    messageOverride: override)
                 XCTAssertEqual(full, given)
                 XCTAssertEqual(full.precomputedHash, given.precomputedHash)
             }
         }
         // Canonically equal overrides make equal keys with equal hashes.
         let composed = RepetitionKey(bases[0], override: .literal("caf\u{E9}"))
-        let decomposed = RepetitionKey(bases[0], override: .literal("cafe\u{301}"),
-                                       overrideHash: RepetitionKey.overrideHash(.literal("cafe\u{301}")))
+        let decomposed = RepetitionKey(
+            bases[0], override: .literal("cafe\u{301}"),
+            overrideHash: RepetitionKey.overrideHash(.literal("cafe\u{301}")))
         XCTAssertEqual(composed, decomposed)
         XCTAssertEqual(composed.precomputedHash, decomposed.precomputedHash)
     }
@@ -76,10 +79,12 @@ final class OverrideHashTests: XCTestCase {
             """
         let result = checkSource(text)
         let codes = result.diagnostics.map { "\($0.code) \($0.message)" }
-        XCTAssertEqual(codes, [
-            "redundant-rule 'same b' already applies to 'a'",
-            "redundant-rule 'minLength 2' already applies to 'c'",
-            "redundant-rule 'required' already applies to 'e'",
-        ])
+        XCTAssertEqual(
+            codes,
+            [
+                "redundant-rule 'same b' already applies to 'a'",
+                "redundant-rule 'minLength 2' already applies to 'c'",
+                "redundant-rule 'required' already applies to 'e'",
+            ])
     }
 }

@@ -1,6 +1,7 @@
-import XCTest
-@testable import Rulebook
 import SeededRandom
+import XCTest
+
+@testable import Rulebook
 
 /// Generated field paths for the `unknown-field` tests: keys from a small alphabet (so
 /// that near misses are common), in both cases, quoted keys (quotes, backslashes, empty,
@@ -225,8 +226,9 @@ final class UnknownFieldBudgetTests: XCTestCase {
         XCTAssertEqual(messages, expected, "seed \(seed)")
         XCTAssertGreaterThan(expected.count, distinctReferences / 10, "seed \(seed): the file should have suggestions")
         XCTAssertEqual(afterBudget > 0, budgetRunsOut, "seed \(seed): suggestions repeated after the budget ran out")
-        XCTAssertEqual(result.diagnostics.filter { $0.code != .unknownField && $0.severity == .error }.map(\.message), [],
-                       "seed \(seed): the generated file has no other errors")
+        XCTAssertEqual(
+            result.diagnostics.filter { $0.code != .unknownField && $0.severity == .error }.map(\.message), [],
+            "seed \(seed): the generated file has no other errors")
     }
 
     func testSmallFileWithinTheBudget() {

@@ -1,5 +1,6 @@
 import RulebookRegex
 import XCTest
+
 @testable import Rulebook
 
 /// A ``PatternCache`` shared between checks only saves compiling: every check's

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 /// The per-field analysis keeps every field of a file in shared tables (``RuleAnalysis``):
@@ -21,15 +22,17 @@ final class RuleAnalysisTablesTests: XCTestCase {
             when x { b: maxLength 3 }
             when z { b: maxLength 3 }
             """
-        XCTAssertEqual(messages(text), [
-            "contradictory-rules: 'maxLength 2' contradicts 'minLength 5': no text has at least 5 characters and at most 2 characters @ 3",
-            "contradictory-rules: 'minLength 4' contradicts 'maxLength 3': no text has at most 3 characters and at least 4 characters @ 18",
-            "redundant-rule: 'minLength 5' already applies to 'a' @ 3",
-            // Under `x`, b's block rule `minLength 4` (its second state) applies too.
-            "contradictory-rules: 'maxLength 3' contradicts 'minLength 4': no text has at least 4 characters and at most 3 characters @ 68",
-            // Under `z`, only the unconditional rules apply with it.
-            "redundant-rule: 'maxLength 3' already applies to 'b' @ 18",
-        ])
+        XCTAssertEqual(
+            messages(text),
+            [
+                "contradictory-rules: 'maxLength 2' contradicts 'minLength 5': no text has at least 5 characters and at most 2 characters @ 3",
+                "contradictory-rules: 'minLength 4' contradicts 'maxLength 3': no text has at most 3 characters and at least 4 characters @ 18",
+                "redundant-rule: 'minLength 5' already applies to 'a' @ 3",
+                // Under `x`, b's block rule `minLength 4` (its second state) applies too.
+                "contradictory-rules: 'maxLength 3' contradicts 'minLength 4': no text has at least 4 characters and at most 3 characters @ 68",
+                // Under `z`, only the unconditional rules apply with it.
+                "redundant-rule: 'maxLength 3' already applies to 'b' @ 18",
+            ])
     }
 
     func testEarliestStateIsNamedWhenSeveralRelate() {
@@ -40,8 +43,10 @@ final class RuleAnalysisTablesTests: XCTestCase {
         text += "c: maxLength 0\n"
         let found = messages(text)
         XCTAssertEqual(found.count, 1, "\(found)")
-        XCTAssertEqual(found.first, "contradictory-rules: 'maxLength 0' contradicts 'minLength 1': "
-                       + "no text has at least 1 character and at most 0 characters @ \(offset(of: "minLength 1", in: text))")
+        XCTAssertEqual(
+            found.first,
+            "contradictory-rules: 'maxLength 0' contradicts 'minLength 1': "
+                + "no text has at least 1 character and at most 0 characters @ \(offset(of: "minLength 1", in: text))")
     }
 
     func testStatesBeyondTheLimitAreNotAnalysed() {
@@ -62,10 +67,12 @@ final class RuleAnalysisTablesTests: XCTestCase {
         var text = ""
         for index in 1...20 { text += "x: minLength \(index)\ny\(index): required, string\n" }
         text += "x: minLength 3\nx: boolean\n"
-        XCTAssertEqual(messages(text), [
-            "redundant-rule: 'minLength 3' already applies to 'x' @ \(offset(of: "minLength 3", in: text))",
-            "contradictory-rules: 'boolean' contradicts 'minLength 1': 'minLength 1' accepts only text, 'boolean' only true or false @ 3",
-        ])
+        XCTAssertEqual(
+            messages(text),
+            [
+                "redundant-rule: 'minLength 3' already applies to 'x' @ \(offset(of: "minLength 3", in: text))",
+                "contradictory-rules: 'boolean' contradicts 'minLength 1': 'minLength 1' accepts only text, 'boolean' only true or false @ 3",
+            ])
     }
 
     private func offset(of needle: String, in text: String) -> Int {

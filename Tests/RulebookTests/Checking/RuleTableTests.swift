@@ -1,6 +1,7 @@
-import XCTest
-@testable import Rulebook
 import SeededRandom
+import XCTest
+
+@testable import Rulebook
 
 /// `RuleTable` and `RuleIDSet` (the checker's tables of named rules, by definition id)
 /// must answer as the dictionary and set keyed by `RuleReference` they replaced.
@@ -69,12 +70,14 @@ final class RuleTableTests: XCTestCase {
 
     func testDuplicateAndImportedNamedRulesAreStillReported() {
         // A duplicate in the file is found by its reference (file and name, whatever its id).
-        let diagnostics = checkSource("""
+        let diagnostics = checkSource(
+            """
             rule a = required
             rule b = minLength 2
             rule a = maxLength 3
             x: a, b
-            """).diagnostics
+            """
+        ).diagnostics
         XCTAssertEqual(diagnostics.filter { $0.code == .duplicateRule }.map(\.message), ["named rule 'a' is already defined in this file"])
         XCTAssertEqual(diagnostics.filter { $0.code == .duplicateRule }.first?.notes.first?.range?.start, 5)
     }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 /// The shipped `Rules/` files check clean, one by one and all together.
@@ -31,13 +32,15 @@ final class ShippedRulesCheckTests: XCTestCase {
         let provider = DiskSourceProvider(baseDirectory: rulesDirectory)
         let signup = try XCTUnwrap(try Workspace(provider: provider).check(rootFile: "signup.rules").ruleSet)
         XCTAssertEqual(signup.files, ["signup.rules", "common.rules"])
-        XCTAssertEqual(summary(signup), [
-            "name: required, minLength min=2, noDigits, noSpecialChars",
-            "email: required, minLength min=5, maxLength max=254, email",
-            "password: required, minLength min=8, maxLength max=128, containsDigit, containsLetter",
-            "passwordConfirmation: required, same other=field:password",
-            "terms: required, accepted",
-        ])
+        XCTAssertEqual(
+            summary(signup),
+            [
+                "name: required, minLength min=2, noDigits, noSpecialChars",
+                "email: required, minLength min=5, maxLength max=254, email",
+                "password: required, minLength min=8, maxLength max=128, containsDigit, containsLetter",
+                "passwordConfirmation: required, same other=field:password",
+                "terms: required, accepted",
+            ])
         XCTAssertEqual(signup.statements[0].rules.map(\.expandedFrom), Array(repeating: ["personName"], count: 4))
         let address = try XCTUnwrap(try Workspace(provider: provider).check(rootFile: "address.rules").ruleSet)
         XCTAssertEqual(address.statements.compactMap(\.condition).count, 3)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 /// The fast paths of "did you mean" (banded edit distance, multiset signatures) must
@@ -76,8 +77,10 @@ final class SuggestionsPathTests: XCTestCase {
     /// Paths of every kind of key: identifiers in both cases, quoted keys with quotes and
     /// backslashes, empty keys, wildcards (first, inner, last), non-ASCII keys.
     private func generatedPaths(count: Int) -> [FieldPath] {
-        let keys = ["name", "Email2", "_x", "first-name", "a b", "quo\"te", "back\\slash", "", "9lives", "ÄÖü", "日本",
-                    "ΣΑΣ", "straße", "K", "\u{212A}", "x.y", "[*]", "ABC_def"]
+        let keys = [
+            "name", "Email2", "_x", "first-name", "a b", "quo\"te", "back\\slash", "", "9lives", "ÄÖü", "日本",
+            "ΣΑΣ", "straße", "K", "\u{212A}", "x.y", "[*]", "ABC_def",
+        ]
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
         func next(_ bound: Int) -> Int {
             seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407

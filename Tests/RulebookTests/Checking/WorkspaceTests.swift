@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 /// Loading files and imports through source providers.
@@ -22,9 +23,11 @@ final class WorkspaceTests: XCTestCase {
     func testMissingImportPointsAtThePathLiteral() throws {
         let source = MarkedSource("import 1️⃣\"comon.rules\"2️⃣\nname: required\n")
         let result = try workspace(["a/test.rules": source.text]).check(rootFile: "a/test.rules")
-        XCTAssertEqual(result.diagnostics.map(CheckedDiagnostic.init), [
-            CheckedDiagnostic(.missingImport, source.range(1, 2), "cannot import 'comon.rules': no such file 'a/comon.rules'"),
-        ])
+        XCTAssertEqual(
+            result.diagnostics.map(CheckedDiagnostic.init),
+            [
+                CheckedDiagnostic(.missingImport, source.range(1, 2), "cannot import 'comon.rules': no such file 'a/comon.rules'")
+            ])
         XCTAssertEqual(result.diagnostics.first?.file, "a/test.rules")
         XCTAssertNil(result.ruleSet)
     }
@@ -33,11 +36,16 @@ final class WorkspaceTests: XCTestCase {
         let a = MarkedSource("1️⃣import \"b.rules\"2️⃣\nrule fromA = required\nx: fromB\n")
         let b = MarkedSource("1️⃣import \"a.rules\"2️⃣\nrule fromB = fromA\n")
         let result = try workspace(["a.rules": a.text, "b.rules": b.text]).check(rootFile: "a.rules")
-        XCTAssertEqual(result.diagnostics, [
-            Diagnostic(file: "b.rules", range: b.range(1, 2), code: .importCycle, message: "import cycle: 'a.rules' → 'b.rules' → 'a.rules'",
-                       notes: [Note(message: "import chain: a.rules → b.rules → a.rules"),
-                               Note(message: "'a.rules' imports 'b.rules' here", file: "a.rules", range: a.range(1, 2))]),
-        ])
+        XCTAssertEqual(
+            result.diagnostics,
+            [
+                Diagnostic(
+                    file: "b.rules", range: b.range(1, 2), code: .importCycle, message: "import cycle: 'a.rules' → 'b.rules' → 'a.rules'",
+                    notes: [
+                        Note(message: "import chain: a.rules → b.rules → a.rules"),
+                        Note(message: "'a.rules' imports 'b.rules' here", file: "a.rules", range: a.range(1, 2)),
+                    ])
+            ])
         XCTAssertNil(result.ruleSet)
     }
 
@@ -50,13 +58,17 @@ final class WorkspaceTests: XCTestCase {
         let result = try workspace(files).check(rootFile: "a.rules")
         XCTAssertEqual(result.diagnostics.map(\.code), [.importCycle, .importCycle])
         XCTAssertEqual(result.diagnostics.map(\.file), ["c.rules", "c.rules"])
-        XCTAssertEqual(result.diagnostics.map(\.message), [
-            "import cycle: 'a.rules' → 'b.rules' → 'c.rules' → 'a.rules'", "'c.rules' imports itself",
-        ])
-        XCTAssertEqual(result.diagnostics[0].notes.map(\.message), [
-            "import chain: a.rules → b.rules → c.rules → a.rules",
-            "'a.rules' imports 'b.rules' here", "'b.rules' imports 'c.rules' here",
-        ])
+        XCTAssertEqual(
+            result.diagnostics.map(\.message),
+            [
+                "import cycle: 'a.rules' → 'b.rules' → 'c.rules' → 'a.rules'", "'c.rules' imports itself",
+            ])
+        XCTAssertEqual(
+            result.diagnostics[0].notes.map(\.message),
+            [
+                "import chain: a.rules → b.rules → c.rules → a.rules",
+                "'a.rules' imports 'b.rules' here", "'b.rules' imports 'c.rules' here",
+            ])
         XCTAssertEqual(result.diagnostics[0].range, SourceRange(start: 0, end: 16))
     }
 
@@ -77,11 +89,14 @@ final class WorkspaceTests: XCTestCase {
     func testRepeatedImportIsAWarningWithARemovalFix() throws {
         let source = MarkedSource("1️⃣import \"c.rules\"2️⃣\n3️⃣import \"./c.rules\"4️⃣\n5️⃣x: c\n")
         let result = try workspace(["test.rules": source.text, "c.rules": "rule c = required\n"]).check(rootFile: "test.rules")
-        XCTAssertEqual(result.diagnostics.map(CheckedDiagnostic.init), [
-            CheckedDiagnostic(.duplicateImport, source.range(3, 4), "'./c.rules' is already imported by this file",
-                              notes: [note("first imported here", source.range(1, 2))],
-                              fixIts: [fix("Remove the repeated import", source.range(3, 5), "")]),
-        ])
+        XCTAssertEqual(
+            result.diagnostics.map(CheckedDiagnostic.init),
+            [
+                CheckedDiagnostic(
+                    .duplicateImport, source.range(3, 4), "'./c.rules' is already imported by this file",
+                    notes: [note("first imported here", source.range(1, 2))],
+                    fixIts: [fix("Remove the repeated import", source.range(3, 5), "")])
+            ])
         XCTAssertNotNil(result.ruleSet, "a warning does not withhold the rule set")
     }
 
@@ -99,8 +114,10 @@ final class WorkspaceTests: XCTestCase {
         ]).checkAll(paths: ["a.rules", "b.rules", "common.rules", "missing.rules", "a.rules"])
         XCTAssertEqual(result.files, ["a.rules", "common.rules", "b.rules"])
         XCTAssertEqual(result.diagnostics["a.rules"], [])
-        XCTAssertEqual(result.diagnostics["b.rules"]?.map(\.message), ["unknown validator or named rule 'maxLenght'; did you mean 'maxLength'?"])
-        XCTAssertEqual(result.diagnostics["common.rules"]?.map(\.message), ["unknown validator or named rule 'minLenth'; did you mean 'minLength'?"])
+        XCTAssertEqual(
+            result.diagnostics["b.rules"]?.map(\.message), ["unknown validator or named rule 'maxLenght'; did you mean 'maxLength'?"])
+        XCTAssertEqual(
+            result.diagnostics["common.rules"]?.map(\.message), ["unknown validator or named rule 'minLenth'; did you mean 'minLength'?"])
         XCTAssertEqual(result.allDiagnostics.count, 2)
         XCTAssertEqual(result.unreadable, [SourceReadError(path: "missing.rules", reason: .notFound)])
         XCTAssertTrue(result.hasErrors)
@@ -119,10 +136,11 @@ final class WorkspaceTests: XCTestCase {
     }
 
     func testOverlayBuffersWinOverTheBase() throws {
-        var overlay = OverlaySourceProvider(base: InMemorySourceProvider(files: [
-            "form.rules": "import \"common.rules\"\nname: short\n",
-            "common.rules": "rule short = maxLength 3\n",
-        ]))
+        var overlay = OverlaySourceProvider(
+            base: InMemorySourceProvider(files: [
+                "form.rules": "import \"common.rules\"\nname: short\n",
+                "common.rules": "rule short = maxLength 3\n",
+            ]))
         overlay.setBuffer("rule short = maxLength 3, minLength 5\n", for: "./common.rules")
         let edited = try Workspace(provider: overlay).check(rootFile: "form.rules")
         XCTAssertEqual(edited.diagnostics.map(\.code), [.contradiction])
@@ -135,10 +153,13 @@ final class WorkspaceTests: XCTestCase {
         let cache = ParseCache()
         let parses = ParseCounter()
         func check(_ files: [String: String]) throws -> CheckResult {
-            try Workspace(provider: InMemorySourceProvider(files: files), cache: cache, parse: { source in
-                parses.count(source.path)
-                return Parser.parse(source)
-            }).check(rootFile: "form.rules")
+            try Workspace(
+                provider: InMemorySourceProvider(files: files), cache: cache,
+                parse: { source in
+                    parses.count(source.path)
+                    return Parser.parse(source)
+                }
+            ).check(rootFile: "form.rules")
         }
         let common = "rule short = maxLength 3\n"
         _ = try check(["form.rules": "import \"common.rules\"\nname: short\n", "common.rules": common])
@@ -198,7 +219,8 @@ final class WorkspaceTests: XCTestCase {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent("rulebook-ws-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory.appendingPathComponent("sub"), withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
-        try "import \"sub/common.rules\"\nname: short\n".write(to: directory.appendingPathComponent("form.rules"), atomically: true, encoding: .utf8)
+        try "import \"sub/common.rules\"\nname: short\n".write(
+            to: directory.appendingPathComponent("form.rules"), atomically: true, encoding: .utf8)
         try "rule short = maxLength 3\n".write(to: directory.appendingPathComponent("sub/common.rules"), atomically: true, encoding: .utf8)
         try Data([0x61, 0xFF]).write(to: directory.appendingPathComponent("bad.rules"))
         let provider = DiskSourceProvider(baseDirectory: directory.path)

@@ -1,6 +1,6 @@
 import Foundation
-import XCTest
 import Rulebook
+import XCTest
 
 /// The README's embedding example, as written there, with its printed output asserted.
 final class ReadmeExampleTests: XCTestCase {
@@ -12,8 +12,9 @@ final class ReadmeExampleTests: XCTestCase {
     func testEmbeddingExample() throws {
         let rules = try CompiledRuleSet(contentsOfFile: Self.root.appendingPathComponent("Rules/profile.rules").path)
         let report = try rules.validate(Profile(firstName: "A", lastName: "Lee", email: "a@example.com", age: 34))
-        XCTAssertEqual(report.violations.map { "\($0.field) \($0.message)" },
-                       ["firstName First name must be at least 2 characters long."])
+        XCTAssertEqual(
+            report.violations.map { "\($0.field) \($0.message)" },
+            ["firstName First name must be at least 2 characters long."])
     }
 
     func testLocalizedExample() throws {

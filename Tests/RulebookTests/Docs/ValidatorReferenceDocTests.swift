@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import Rulebook
 
 /// Keeps the validator reference in docs/language.md in step with the validator table:
@@ -22,7 +23,8 @@ final class ValidatorReferenceDocTests: XCTestCase {
                 let parts = form.parameters.map(\.name) + (form.variadic.map { ["\($0.name)…"] } ?? [])
                 return parts.isEmpty ? "–" : parts.joined(separator: " ")
             }.joined(separator: ", or ")
-            text += "| [`\(definition.name)`](#\(definition.name.lowercased())) | \(arguments) | \(definition.summary.replacingOccurrences(of: "|", with: "\\|")) |\n"
+            text +=
+                "| [`\(definition.name)`](#\(definition.name.lowercased())) | \(arguments) | \(definition.summary.replacingOccurrences(of: "|", with: "\\|")) |\n"
         }
         for definition in ValidatorDefinition.all {
             text += "\n### `\(definition.name)`\n\n"
@@ -55,7 +57,9 @@ final class ValidatorReferenceDocTests: XCTestCase {
             try updated.write(to: url, atomically: true, encoding: .utf8)
             return
         }
-        XCTAssertEqual(current, generated, "docs/language.md is out of date: run RULEBOOK_UPDATE_DOCS=1 swift test --filter ValidatorReferenceDocTests")
+        XCTAssertEqual(
+            current, generated, "docs/language.md is out of date: run RULEBOOK_UPDATE_DOCS=1 swift test --filter ValidatorReferenceDocTests"
+        )
     }
 
     func testEveryValidatorIsDocumentedOnce() throws {

@@ -1,9 +1,12 @@
 import XCTest
+
 @testable import Rulebook
 
 final class ChangeSetTests: XCTestCase {
-    private let original = record(["firstName": "Ann", "lastName": "Lee", "address": ["city": "Paris", "zip": "75001"],
-                                   "tags": ["a", "b"], "age": 30])
+    private let original = record([
+        "firstName": "Ann", "lastName": "Lee", "address": ["city": "Paris", "zip": "75001"],
+        "tags": ["a", "b"], "age": 30,
+    ])
 
     func testNoChanges() {
         let changes = ChangeSet(from: original, to: original)
@@ -15,8 +18,10 @@ final class ChangeSetTests: XCTestCase {
     }
 
     func testAddedRemovedChanged() {
-        let edited = record(["firstName": "Anne", "address": ["city": "Paris", "zip": "75001"], "tags": ["a", "b"], "age": 30,
-                             "email": "anne@example.com"])
+        let edited = record([
+            "firstName": "Anne", "address": ["city": "Paris", "zip": "75001"], "tags": ["a", "b"], "age": 30,
+            "email": "anne@example.com",
+        ])
         let changes = ChangeSet(from: original, to: edited)
         XCTAssertTrue(changes.hasChanges)
         XCTAssertEqual(changes.changedFields.map(\.description), ["firstName", "lastName", "email"])
@@ -24,16 +29,20 @@ final class ChangeSetTests: XCTestCase {
     }
 
     func testNestedObjectsPatchOnlyChangedMembers() {
-        let edited = record(["firstName": "Ann", "lastName": "Lee", "address": ["city": "Lyon", "zip": "75001", "line2": "B"],
-                             "tags": ["a", "b"], "age": 30])
+        let edited = record([
+            "firstName": "Ann", "lastName": "Lee", "address": ["city": "Lyon", "zip": "75001", "line2": "B"],
+            "tags": ["a", "b"], "age": 30,
+        ])
         let changes = ChangeSet(from: original, to: edited)
         XCTAssertEqual(changes.changedFields.map(\.description), ["address.city", "address.line2"])
         XCTAssertEqual(changes.patch, record(["address": ["city": "Lyon", "line2": "B"]]))
     }
 
     func testArraysChangeElementwiseAndPatchWhole() {
-        let edited = record(["firstName": "Ann", "lastName": "Lee", "address": ["city": "Paris", "zip": "75001"],
-                             "tags": ["a", "c", "d"], "age": 30])
+        let edited = record([
+            "firstName": "Ann", "lastName": "Lee", "address": ["city": "Paris", "zip": "75001"],
+            "tags": ["a", "c", "d"], "age": 30,
+        ])
         let changes = ChangeSet(from: original, to: edited)
         XCTAssertEqual(changes.changedFields.map(\.description), ["tags[1]", "tags[2]"])
         XCTAssertEqual(changes.patch, record(["tags": ["a", "c", "d"]]))
@@ -52,11 +61,12 @@ final class ChangeSetTests: XCTestCase {
     }
 
     func testValidateWithOriginalReportsChangesAndCanLimitToThem() {
-        let rules = compile(field("firstName", rule(.required), rule(.minLength, .count(2))),
-                            field("lastName", rule(.required)),
-                            field("address.city", rule(.required)),
-                            field("items", rule(.maxItems, .count(2))),
-                            field("items[*].sku", rule(.required)))
+        let rules = compile(
+            field("firstName", rule(.required), rule(.minLength, .count(2))),
+            field("lastName", rule(.required)),
+            field("address.city", rule(.required)),
+            field("items", rule(.maxItems, .count(2))),
+            field("items[*].sku", rule(.required)))
         let before = record(["firstName": "Ann", "items": [["sku": "A"], ["sku": "B"]]])
         let after = record(["firstName": "A", "items": [["sku": "A"], [:]]])
         let full = rules.validate(after, original: before, options: options())
@@ -80,9 +90,10 @@ final class ChangeSetTests: XCTestCase {
 }
 
 final class ValidateFieldTests: XCTestCase {
-    private let rules = compile(field("email", rule(.required), rule(.email)),
-                                field("items[*].sku", rule(.required), rule(.minLength, .count(3))),
-                                field("password", when: .present(path("on")), rule(.required)))
+    private let rules = compile(
+        field("email", rule(.required), rule(.email)),
+        field("items[*].sku", rule(.required), rule(.minLength, .count(3))),
+        field("password", when: .present(path("on")), rule(.required)))
     private let value = record(["email": "nope", "items": [["sku": "ABC"], ["sku": "X"], [:]]])
 
     func testOneField() {

@@ -1,17 +1,20 @@
 import XCTest
+
 @testable import Rulebook
 
 final class CharacterClassValidatorTests: XCTestCase {
     private let wrongKinds: [J] = [5, 1.5, true, ["a"], ["k": "v"]]
 
     func testAlphaAcceptsLettersOfAnyScript() {
-        assertRule(rule(.alpha), passes: ["abc", "Zoë", "Jose\u{301}", "日本語", "Ελληνικά", "Łódź", "عربي", "हिन्दी"],
-                   fails: ["abc1", "a b", "a-b", "O'Brien", "ab!", "👍"] + wrongKinds)
+        assertRule(
+            rule(.alpha), passes: ["abc", "Zoë", "Jose\u{301}", "日本語", "Ελληνικά", "Łódź", "عربي", "हिन्दी"],
+            fails: ["abc1", "a b", "a-b", "O'Brien", "ab!", "👍"] + wrongKinds)
     }
 
     func testAlphanumericAcceptsLettersAndDigitsOfAnyScript() {
-        assertRule(rule(.alphanumeric), passes: ["abc123", "A1", "٣٤٥", "日本2"],
-                   fails: ["abc 123", "abc_1", "a.b", "½"] + wrongKinds)
+        assertRule(
+            rule(.alphanumeric), passes: ["abc123", "A1", "٣٤٥", "日本2"],
+            fails: ["abc 123", "abc_1", "a.b", "½"] + wrongKinds)
     }
 
     func testDigitsIsASCIIOnly() {
@@ -27,8 +30,9 @@ final class CharacterClassValidatorTests: XCTestCase {
     }
 
     func testNoSpecialCharsAllowsLettersDigitsAndSpaces() {
-        assertRule(rule(.noSpecialChars), passes: ["Jean Luc", "José 2", "山田 太郎", "山田\u{3000}太郎", "a\u{A0}b"],
-                   fails: ["Jean-Luc", "O'Brien", "a\tb", "a\nb", "a_b", "👍"] + wrongKinds)
+        assertRule(
+            rule(.noSpecialChars), passes: ["Jean Luc", "José 2", "山田 太郎", "山田\u{3000}太郎", "a\u{A0}b"],
+            fails: ["Jean-Luc", "O'Brien", "a\tb", "a\nb", "a_b", "👍"] + wrongKinds)
     }
 
     func testContainsDigit() {
@@ -48,7 +52,8 @@ final class CharacterClassValidatorTests: XCTestCase {
     }
 
     func testContainsSymbolMeansNotLetterDigitOrWhiteSpace() {
-        assertRule(rule(.containsSymbol), passes: ["abc!", "a_b", "a-b", "pass👍", "€5", "a\u{301}#"],
-                   fails: ["abc", "a b 1", "é\t日", "Ab12"] + wrongKinds)
+        assertRule(
+            rule(.containsSymbol), passes: ["abc!", "a_b", "a-b", "pass👍", "€5", "a\u{301}#"],
+            fails: ["abc", "a b 1", "é\t日", "Ab12"] + wrongKinds)
     }
 }

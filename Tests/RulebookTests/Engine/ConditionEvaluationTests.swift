@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 final class ConditionEvaluationTests: XCTestCase {
@@ -52,8 +53,9 @@ final class ConditionEvaluationTests: XCTestCase {
     }
 
     func testSkippedOnlyWhenEveryStatementIsOff() {
-        let rules = compile(field("password", when: .present(path("on")), rule(.required), rule(.minLength, .count(8))),
-                            field("password", rule(.maxLength, .count(20))))
+        let rules = compile(
+            field("password", when: .present(path("on")), rule(.required), rule(.minLength, .count(8))),
+            field("password", rule(.maxLength, .count(20))))
         XCTAssertEqual(rules.validate(record()).fields.map(\.status), [.valid])
         XCTAssertEqual(rules.validate(record(["password": String(repeating: "x", count: 21).j])).fields.map(\.status), [.invalid])
         XCTAssertEqual(rules.failures(record(["on": true, "password": "short"])), ["password: minLength"])
@@ -68,12 +70,14 @@ final class ConditionEvaluationTests: XCTestCase {
 
     func testHotspot() {
         let on = Condition.present(path("isEnabled"))
-        let rules = compile(field("isEnabled", rule(.boolean)),
-                            field("password", when: on, rule(.required), rule(.minLength, .count(8))),
-                            field("networkName", when: on, rule(.required), rule(.maxLength, .count(32))))
+        let rules = compile(
+            field("isEnabled", rule(.boolean)),
+            field("password", when: on, rule(.required), rule(.minLength, .count(8))),
+            field("networkName", when: on, rule(.required), rule(.maxLength, .count(32))))
         XCTAssertEqual(rules.validate(record(["isEnabled": false])).fields.map(\.status), [.valid, .skipped, .skipped])
-        XCTAssertEqual(rules.failures(record(["isEnabled": true, "password": "1234567"])),
-                       ["password: minLength", "networkName: required"])
+        XCTAssertEqual(
+            rules.failures(record(["isEnabled": true, "password": "1234567"])),
+            ["password: minLength", "networkName: required"])
         XCTAssertTrue(rules.validate(record(["isEnabled": true, "password": "12345678", "networkName": "home"])).isValid)
     }
 
@@ -92,8 +96,9 @@ final class ConditionEvaluationTests: XCTestCase {
         XCTAssertTrue(rules.validate(record(["items": [["gift": false]]])).isValid)
         XCTAssertEqual(rules.validate(record(["items": []])).fields.map(\.status), [.skipped])
         let noGift = Condition.notEquals(path("items[*].gift"), .bool(true))
-        XCTAssertEqual(compile(field("x", when: noGift, rule(.required))).validate(record(["items": [["gift": true]]])).fields.map(\.status),
-                       [.skipped])
+        XCTAssertEqual(
+            compile(field("x", when: noGift, rule(.required))).validate(record(["items": [["gift": true]]])).fields.map(\.status),
+            [.skipped])
     }
 }
 

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 /// Validators an application registers: the checker knows their names and signatures,
@@ -75,8 +76,9 @@ final class CustomValidatorTests: XCTestCase {
             await calls.note(value)
             return value != .string("ann")
         }
-        let rules = try CompiledRuleSet(source: "user: required, minLength 3, available\nother: available",
-                                        validators: ValidatorRegistry(async: [taken]))
+        let rules = try CompiledRuleSet(
+            source: "user: required, minLength 3, available\nother: available",
+            validators: ValidatorRegistry(async: [taken]))
         let record = try Value(json: #"{"user": "ann", "other": "bob"}"#)
         // Synchronous evaluation passes the asynchronous rules without running them.
         XCTAssertTrue(rules.isValid(record))
@@ -94,9 +96,11 @@ final class CustomValidatorTests: XCTestCase {
     }
 
     func testValidateAsyncStopsWhenCancelled() async throws {
-        let rules = try CompiledRuleSet(source: "user: available", validators: ValidatorRegistry(async: [
-            AsyncValidator("available", message: "{field} is taken.") { _, _ in true },
-        ]))
+        let rules = try CompiledRuleSet(
+            source: "user: available",
+            validators: ValidatorRegistry(async: [
+                AsyncValidator("available", message: "{field} is taken.") { _, _ in true }
+            ]))
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return try await rules.validateAsync(try Value(json: #"{"user": "x"}"#))
@@ -139,9 +143,11 @@ final class CustomValidatorTests: XCTestCase {
     }
 
     func testValidateFieldAsyncStopsWhenCancelled() async throws {
-        let rules = try CompiledRuleSet(source: "user: available", validators: ValidatorRegistry(async: [
-            AsyncValidator("available", message: "{field} is taken.") { _, _ in true },
-        ]))
+        let rules = try CompiledRuleSet(
+            source: "user: available",
+            validators: ValidatorRegistry(async: [
+                AsyncValidator("available", message: "{field} is taken.") { _, _ in true }
+            ]))
         let task = Task {
             withUnsafeCurrentTask { $0?.cancel() }
             return try await rules.validateFieldAsync("user", in: try Value(json: #"{"user": "x"}"#))
@@ -161,7 +167,8 @@ private actor Calls {
 /// Validators a rule file declares in a `#validator` comment.
 final class DeclaredValidatorTests: XCTestCase {
     func testDeclaredValidatorsAreKnownAndPassWithoutAnImplementation() throws {
-        let rules = try CompiledRuleSet(source: "#validator isbn\n#validator startsWith prefix:literal\ncode: required, isbn\nsku: startsWith \"A\"")
+        let rules = try CompiledRuleSet(
+            source: "#validator isbn\n#validator startsWith prefix:literal\ncode: required, isbn\nsku: startsWith \"A\"")
         XCTAssertEqual(rules.declaredOnlyValidators, ["isbn", "startsWith"])
         XCTAssertTrue(rules.isValid(try Value(json: #"{"code": "x", "sku": "B"}"#)))
         XCTAssertFalse(rules.isValid(try Value(json: #"{"sku": "B"}"#)))
@@ -177,7 +184,10 @@ final class DeclaredValidatorTests: XCTestCase {
     func testMalformedDeclarationsAreErrors() {
         for (source, message) in [
             ("#validator min\n", "'min' is a built-in validator; a declaration cannot redefine it"),
-            ("#validator isbn code:text\n", "'code:text' is not a parameter: write NAME:KIND, KIND one of count, number, regex, literal, date, field"),
+            (
+                "#validator isbn code:text\n",
+                "'code:text' is not a parameter: write NAME:KIND, KIND one of count, number, regex, literal, date, field"
+            ),
             ("#validator \n", "'#validator' needs a validator name"),
         ] {
             XCTAssertThrowsError(try CompiledRuleSet(source: source)) { error in

@@ -1,25 +1,33 @@
 import XCTest
+
 @testable import Rulebook
 
 final class DateValidatorTests: XCTestCase {
     func testDateAcceptsDatesAndDateTimesThatExist() {
-        assertRule(rule(.date),
-                   passes: ["2026-01-31", "2024-02-29", "2000-02-29", "0001-01-01", "2026-01-31T12:00:00Z", "2026-01-31T12:00",
-                            "2026-01-31T12:00:00.123+05:30", "2026-01-31T23:59:59-08", "2026-12-31T00:00:00.5-00:00"],
-                   fails: ["2026-02-29", "1900-02-29", "2026-04-31", "2026-13-01", "2026-00-10", "2026-01-00", "2026-1-1",
-                           "26-01-01", "2026-01-31T24:00", "2026-01-31T12:60", "2026-01-31T12:00:60", "2026-01-31 12:00",
-                           "2026-01-31t12:00Z", "2026-01-31T12:00:00+24:00", "2026-01-31T12:00:00+05:3", "2026-01-31T12",
-                           "2026-01-31Z", "2026-01-31T12:00:00.", "31/01/2026", "2026-01-31 ", 20260131, true, ["2026-01-31"]])
+        assertRule(
+            rule(.date),
+            passes: [
+                "2026-01-31", "2024-02-29", "2000-02-29", "0001-01-01", "2026-01-31T12:00:00Z", "2026-01-31T12:00",
+                "2026-01-31T12:00:00.123+05:30", "2026-01-31T23:59:59-08", "2026-12-31T00:00:00.5-00:00",
+            ],
+            fails: [
+                "2026-02-29", "1900-02-29", "2026-04-31", "2026-13-01", "2026-00-10", "2026-01-00", "2026-1-1",
+                "26-01-01", "2026-01-31T24:00", "2026-01-31T12:60", "2026-01-31T12:00:60", "2026-01-31 12:00",
+                "2026-01-31t12:00Z", "2026-01-31T12:00:00+24:00", "2026-01-31T12:00:00+05:3", "2026-01-31T12",
+                "2026-01-31Z", "2026-01-31T12:00:00.", "31/01/2026", "2026-01-31 ", 20_260_131, true, ["2026-01-31"],
+            ])
     }
 
     func testBeforeTodayIsStrict() {
-        assertRule(rule(.before, .today), passes: ["2026-01-14", "1990-06-01", "2026-01-14T23:59:59Z"],
-                   fails: ["2026-01-15", "2026-01-16", "2026-01-15T00:00:00Z", "not a date", 20260101], today: "2026-01-15")
+        assertRule(
+            rule(.before, .today), passes: ["2026-01-14", "1990-06-01", "2026-01-14T23:59:59Z"],
+            fails: ["2026-01-15", "2026-01-16", "2026-01-15T00:00:00Z", "not a date", 20_260_101], today: "2026-01-15")
     }
 
     func testAfterFixedDateIsStrict() {
-        assertRule(rule(.after, .date(CalendarDate(iso: "2026-01-01")!)), passes: ["2026-01-02", "2027-01-01"],
-                   fails: ["2026-01-01", "2025-12-31", "2026-01-01T23:00:00Z"])
+        assertRule(
+            rule(.after, .date(CalendarDate(iso: "2026-01-01")!)), passes: ["2026-01-02", "2027-01-01"],
+            fails: ["2026-01-01", "2025-12-31", "2026-01-01T23:00:00Z"])
     }
 
     func testDateTimeAgainstADateUsesItsOwnCalendarDate() {
@@ -47,13 +55,15 @@ final class DateValidatorTests: XCTestCase {
     }
 
     func testMinAgeOnTheBirthday() {
-        assertRule(rule(.minAge, .count(18)), passes: ["2008-01-15", "2008-01-14", "1950-01-01", "2008-01-15T23:00:00-10:00"],
-                   fails: ["2008-01-16", "2010-06-01", "2030-01-01", "yesterday", 18], today: "2026-01-15")
+        assertRule(
+            rule(.minAge, .count(18)), passes: ["2008-01-15", "2008-01-14", "1950-01-01", "2008-01-15T23:00:00-10:00"],
+            fails: ["2008-01-16", "2010-06-01", "2030-01-01", "yesterday", 18], today: "2026-01-15")
     }
 
     func testMaxAgeBoundaries() {
-        assertRule(rule(.maxAge, .count(124)), passes: ["1901-01-16", "2000-01-01", "1902-01-15"],
-                   fails: ["1901-01-15", "1800-01-01"], today: "2026-01-15")
+        assertRule(
+            rule(.maxAge, .count(124)), passes: ["1901-01-16", "2000-01-01", "1902-01-15"],
+            fails: ["1901-01-15", "1800-01-01"], today: "2026-01-15")
     }
 
     func testLeapDayBirthdays() {
@@ -68,8 +78,10 @@ final class DateValidatorTests: XCTestCase {
         let recorder = RecordingMessages()
         var settings = options(today: "2026-03-04")
         settings.messages = recorder
-        let violation = compile(field("birthday", rule(.before, .today))).validate(record(["birthday": "2030-01-01"]),
-                                                                                  options: settings).violations.first
+        let violation = compile(field("birthday", rule(.before, .today))).validate(
+            record(["birthday": "2030-01-01"]),
+            options: settings
+        ).violations.first
         XCTAssertEqual(violation?.parameters, [.init(name: "date", value: .string("2026-03-04"))])
         XCTAssertEqual(recorder.requests.first?.arguments.first?.value, .date(CalendarDate(iso: "2026-03-04")!))
     }

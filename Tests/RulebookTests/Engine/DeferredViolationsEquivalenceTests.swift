@@ -1,6 +1,7 @@
-import XCTest
-@testable import Rulebook
 import SeededRandom
+import XCTest
+
+@testable import Rulebook
 
 /// Reports of `validate(Value)` keep their violations in the outcome until a field's
 /// violations are read (`FieldResult` pointing into its report). These tests hold them,
@@ -37,8 +38,10 @@ final class DeferredViolationsEquivalenceTests: XCTestCase {
         .string("2999-01-01"), .string("2026-02-30"), .string("Pa55"), .string("pass"), .string("27"), .string("abc123"),
         .string("👍🏽"), .string("日本語テキスト"),
     ]
-    private static let scalars: [Value] = [.null, .bool(true), .bool(false), .integer(0), .integer(1), .integer(2),
-                                           .integer(13), .integer(125), .decimal(1.5), .decimal(12.5), .integer(-1)]
+    private static let scalars: [Value] = [
+        .null, .bool(true), .bool(false), .integer(0), .integer(1), .integer(2),
+        .integer(13), .integer(125), .decimal(1.5), .decimal(12.5), .integer(-1),
+    ]
 
     private func value(_ rng: inout SeededGenerator, depth: Int = 0) -> Value {
         switch rng.next(below: 10) {
@@ -50,8 +53,10 @@ final class DeferredViolationsEquivalenceTests: XCTestCase {
     }
 
     private func record(_ rng: inout SeededGenerator) -> Value {
-        let keys = ["name", "email", "code", "zip", "country", "age", "score", "born", "start", "end", "pw", "confirm",
-                    "tags", "items", "post", "flag", "extra", "nick", "other"]
+        let keys = [
+            "name", "email", "code", "zip", "country", "age", "score", "born", "start", "end", "pw", "confirm",
+            "tags", "items", "post", "flag", "extra", "nick", "other",
+        ]
         var members: [(key: String, value: Value)] = []
         for key in keys where rng.next(below: 5) != 0 {
             if key == "items", rng.next(below: 2) == 0 {
@@ -73,8 +78,9 @@ final class DeferredViolationsEquivalenceTests: XCTestCase {
         var cache: [String?] = []
         var scratch = EvaluationOutcome()
         return ValueAccess.with(record) {
-            RecordEvaluator.results(program: compiled.program, access: $0, today: compiled.today(settings.context),
-                                    options: settings, cache: &cache, scratch: &scratch)
+            RecordEvaluator.results(
+                program: compiled.program, access: $0, today: compiled.today(settings.context),
+                options: settings, cache: &cache, scratch: &scratch)
         }
     }
 
@@ -129,8 +135,11 @@ final class DeferredViolationsEquivalenceTests: XCTestCase {
 
     func testResultsOutliveTheirReport() {
         let compiled = rules(Self.ruleText)
-        let value = Value.object(ValueObject([("name", .string("A")), ("email", .string("a@b")), ("nick", .string("x")),
-                                              ("items", .array([.object(ValueObject([("sku", .string("X"))]))]))]))
+        let value = Value.object(
+            ValueObject([
+                ("name", .string("A")), ("email", .string("a@b")), ("nick", .string("x")),
+                ("items", .array([.object(ValueObject([("sku", .string("X"))]))])),
+            ]))
         let settings = options()
         let expected = eagerFields(compiled, value, settings)
         // Only the results are kept; the report (and its copies) are gone before their
@@ -147,8 +156,9 @@ final class DeferredViolationsEquivalenceTests: XCTestCase {
 
     func testValidAndSkippedFieldsCarryNoViolations() {
         let compiled = rules(Self.ruleText)
-        let report = compiled.validate(.object(ValueObject([("name", .string("Ann")), ("email", .string("x"))])),
-                                       options: options(all: true))
+        let report = compiled.validate(
+            .object(ValueObject([("name", .string("Ann")), ("email", .string("x"))])),
+            options: options(all: true))
         for field in report.fields where field.status != .invalid { XCTAssertEqual(field.violations, []) }
         XCTAssertEqual(report.fields.filter { $0.status == .invalid }.map(\.field.description), ["email"])
         XCTAssertEqual(report.fields.first { $0.field.description == "post" }?.status, .skipped)

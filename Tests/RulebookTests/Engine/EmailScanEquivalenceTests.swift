@@ -1,6 +1,7 @@
-import XCTest
-@testable import Rulebook
 import SeededRandom
+import XCTest
+
+@testable import Rulebook
 
 /// `TextFormats.isEmail` (two passes: the whole text for white space and the `@`, then
 /// the domain for its dots, eight bytes at a time) against the scan it
@@ -86,15 +87,16 @@ final class EmailScanEquivalenceTests: XCTestCase {
             let new = padded.withUnsafeBufferPointer {
                 TextFormats.isEmail(UnsafeBufferPointer(rebasing: $0[start..<start + bytes.count]))
             }
-            XCTAssertEqual(new, bytes.withUnsafeBufferPointer(LegacyEmailScan.isEmail),
-                           "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+            XCTAssertEqual(
+                new, bytes.withUnsafeBufferPointer(LegacyEmailScan.isEmail),
+                "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
         }
     }
 }
 
-private extension Array {
+extension Array {
     /// A random non-empty prefix of a shuffle (for domains made of the local part's letters).
-    func shuffledPrefix(_ rng: inout SeededGenerator) -> [Element] {
+    fileprivate func shuffledPrefix(_ rng: inout SeededGenerator) -> [Element] {
         guard !isEmpty else { return [] }
         var copy = self
         for index in copy.indices.reversed() where index > 0 { copy.swapAt(index, rng.next(below: index + 1)) }

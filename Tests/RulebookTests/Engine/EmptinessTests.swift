@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 final class EmptinessTests: XCTestCase {
@@ -17,8 +18,10 @@ final class EmptinessTests: XCTestCase {
     }
 
     func testEmptyFieldsWithoutRequiredSkipTheirValidators() {
-        let rules = compile(field("v", rule(.minLength, .count(2)), rule(.email), rule(.integer), rule(.minItems, .count(1)),
-                                  rule(.same, .field(path("other"))), rule(.accepted)))
+        let rules = compile(
+            field(
+                "v", rule(.minLength, .count(2)), rule(.email), rule(.integer), rule(.minItems, .count(1)),
+                rule(.same, .field(path("other"))), rule(.accepted)))
         XCTAssertEqual(rules.validate(record(), options: options(all: true)).fields.map(\.status), [.valid])
         for value in empties {
             let report = rules.validate(record(["v": value, "other": "x"]), options: options(all: true))

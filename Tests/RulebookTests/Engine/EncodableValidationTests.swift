@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import Rulebook
 
 final class EncodableValidationTests: XCTestCase {
@@ -22,7 +23,8 @@ final class EncodableValidationTests: XCTestCase {
         var quantity: Double
     }
 
-    private let profile = rules("""
+    private let profile = rules(
+        """
         firstName: required, minLength 2
         lastName:  required, minLength 2
         email:     required, email
@@ -32,16 +34,21 @@ final class EncodableValidationTests: XCTestCase {
         """)
 
     func testStructsValidateLikeTheirJSON() throws {
-        let ann = Profile(firstName: "Ann", lastName: "Lee", email: "ann@example.com", age: 34,
-                          address: Address(city: "Paris", postcode: "75002"), items: [Item(sku: "A", quantity: 2)])
+        let ann = Profile(
+            firstName: "Ann", lastName: "Lee", email: "ann@example.com", age: 34,
+            address: Address(city: "Paris", postcode: "75002"), items: [Item(sku: "A", quantity: 2)])
         XCTAssertTrue(try profile.validate(ann).isValid)
         XCTAssertTrue(try profile.isValid(ann))
-        let bad = Profile(firstName: "A", lastName: nil, email: "nope", age: 12, address: Address(city: "X", postcode: "7500"),
-                          items: [Item(sku: "A", quantity: 1.5), Item(sku: "B", quantity: 0)])
+        let bad = Profile(
+            firstName: "A", lastName: nil, email: "nope", age: 12, address: Address(city: "X", postcode: "7500"),
+            items: [Item(sku: "A", quantity: 1.5), Item(sku: "B", quantity: 0)])
         let report = try profile.validate(bad, options: options(all: true))
-        XCTAssertEqual(report.violations.map { "\($0.field) \($0.validator)" },
-                       ["firstName minLength", "lastName required", "email email", "age between",
-                        "address.postcode digits", "items[0].quantity integer", "items[1].quantity min"])
+        XCTAssertEqual(
+            report.violations.map { "\($0.field) \($0.validator)" },
+            [
+                "firstName minLength", "lastName required", "email email", "age between",
+                "address.postcode digits", "items[0].quantity integer", "items[1].quantity min",
+            ])
         XCTAssertFalse(try profile.isValid(bad))
         let viaJSON = profile.validate(try ValueEncoder().encode(bad), options: options(all: true))
         XCTAssertEqual(report, viaJSON)

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 /// JSON written as Swift literals in tests (a wrapper, so `Value` itself gets no
@@ -32,8 +33,10 @@ func path(_ text: String) -> FieldPath {
 
 /// A checked rule as the checker would produce it: parameter names and message key
 /// from the validator table's form for the argument count.
-func rule(_ validator: BuiltinValidator, _ arguments: RuleArgument..., message: MessageOverride? = nil,
-          line: Int = 1, column: Int = 1, file: String = "test.rules", expandedFrom: [String] = []) -> CheckedRule {
+func rule(
+    _ validator: BuiltinValidator, _ arguments: RuleArgument..., message: MessageOverride? = nil,
+    line: Int = 1, column: Int = 1, file: String = "test.rules", expandedFrom: [String] = []
+) -> CheckedRule {
     let definition = validator.definition
     let form = definition.forms.first { $0.variadic != nil || $0.parameters.count == arguments.count } ?? definition.forms[0]
     let named: [(name: String, value: RuleArgument)]
@@ -42,8 +45,9 @@ func rule(_ validator: BuiltinValidator, _ arguments: RuleArgument..., message: 
     } else {
         named = zip(form.parameters, arguments).map { ($0.name, $1) }
     }
-    return CheckedRule(validator: validator, messageKey: form.messageKey, arguments: named, messageOverride: message,
-                       location: SourceLocation(file: file, line: line, column: column), expandedFrom: expandedFrom)
+    return CheckedRule(
+        validator: validator, messageKey: form.messageKey, arguments: named, messageOverride: message,
+        location: SourceLocation(file: file, line: line, column: column), expandedFrom: expandedFrom)
 }
 
 /// A number argument written as `text`.
@@ -54,8 +58,9 @@ func lit(_ literal: J) -> RuleArgument { .value(literal.value) }
 
 /// A field statement.
 func field(_ text: String, when condition: Condition? = nil, _ rules: CheckedRule...) -> CheckedStatement {
-    CheckedStatement(path: path(text), condition: condition, rules: rules,
-                     location: SourceLocation(file: "test.rules", line: 1, column: 1))
+    CheckedStatement(
+        path: path(text), condition: condition, rules: rules,
+        location: SourceLocation(file: "test.rules", line: 1, column: 1))
 }
 
 /// A compiled rule set from statements.
@@ -76,22 +81,28 @@ extension CompiledRuleSet {
 }
 
 /// Asserts how one rule judges each value (the value placed at field `v`).
-func assertRule(_ checked: CheckedRule, passes good: [J], fails bad: [J], today: String = "2026-01-15",
-                file: StaticString = #filePath, line: UInt = #line) {
+func assertRule(
+    _ checked: CheckedRule, passes good: [J], fails bad: [J], today: String = "2026-01-15",
+    file: StaticString = #filePath, line: UInt = #line
+) {
     let rules = compile(field("v", checked))
     for value in good {
         let report = rules.validate(record(["v": value]), options: options(today: today))
-        XCTAssertTrue(report.isValid, "\(checked.validator) should pass \(value.value): \(report.violations.map(\.message))",
-                      file: file, line: line)
-        XCTAssertEqual(rules.isValid(record(["v": value]), context: EvaluationContext(today: CalendarDate(iso: today)!)),
-                       true, "isValid disagrees for \(value.value)", file: file, line: line)
+        XCTAssertTrue(
+            report.isValid, "\(checked.validator) should pass \(value.value): \(report.violations.map(\.message))",
+            file: file, line: line)
+        XCTAssertEqual(
+            rules.isValid(record(["v": value]), context: EvaluationContext(today: CalendarDate(iso: today)!)),
+            true, "isValid disagrees for \(value.value)", file: file, line: line)
     }
     for value in bad {
         let report = rules.validate(record(["v": value]), options: options(today: today))
-        XCTAssertEqual(report.violations.map(\.validator), [checked.validator],
-                       "\(checked.validator) should fail \(value.value)", file: file, line: line)
-        XCTAssertEqual(rules.isValid(record(["v": value]), context: EvaluationContext(today: CalendarDate(iso: today)!)),
-                       false, "isValid disagrees for \(value.value)", file: file, line: line)
+        XCTAssertEqual(
+            report.violations.map(\.validator), [checked.validator],
+            "\(checked.validator) should fail \(value.value)", file: file, line: line)
+        XCTAssertEqual(
+            rules.isValid(record(["v": value]), context: EvaluationContext(today: CalendarDate(iso: today)!)),
+            false, "isValid disagrees for \(value.value)", file: file, line: line)
     }
 }
 
@@ -124,8 +135,10 @@ func referenceReport(_ compiled: CompiledRuleSet, _ value: Value, all: Bool) -> 
 /// reference's field results (both modes) were valid and invalid, for the caller to check
 /// that its records exercise both.
 @discardableResult
-func assertMatchesReference(_ compiled: CompiledRuleSet, _ value: Value, _ label: String,
-                            file: StaticString = #filePath, line: UInt = #line) -> (valid: Int, invalid: Int) {
+func assertMatchesReference(
+    _ compiled: CompiledRuleSet, _ value: Value, _ label: String,
+    file: StaticString = #filePath, line: UInt = #line
+) -> (valid: Int, invalid: Int) {
     var counts = (valid: 0, invalid: 0)
     for all in [false, true] {
         let got = compiled.validate(value, options: options(all: all))
@@ -135,9 +148,10 @@ func assertMatchesReference(_ compiled: CompiledRuleSet, _ value: Value, _ label
         for field in expected.fields { if field.status == .valid { counts.valid += 1 } else { counts.invalid += 1 } }
     }
     let today = compiled.today(options().context)
-    XCTAssertEqual(compiled.isValid(value),
-                   ValueAccess.with(value) { RecordEvaluator.passesAll(program: compiled.program, access: $0, today: today) },
-                   "isValid \(label)", file: file, line: line)
+    XCTAssertEqual(
+        compiled.isValid(value),
+        ValueAccess.with(value) { RecordEvaluator.passesAll(program: compiled.program, access: $0, today: today) },
+        "isValid \(label)", file: file, line: line)
     return counts
 }
 
@@ -160,7 +174,7 @@ func plainEmailReading(_ bytes: [UInt8]) -> Bool {
     let text = String(decoding: bytes, as: UTF8.self)
     let parts = text.split(separator: "@", omittingEmptySubsequences: false)
     guard parts.count == 2, !parts[0].isEmpty,
-          !text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F })
+        !text.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F })
     else { return false }
     let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
     return labels.count >= 2 && labels.allSatisfy { !$0.isEmpty }

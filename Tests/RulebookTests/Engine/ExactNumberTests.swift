@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 /// Whole numbers beyond 2^53 compare exactly with whole-number bounds, on every record
@@ -29,8 +30,9 @@ final class ExactNumberTests: XCTestCase {
         let outside = try check("n: between 9007199254740993 9007199254740995", #"{"n": 9007199254740996}"#)
         XCTAssertFalse(outside.value)
         XCTAssertFalse(outside.tape)
-        XCTAssertEqual(outside.report.violations.map(\.message),
-                       ["N must be between 9007199254740993 and 9007199254740995."])
+        XCTAssertEqual(
+            outside.report.violations.map(\.message),
+            ["N must be between 9007199254740993 and 9007199254740995."])
         XCTAssertTrue(try check("n: between 9007199254740993 9007199254740995", #"{"n": 9007199254740994}"#).tape)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import Rulebook
 
 /// `explain` must give the verdict `validate` gives, rule for rule: checked over every
@@ -33,8 +34,9 @@ final class ExplanationTests: XCTestCase {
         var checked = 0
         for (rules, records, today) in try examples() {
             for all in [false, true] {
-                let options = ValidationOptions(reportAllFailures: all,
-                                                context: today.map { EvaluationContext(today: $0) } ?? EvaluationContext())
+                let options = ValidationOptions(
+                    reportAllFailures: all,
+                    context: today.map { EvaluationContext(today: $0) } ?? EvaluationContext())
                 for record in records {
                     let report = rules.validate(record, options: options)
                     let explanation = rules.explain(record, options: options)
@@ -54,14 +56,15 @@ final class ExplanationTests: XCTestCase {
     }
 
     func testSkipReasons() throws {
-        let rules = try CompiledRuleSet(source: """
-            nickname: minLength 2
-            email: required, email
-            when enabled {
-              password: required, minLength 8
-            }
-            age: integer, between 13 124
-            """)
+        let rules = try CompiledRuleSet(
+            source: """
+                nickname: minLength 2
+                email: required, email
+                when enabled {
+                  password: required, minLength 8
+                }
+                age: integer, between 13 124
+                """)
         let explanation = rules.explain(["email": "", "enabled": false, "age": "x"])
         func outcomes(_ field: String) -> [RuleOutcome] {
             explanation.fields.first { $0.field.description == field }?.rules.map(\.outcome) ?? []
@@ -80,11 +83,12 @@ final class ExplanationTests: XCTestCase {
     }
 
     func testRuleAndConditionTexts() throws {
-        let rules = try CompiledRuleSet(source: """
-            when country == "GB" or (country == "FR" and not vip) {
-              postcode: pattern /^[0-9]{5}$/, oneOf "A" 2 true, before today
-            }
-            """)
+        let rules = try CompiledRuleSet(
+            source: """
+                when country == "GB" or (country == "FR" and not vip) {
+                  postcode: pattern /^[0-9]{5}$/, oneOf "A" 2 true, before today
+                }
+                """)
         let explanation = rules.explain(["country": "GB", "postcode": "12345"])
         let texts = explanation.fields.first?.rules.map(\.text)
         XCTAssertEqual(texts, ["pattern /^[0-9]{5}$/", "oneOf \"A\" 2 true", "before today"])

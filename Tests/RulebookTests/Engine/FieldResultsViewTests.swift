@@ -1,6 +1,7 @@
-import XCTest
-@testable import Rulebook
 import SeededRandom
+import XCTest
+
+@testable import Rulebook
 
 /// `ValidationReport.results` (`FieldResults`, read in place) holds the same results as
 /// `fields` (the array), in the same order, with the same violations, equality and hash:
@@ -32,10 +33,12 @@ final class FieldResultsViewTests: XCTestCase {
         """,
     ]
 
-    private static let texts: [Value] = [.null, .string(""), .string(" "), .string("a"), .string("Ann"), .string("Zoë"),
-                                         .string("12345"), .string("1234"), .string("ann@example.com"), .string("nope"),
-                                         .string("Amsterdam"), .integer(7), .integer(30), .integer(150), .decimal(20.5),
-                                         .bool(true), .array([]), .object(ValueObject())]
+    private static let texts: [Value] = [
+        .null, .string(""), .string(" "), .string("a"), .string("Ann"), .string("Zoë"),
+        .string("12345"), .string("1234"), .string("ann@example.com"), .string("nope"),
+        .string("Amsterdam"), .integer(7), .integer(30), .integer(150), .decimal(20.5),
+        .bool(true), .array([]), .object(ValueObject()),
+    ]
 
     private func record(_ rng: inout SeededGenerator) -> Value {
         var members: [(key: String, value: Value)] = []
@@ -43,8 +46,15 @@ final class FieldResultsViewTests: XCTestCase {
             members.append((key, rng.pick(Self.texts)))
         }
         if rng.next(below: 3) != 0 {
-            members.append(("address", .object(ValueObject([("postcode", rng.pick(Self.texts)),
-                                                             ("city", rng.pick(Self.texts))]))))
+            members.append(
+                (
+                    "address",
+                    .object(
+                        ValueObject([
+                            ("postcode", rng.pick(Self.texts)),
+                            ("city", rng.pick(Self.texts)),
+                        ]))
+                ))
         }
         if rng.next(below: 3) != 0 {
             let items = (0..<rng.next(below: 4)).map { _ in Value.object(ValueObject([("sku", rng.pick(Self.texts))])) }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import XCTest
+
 @testable import Rulebook
 
 /// `CompiledRuleSet.independentCopy()` (one rule set per worker of `rulebook validate`):
@@ -35,10 +36,12 @@ final class IndependentCopyTests: XCTestCase {
             let bytes = Array(text.utf8)
             for all in [false, true] {
                 let settings = options(all: all)
-                XCTAssertEqual(try copy.validate(json: bytes, options: settings),
-                               try original.validate(json: bytes, options: settings), text)
-                XCTAssertEqual(copy.validate(try Value(json: bytes), options: settings),
-                               original.validate(try Value(json: bytes), options: settings), text)
+                XCTAssertEqual(
+                    try copy.validate(json: bytes, options: settings),
+                    try original.validate(json: bytes, options: settings), text)
+                XCTAssertEqual(
+                    copy.validate(try Value(json: bytes), options: settings),
+                    original.validate(try Value(json: bytes), options: settings), text)
             }
             XCTAssertEqual(try copy.isValid(json: bytes), try original.isValid(json: bytes), text)
         }

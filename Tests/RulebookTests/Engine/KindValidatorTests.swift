@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 final class KindValidatorTests: XCTestCase {
@@ -13,8 +14,9 @@ final class KindValidatorTests: XCTestCase {
     }
 
     func testAccepted() {
-        assertRule(rule(.accepted), passes: [true, "yes", "on", "1"],
-                   fails: [false, "no", "off", "false", "true", "0", 0, 1, 1.0, 2, "YES", "Yes", " yes", ["yes"], [:]])
+        assertRule(
+            rule(.accepted), passes: [true, "yes", "on", "1"],
+            fails: [false, "no", "off", "false", "true", "0", 0, 1, 1.0, 2, "YES", "Yes", " yes", ["yes"], [:]])
     }
 
     func testMinItemsBoundaries() {
@@ -26,9 +28,12 @@ final class KindValidatorTests: XCTestCase {
     }
 
     func testUniqueUsesJSONEquality() {
-        assertRule(rule(.unique), passes: [[1, 2, 3], ["a", "A"], [1, "1", true], [["a": 1], ["a": 2]], [nil, 0, false]],
-                   fails: [[1, 1], [1, 1.0], ["a", "b", "a"], [["a": 1, "b": 2], ["b": 2, "a": 1]], [[1, 2], [1, 2]],
-                           [nil, nil], "ab", 1, ["k": 1]])
+        assertRule(
+            rule(.unique), passes: [[1, 2, 3], ["a", "A"], [1, "1", true], [["a": 1], ["a": 2]], [nil, 0, false]],
+            fails: [
+                [1, 1], [1, 1.0], ["a", "b", "a"], [["a": 1, "b": 2], ["b": 2, "a": 1]], [[1, 2], [1, 2]],
+                [nil, nil], "ab", 1, ["k": 1],
+            ])
     }
 
     func testUniqueOnALargeArray() {
@@ -40,8 +45,9 @@ final class KindValidatorTests: XCTestCase {
 
 final class EqualityValidatorTests: XCTestCase {
     func testOneOfText() {
-        assertRule(rule(.oneOf, lit("GB"), lit("FR"), lit("DE")), passes: ["GB", "FR", "DE"],
-                   fails: ["gb", "GB ", "UK", "G", 1, true, ["GB"]])
+        assertRule(
+            rule(.oneOf, lit("GB"), lit("FR"), lit("DE")), passes: ["GB", "FR", "DE"],
+            fails: ["gb", "GB ", "UK", "G", 1, true, ["GB"]])
     }
 
     func testOneOfNumbersUseJSONEquality() {

@@ -1,5 +1,6 @@
 import Dispatch
 import XCTest
+
 @testable import Rulebook
 
 /// Reports from `validate(Value)` build their results and messages on first read; these
@@ -21,7 +22,11 @@ final class LazyValidationReportTests: XCTestCase {
         private let lock = NSLock()
         private var seen: [[FieldResult]] = []
         private var hashes: Set<Int> = []
-        func add(_ fields: [FieldResult], hash: Int) { lock.withLock { seen.append(fields); hashes.insert(hash) } }
+        func add(_ fields: [FieldResult], hash: Int) {
+            lock.withLock {
+                seen.append(fields); hashes.insert(hash)
+            }
+        }
         var contents: ([[FieldResult]], Set<Int>) { lock.withLock { (seen, hashes) } }
     }
 
@@ -31,36 +36,53 @@ final class LazyValidationReportTests: XCTestCase {
         field("items[*].sku", rule(.required), rule(.minLength, .count(3))),
         field("nickname", when: .present(path("wantsNickname")), rule(.required)))
 
-    private let bad = record(["name": "A", "born": "2999-01-01",
-                              "items": [["sku": "ABC"], ["sku": "X"], [:]], "wantsNickname": false])
+    private let bad = record([
+        "name": "A", "born": "2999-01-01",
+        "items": [["sku": "ABC"], ["sku": "X"], [:]], "wantsNickname": false,
+    ])
 
     /// The report `bad` must give, written out by hand.
     private func expectedFields(_ settings: ValidationOptions) -> [FieldResult] {
-        func violation(_ field: ConcretePath, _ pattern: String, _ validator: BuiltinValidator, key: String,
-                       _ parameters: [Violation.Parameter], _ arguments: [(name: String, value: MessageArgument)]) -> Violation {
-            let message = settings.messages.render(MessageRequest(messageOverride: nil, field: path(pattern), messageKey: key,
-                                                                  arguments: arguments))
-            return Violation(field: field, validator: validator, parameters: parameters, messageKey: key, message: message,
-                             location: SourceLocation(file: "test.rules", line: 1, column: 1))
+        func violation(
+            _ field: ConcretePath, _ pattern: String, _ validator: BuiltinValidator, key: String,
+            _ parameters: [Violation.Parameter], _ arguments: [(name: String, value: MessageArgument)]
+        ) -> Violation {
+            let message = settings.messages.render(
+                MessageRequest(
+                    messageOverride: nil, field: path(pattern), messageKey: key,
+                    arguments: arguments))
+            return Violation(
+                field: field, validator: validator, parameters: parameters, messageKey: key, message: message,
+                location: SourceLocation(file: "test.rules", line: 1, column: 1))
         }
         let name = ConcretePath([.key("name")]), born = ConcretePath([.key("born")])
         let sku = { (index: Int) in ConcretePath([.key("items"), .index(index), .key("sku")]) }
         return [
-            FieldResult(field: name, status: .invalid, violations: [
-                violation(name, "name", .minLength, key: "minLength", [.init(name: "min", value: .integer(2))], [("min", .number(2))]),
-            ]),
-            FieldResult(field: born, status: .invalid, violations: [
-                violation(born, "born", .before, key: "before", [.init(name: "date", value: .string("2026-01-15"))],
-                          [("date", .date(CalendarDate(iso: "2026-01-15")!))]),
-            ]),
+            FieldResult(
+                field: name, status: .invalid,
+                violations: [
+                    violation(name, "name", .minLength, key: "minLength", [.init(name: "min", value: .integer(2))], [("min", .number(2))])
+                ]),
+            FieldResult(
+                field: born, status: .invalid,
+                violations: [
+                    violation(
+                        born, "born", .before, key: "before", [.init(name: "date", value: .string("2026-01-15"))],
+                        [("date", .date(CalendarDate(iso: "2026-01-15")!))])
+                ]),
             FieldResult(field: sku(0), status: .valid, violations: []),
-            FieldResult(field: sku(1), status: .invalid, violations: [
-                violation(sku(1), "items[*].sku", .minLength, key: "minLength", [.init(name: "min", value: .integer(3))],
-                          [("min", .number(3))]),
-            ]),
-            FieldResult(field: sku(2), status: .invalid, violations: [
-                violation(sku(2), "items[*].sku", .required, key: "required", [], []),
-            ]),
+            FieldResult(
+                field: sku(1), status: .invalid,
+                violations: [
+                    violation(
+                        sku(1), "items[*].sku", .minLength, key: "minLength", [.init(name: "min", value: .integer(3))],
+                        [("min", .number(3))])
+                ]),
+            FieldResult(
+                field: sku(2), status: .invalid,
+                violations: [
+                    violation(sku(2), "items[*].sku", .required, key: "required", [], [])
+                ]),
             FieldResult(field: ConcretePath([.key("nickname")]), status: .skipped, violations: []),
         ]
     }
@@ -143,26 +165,38 @@ final class LazyValidationReportTests: XCTestCase {
         let (seen, hashes) = collected.contents
         XCTAssertTrue(seen.allSatisfy { $0 == seen[0] })
         XCTAssertEqual(hashes.count, 1)
-        XCTAssertEqual(seen[0].flatMap(\.violations).map(\.message),
-                       [DefaultMessages().render(MessageRequest(messageOverride: nil, field: path("name"), messageKey: "minLength",
-                                                                arguments: [("min", .number(2))]))]
-                       + Array(repeating: DefaultMessages().render(MessageRequest(messageOverride: nil, field: path("xs[*]"),
-                                                                                  messageKey: "integer", arguments: [])), count: 2))
+        XCTAssertEqual(
+            seen[0].flatMap(\.violations).map(\.message),
+            [
+                DefaultMessages().render(
+                    MessageRequest(
+                        messageOverride: nil, field: path("name"), messageKey: "minLength",
+                        arguments: [("min", .number(2))]))
+            ]
+                + Array(
+                    repeating: DefaultMessages().render(
+                        MessageRequest(
+                            messageOverride: nil, field: path("xs[*]"),
+                            messageKey: "integer", arguments: [])), count: 2))
     }
 
     func testValidateFieldMatchesTheWholeReport() {
         let whole = rules.validate(bad, options: options())
-        XCTAssertEqual(rules.validateField("items[*].sku", in: bad, options: options()),
-                       Array(whole.fields.filter { $0.field.pattern == path("items[*].sku") }))
-        XCTAssertEqual(rules.validateField("items[1].sku", in: bad, options: options()),
-                       whole.fields.filter { $0.field.description == "items[1].sku" })
+        XCTAssertEqual(
+            rules.validateField("items[*].sku", in: bad, options: options()),
+            Array(whole.fields.filter { $0.field.pattern == path("items[*].sku") }))
+        XCTAssertEqual(
+            rules.validateField("items[1].sku", in: bad, options: options()),
+            whole.fields.filter { $0.field.description == "items[1].sku" })
         XCTAssertEqual(rules.validateField("born", in: bad, options: options()), [whole.fields[1]])
         XCTAssertEqual(rules.validateField("nickname", in: bad, options: options()).map(\.status), [.skipped])
     }
 
     func testOnlyChangedFieldsKeepsTheChangedOnesLazily() {
-        let original = record(["name": "Ann", "born": "2999-01-01", "items": [["sku": "ABC"], ["sku": "XYZ"], ["sku": "DEF"]],
-                               "wantsNickname": false])
+        let original = record([
+            "name": "Ann", "born": "2999-01-01", "items": [["sku": "ABC"], ["sku": "XYZ"], ["sku": "DEF"]],
+            "wantsNickname": false,
+        ])
         var settings = options()
         settings.onlyChangedFields = true
         let renderer = CountingRenderer()
@@ -186,9 +220,13 @@ final class LazyValidationReportTests: XCTestCase {
     func testAllValidReportsEqualBuiltOnes() {
         let plain = compile(field("a", rule(.required)), field("b.c", rule(.integer)))
         let report = plain.validate(record(["a": "x", "b": ["c": 3]]), options: options())
-        let built = ValidationReport(fields: [FieldResult(field: ConcretePath([.key("a")]), status: .valid, violations: []),
-                                              FieldResult(field: ConcretePath([.key("b"), .key("c")]), status: .valid,
-                                                          violations: [])], changes: nil)
+        let built = ValidationReport(
+            fields: [
+                FieldResult(field: ConcretePath([.key("a")]), status: .valid, violations: []),
+                FieldResult(
+                    field: ConcretePath([.key("b"), .key("c")]), status: .valid,
+                    violations: []),
+            ], changes: nil)
         XCTAssertEqual(report, built)
         XCTAssertEqual(report.hashValue, built.hashValue)
         XCTAssertTrue(report.isValid)
@@ -198,8 +236,9 @@ final class LazyValidationReportTests: XCTestCase {
         XCTAssertEqual(second.fields.map(\.field.description), ["a", "b.c"])
         // A wildcard field over valid elements lists each element.
         let listed = compile(field("a", rule(.required)), field("xs[*]", rule(.integer)))
-        XCTAssertEqual(listed.validate(record(["a": "x", "xs": [1, 2]]), options: options()).fields.map(\.field.description),
-                       ["a", "xs[0]", "xs[1]"])
+        XCTAssertEqual(
+            listed.validate(record(["a": "x", "xs": [1, 2]]), options: options()).fields.map(\.field.description),
+            ["a", "xs[0]", "xs[1]"])
     }
 
     /// Valid records of a program share one report contents; the changes of an edited

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 final class LengthValidatorTests: XCTestCase {
@@ -35,13 +36,15 @@ final class LengthValidatorTests: XCTestCase {
     }
 
     func testFlagsAndFamiliesAreOneCharacter() {
-        assertRule(rule(.length, .count(1)),
-                   passes: ["🇬🇧", "👨‍👩‍👧‍👦", "🏳️‍🌈", "한"], fails: ["🇬🇧🇫🇷", "👨‍👩‍👧‍👦x"])
+        assertRule(
+            rule(.length, .count(1)),
+            passes: ["🇬🇧", "👨‍👩‍👧‍👦", "🏳️‍🌈", "한"], fails: ["🇬🇧🇫🇷", "👨‍👩‍👧‍👦x"])
     }
 
     func testCarriageReturnLineFeedIsOneCharacterOnTheASCIIPath() {
-        assertRule(rule(.length, .count(3)), passes: ["a\r\nb", "a\rb", "ab\n", "\r\nx\r\n"],
-                   fails: ["a\r\nbc", "a\n\rb", "x\r\r\n\n"])
+        assertRule(
+            rule(.length, .count(3)), passes: ["a\r\nb", "a\rb", "ab\n", "\r\nx\r\n"],
+            fails: ["a\r\nbc", "a\n\rb", "x\r\r\n\n"])
         XCTAssertEqual("a\n\rb".count, 4)
     }
 
@@ -56,8 +59,10 @@ final class LengthValidatorTests: XCTestCase {
     }
 
     func testWrongKindsAreViolations() {
-        for checked in [rule(.minLength, .count(1)), rule(.maxLength, .count(100)), rule(.length, .count(1)),
-                        rule(.length, .count(1), .count(10))] {
+        for checked in [
+            rule(.minLength, .count(1)), rule(.maxLength, .count(100)), rule(.length, .count(1)),
+            rule(.length, .count(1), .count(10)),
+        ] {
             assertRule(checked, passes: [], fails: [5, 12345, 1.5, true, false, ["a", "b"], ["a": "b"]])
         }
     }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 final class MessageCacheTests: XCTestCase {
@@ -18,9 +19,10 @@ final class MessageCacheTests: XCTestCase {
         }
     }
 
-    private let compiled = compile(field("name", rule(.minLength, .count(2))),
-                                   field("items[*]", rule(.integer)),
-                                   field("born", rule(.before, .today)))
+    private let compiled = compile(
+        field("name", rule(.minLength, .count(2))),
+        field("items[*]", rule(.integer)),
+        field("born", rule(.before, .today)))
     private let bad = record(["name": "A", "items": ["x", "y", "z"], "born": "2999-01-01"])
 
     func testRenderersWithAnIdentityRenderEachRuleOnce() {
@@ -31,9 +33,12 @@ final class MessageCacheTests: XCTestCase {
         for _ in 0..<10 { XCTAssertEqual(compiled.validate(bad, options: settings), first) }
         // minLength and integer once each; the `today` rule every time (today may change).
         XCTAssertEqual(renderer.renders, 2 + 11)
-        XCTAssertEqual(first.violations.map(\.message),
-                       ["name minLength min=number(2.0)", "items[*] integer ", "items[*] integer ", "items[*] integer ",
-                        "born before date=date(2026-01-15)"])
+        XCTAssertEqual(
+            first.violations.map(\.message),
+            [
+                "name minLength min=number(2.0)", "items[*] integer ", "items[*] integer ", "items[*] integer ",
+                "born before date=date(2026-01-15)",
+            ])
     }
 
     func testIdentitiesAreKeptApartAndNilMeansNoCaching() {
@@ -65,7 +70,10 @@ final class MessageCacheTests: XCTestCase {
     func testDefaultMessagesAreCachedAndIdentical() {
         let report = compiled.validate(bad, options: options())
         XCTAssertEqual(compiled.validate(bad, options: options()), report)
-        XCTAssertEqual(report.violations.first?.message, DefaultMessages().render(MessageRequest(
-            messageOverride: nil, field: path("name"), messageKey: "minLength", arguments: [("min", .number(2))])))
+        XCTAssertEqual(
+            report.violations.first?.message,
+            DefaultMessages().render(
+                MessageRequest(
+                    messageOverride: nil, field: path("name"), messageKey: "minLength", arguments: [("min", .number(2))])))
     }
 }

@@ -1,18 +1,23 @@
 import XCTest
+
 @testable import Rulebook
 
 final class NumericValidatorTests: XCTestCase {
-    private let notNumbers: [J] = ["NaN", "Infinity", "-Infinity", "0x1A", " 27", "27 ", "+1", "01", "1.", ".5", "1e", "--1",
-                                   "1,5", "abc", "٣", true, false, [1], ["n": 1]]
+    private let notNumbers: [J] = [
+        "NaN", "Infinity", "-Infinity", "0x1A", " 27", "27 ", "+1", "01", "1.", ".5", "1e", "--1",
+        "1,5", "abc", "٣", true, false, [1], ["n": 1],
+    ]
 
     func testIntegerAcceptsWholeNumbersAndWholeNumericText() {
-        assertRule(rule(.integer), passes: [5, -3, 0, 1.0, 1e2, -0.0, "27", "-27", "0", "-0", "1e2", "-1.5e3", "2.0", "12345678901234567890"],
-                   fails: [1.5, -0.1, 1e-2, "1.5", "0.1", "1e-1"] + notNumbers)
+        assertRule(
+            rule(.integer), passes: [5, -3, 0, 1.0, 1e2, -0.0, "27", "-27", "0", "-0", "1e2", "-1.5e3", "2.0", "12345678901234567890"],
+            fails: [1.5, -0.1, 1e-2, "1.5", "0.1", "1e-1"] + notNumbers)
     }
 
     func testNumberAcceptsNumbersAndJSONNumberText() {
-        assertRule(rule(.number), passes: [1.5, 0, -7, "1.5", "-1.5e3", "0", "-0", "0.5", "1E+2", "1e-7", "1e400"],
-                   fails: notNumbers)
+        assertRule(
+            rule(.number), passes: [1.5, 0, -7, "1.5", "-1.5e3", "0", "-0", "0.5", "1E+2", "1e-7", "1e400"],
+            fails: notNumbers)
     }
 
     func testMinBoundaries() {
@@ -24,8 +29,9 @@ final class NumericValidatorTests: XCTestCase {
     }
 
     func testBetweenBoundaries() {
-        assertRule(rule(.between, num("13"), num("124")), passes: [13, 14, 123, 124, "13", "124"],
-                   fails: [12, 125, "12", "125", 12.5])
+        assertRule(
+            rule(.between, num("13"), num("124")), passes: [13, 14, 123, 124, "13", "124"],
+            fails: [12, 125, "12", "125", 12.5])
     }
 
     func testDecimalBounds() {
@@ -57,16 +63,20 @@ final class NumericTextTests: XCTestCase {
     }
 
     func testValuesAreCorrectlyRounded() {
-        for text in ["0", "-0", "1", "27", "-1.5e3", "0.1", "0.3", "3.14159", "1e22", "1e23", "123456789012345678",
-                     "9007199254740993", "2.2250738585072014e-308", "1.7976931348623157e308", "0.000001", "4.35", "1E+2",
-                     "1.00000000000000011102230246251565404236316680908203125", "100000000000000000000000000000000"] {
+        for text in [
+            "0", "-0", "1", "27", "-1.5e3", "0.1", "0.3", "3.14159", "1e22", "1e23", "123456789012345678",
+            "9007199254740993", "2.2250738585072014e-308", "1.7976931348623157e308", "0.000001", "4.35", "1E+2",
+            "1.00000000000000011102230246251565404236316680908203125", "100000000000000000000000000000000",
+        ] {
             XCTAssertEqual(parse(text), Double(text), text)
         }
     }
 
     func testGrammarIsJSONs() {
-        for text in ["", "-", "+1", "01", "00", "1.", ".1", "1e", "1e+", "0x10", "NaN", "inf", "Infinity", " 1", "1 ", "1_000",
-                     "1.2.3", "--1", "1e1.5", "١"] {
+        for text in [
+            "", "-", "+1", "01", "00", "1.", ".1", "1e", "1e+", "0x10", "NaN", "inf", "Infinity", " 1", "1 ", "1_000",
+            "1.2.3", "--1", "1e1.5", "١",
+        ] {
             XCTAssertNil(parse(text), text)
         }
     }

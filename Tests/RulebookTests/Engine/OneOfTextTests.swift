@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 /// `oneOf` compares text values with the set's texts byte for byte (the fast path),
@@ -14,7 +15,8 @@ final class OneOfTextTests: XCTestCase {
         let cases: [(String, Bool)] = [
             (#"{"country":"GB"}"#, true), (#"{"country":"G\u0042"}"#, true), (#"{"country":"gb"}"#, false),
             (#"{"country":"GB "}"#, false), (#"{"country":"Z\u00fcrich"}"#, true), (#"{"country":"Zu\u0308rich"}"#, false),
-            (#"{"country":"a text value longer than fifteen bytes"}"#, true), (#"{"country":"a text value longer than fifteen byte"}"#, false),
+            (#"{"country":"a text value longer than fifteen bytes"}"#, true),
+            (#"{"country":"a text value longer than fifteen byte"}"#, false),
             (#"{"country":2}"#, true), (#"{"country":2.0}"#, true), (#"{"country":"2"}"#, false), (#"{"country":true}"#, true),
             (#"{"country":"true"}"#, false), (#"{"country":[]}"#, true), (#"{"country":{}}"#, false),
             (#"{"code":1}"#, true), (#"{"code":"1"}"#, false), (#"{"code":false}"#, true), (#"{"code":"false"}"#, false),
@@ -24,8 +26,9 @@ final class OneOfTextTests: XCTestCase {
             let bytes = Array(text.utf8)
             XCTAssertEqual(try compiled.isValid(json: bytes), expected, text)
             XCTAssertEqual(compiled.isValid(try Value(json: bytes)), expected, text)
-            XCTAssertEqual(try compiled.validate(json: bytes, options: options(all: true)),
-                           compiled.validate(try Value(json: bytes), options: options(all: true)), text)
+            XCTAssertEqual(
+                try compiled.validate(json: bytes, options: options(all: true)),
+                compiled.validate(try Value(json: bytes), options: options(all: true)), text)
         }
     }
 }

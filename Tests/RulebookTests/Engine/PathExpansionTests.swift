@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 final class PathExpansionTests: XCTestCase {
@@ -43,13 +44,16 @@ final class PathExpansionTests: XCTestCase {
         let rules = compile(field("orders[*].lines[*].qty", rule(.required), rule(.min, num("1"))))
         let value = record(["orders": [["lines": [["qty": 1], ["qty": 0]]], ["lines": []], ["lines": [["qty": 5], [:]]]]])
         XCTAssertEqual(rules.failures(value), ["orders[0].lines[1].qty: min", "orders[2].lines[1].qty: required"])
-        XCTAssertEqual(rules.validate(value).fields.map(\.field.description),
-                       ["orders[0].lines[0].qty", "orders[0].lines[1].qty", "orders[2].lines[0].qty", "orders[2].lines[1].qty"])
+        XCTAssertEqual(
+            rules.validate(value).fields.map(\.field.description),
+            ["orders[0].lines[0].qty", "orders[0].lines[1].qty", "orders[2].lines[0].qty", "orders[2].lines[1].qty"])
     }
 
     func testQuotedKeysAndPointerEscaping() {
-        let rules = compile(CheckedStatement(path: FieldPath([.key("first-name"), .key("a/b~c")]), condition: nil,
-                                             rules: [rule(.required)], location: SourceLocation(file: "t", line: 1, column: 1)))
+        let rules = compile(
+            CheckedStatement(
+                path: FieldPath([.key("first-name"), .key("a/b~c")]), condition: nil,
+                rules: [rule(.required)], location: SourceLocation(file: "t", line: 1, column: 1)))
         let violation = rules.validate(record()).violations.first
         XCTAssertEqual(violation?.field.description, "\"first-name\".\"a/b~c\"")
         XCTAssertEqual(violation?.field.jsonPointer, "/first-name/a~1b~0c")
@@ -66,18 +70,22 @@ final class PathExpansionTests: XCTestCase {
     }
 
     func testMembersInAnyOrderAreFound() {
-        let rules = compile(field("a", rule(.integer)), field("b", rule(.integer)), field("c", rule(.integer)),
-                            field("d", rule(.integer)), field("e", rule(.integer)))
-        for value in [record(["e": "x", "d": "x", "c": "x", "b": "x", "a": "x"]), record(["c": "x", "a": "x", "e": "x", "b": "x", "d": "x"]),
-                      record(["b": "x", "e": "x", "a": "x", "d": "x", "c": "x"])] {
+        let rules = compile(
+            field("a", rule(.integer)), field("b", rule(.integer)), field("c", rule(.integer)),
+            field("d", rule(.integer)), field("e", rule(.integer)))
+        for value in [
+            record(["e": "x", "d": "x", "c": "x", "b": "x", "a": "x"]), record(["c": "x", "a": "x", "e": "x", "b": "x", "d": "x"]),
+            record(["b": "x", "e": "x", "a": "x", "d": "x", "c": "x"]),
+        ] {
             XCTAssertEqual(rules.failures(value), ["a: integer", "b: integer", "c: integer", "d: integer", "e: integer"])
         }
         XCTAssertEqual(rules.failures(record(["d": "x", "z": 1, "b": "x"])), ["b: integer", "d: integer"])
     }
 
     func testFieldsAreReportedInRuleOrder() {
-        let rules = compile(field("b", rule(.required)), field("a", rule(.required)), field("b", rule(.email)),
-                            field("c[*]", rule(.integer)), field("d", rule(.required)))
+        let rules = compile(
+            field("b", rule(.required)), field("a", rule(.required)), field("b", rule(.email)),
+            field("c[*]", rule(.integer)), field("d", rule(.required)))
         let report = rules.validate(record(["a": 1, "b": "x@y.z", "c": [1, 2], "d": 1]))
         XCTAssertEqual(report.fields.map(\.field.description), ["b", "a", "c[0]", "c[1]", "d"])
     }

@@ -1,5 +1,6 @@
-import XCTest
 import RulebookRegex
+import XCTest
+
 @testable import Rulebook
 
 final class PatternValidatorTests: XCTestCase {
@@ -8,8 +9,9 @@ final class PatternValidatorTests: XCTestCase {
     }
 
     func testWholeTextMatches() throws {
-        assertRule(try pattern("[0-9]{5}"), passes: ["12345", "00000"],
-                   fails: ["1234", "123456", "12345\n", "\n12345", " 12345", "12345 ", "a12345", "1234a"])
+        assertRule(
+            try pattern("[0-9]{5}"), passes: ["12345", "00000"],
+            fails: ["1234", "123456", "12345\n", "\n12345", " 12345", "12345 ", "a12345", "1234a"])
         assertRule(try pattern("^[0-9]{5}$"), passes: ["12345"], fails: ["12345\n", "123456"])
     }
 

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 final class ReportingTests: XCTestCase {
@@ -9,15 +10,17 @@ final class ReportingTests: XCTestCase {
 
     func testFirstFailurePerFieldByDefault() {
         let report = profile.validate(record(["firstName": "A", "email": "a@b", "age": "x"]), options: options())
-        XCTAssertEqual(report.violations.map { "\($0.field):\($0.validator)" },
-                       ["firstName:minLength", "email:minLength", "age:integer"])
+        XCTAssertEqual(
+            report.violations.map { "\($0.field):\($0.validator)" },
+            ["firstName:minLength", "email:minLength", "age:integer"])
         XCTAssertFalse(report.isValid)
     }
 
     func testEveryFailureWithTheOption() {
         let report = profile.validate(record(["firstName": "A", "email": "a@b", "age": "x"]), options: options(all: true))
-        XCTAssertEqual(report.violations.map { "\($0.field):\($0.validator)" },
-                       ["firstName:minLength", "email:minLength", "email:email", "age:integer", "age:between"])
+        XCTAssertEqual(
+            report.violations.map { "\($0.field):\($0.validator)" },
+            ["firstName:minLength", "email:minLength", "email:email", "age:integer", "age:between"])
     }
 
     func testStatusesAndOrder() {
@@ -47,8 +50,12 @@ final class ReportingTests: XCTestCase {
 
     func testDefaultMessagesRenderTheValidatorsDefault() {
         let violation = compile(field("nickname", rule(.required))).validate(record()).violations.first
-        XCTAssertEqual(violation?.message, DefaultMessages().render(MessageRequest(messageOverride: nil, field: path("nickname"),
-                                                                                   messageKey: "required", arguments: [])))
+        XCTAssertEqual(
+            violation?.message,
+            DefaultMessages().render(
+                MessageRequest(
+                    messageOverride: nil, field: path("nickname"),
+                    messageKey: "required", arguments: [])))
         XCTAssertFalse(violation?.message.isEmpty ?? true)
     }
 
@@ -56,8 +63,9 @@ final class ReportingTests: XCTestCase {
         let recorder = RecordingMessages()
         var settings = options()
         settings.messages = recorder
-        let rules = compile(field("postcode", rule(.digits, .count(5), message: .key("address.postcodeFormat"))),
-                            field("confirm", rule(.required, message: .literal("Please confirm."))))
+        let rules = compile(
+            field("postcode", rule(.digits, .count(5), message: .key("address.postcodeFormat"))),
+            field("confirm", rule(.required, message: .literal("Please confirm."))))
         let violations = rules.validate(record(["postcode": "1234"]), options: settings).violations
         XCTAssertEqual(violations.map(\.messageKey), ["address.postcodeFormat", "required"])
         XCTAssertEqual(recorder.requests.map(\.messageKey), ["digitsCount", "required"])
@@ -66,26 +74,33 @@ final class ReportingTests: XCTestCase {
     }
 
     func testNamedRuleExpansionNamesTheUnderlyingValidator() {
-        let expanded = [rule(.required, line: 4, expandedFrom: ["personName"]),
-                        rule(.minLength, .count(2), line: 4, column: 30, expandedFrom: ["personName"]),
-                        rule(.noDigits, line: 4, column: 43, expandedFrom: ["personName"])]
-        let rules = compile(CheckedStatement(path: path("name"), condition: nil, rules: expanded,
-                                             location: SourceLocation(file: "signup.rules", line: 4, column: 1)))
+        let expanded = [
+            rule(.required, line: 4, expandedFrom: ["personName"]),
+            rule(.minLength, .count(2), line: 4, column: 30, expandedFrom: ["personName"]),
+            rule(.noDigits, line: 4, column: 43, expandedFrom: ["personName"]),
+        ]
+        let rules = compile(
+            CheckedStatement(
+                path: path("name"), condition: nil, rules: expanded,
+                location: SourceLocation(file: "signup.rules", line: 4, column: 1)))
         let violation = rules.validate(record(["name": "R2D2"])).violations.first
         XCTAssertEqual(violation?.validator, .noDigits)
         XCTAssertEqual(violation?.location.column, 43)
     }
 
     func testIsValidAgreesWithValidate() {
-        for value in [record(["firstName": "Ann", "email": "ann@example.com", "age": 20]), record(["firstName": "Ann"]),
-                      record(["firstName": "Ann", "email": "ann@example.com", "age": "20"]), record()] {
+        for value in [
+            record(["firstName": "Ann", "email": "ann@example.com", "age": 20]), record(["firstName": "Ann"]),
+            record(["firstName": "Ann", "email": "ann@example.com", "age": "20"]), record(),
+        ] {
             XCTAssertEqual(profile.isValid(value), profile.validate(value).isValid)
         }
     }
 
     func testMalformedHandBuiltRuleFailsClosed() {
-        let broken = CheckedRule(validator: .minLength, messageKey: "minLength", arguments: [("min", .date(CalendarDate(iso: "2026-01-01")!))],
-                                 messageOverride: nil, location: SourceLocation(file: "t", line: 1, column: 1), expandedFrom: [])
+        let broken = CheckedRule(
+            validator: .minLength, messageKey: "minLength", arguments: [("min", .date(CalendarDate(iso: "2026-01-01")!))],
+            messageOverride: nil, location: SourceLocation(file: "t", line: 1, column: 1), expandedFrom: [])
         let rules = compile(field("v", broken))
         XCTAssertFalse(rules.validate(record(["v": "anything"])).isValid)
     }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 /// The streaming path finds the root members the rules read in one pass
@@ -51,8 +52,9 @@ final class RootSlotTests: XCTestCase {
     }
 
     func testMembersTheRulesDoNotNameAndAnyOrder() throws {
-        try assertSameAsValuePath(#"{"id":1,"zz":[1,{"firstName":"x"}],"address":{"zip":"12345","city":"Oslo"},"note":"n","firstName":"Ann"}"#,
-                                  valid: true)
+        try assertSameAsValuePath(
+            #"{"id":1,"zz":[1,{"firstName":"x"}],"address":{"zip":"12345","city":"Oslo"},"note":"n","firstName":"Ann"}"#,
+            valid: true)
         try assertSameAsValuePath(#"{"address":{"city":"Oslo","zip":"1234"},"firstName":"Ann","age":13}"#, valid: false)
         try assertSameAsValuePath(#"{"items":[{"sku":"a"},{"sku":""}],"firstName":"Ann","address":{"city":"Oslo"}}"#, valid: false)
         try assertSameAsValuePath(#"{"kind":"b","firstName":"Ann","address":{"city":"Oslo"}}"#, valid: false)
@@ -76,8 +78,9 @@ final class RootSlotTests: XCTestCase {
         tape.withView(over: Array(text.utf8)) { view in
             guard let root = view.root else { return XCTFail("no root") }
             slots.withUnsafeMutableBufferPointer { buffer in
-                TapeAccess.fillRootSlots(buffer, keys: compiled.program.rootKeyBytes, lengths: compiled.program.rootKeyLengths,
-                                            view: view, root: root)
+                TapeAccess.fillRootSlots(
+                    buffer, keys: compiled.program.rootKeyBytes, lengths: compiled.program.rootKeyLengths,
+                    view: view, root: root)
             }
             for (slot, name) in names.enumerated() {
                 XCTAssertEqual(slots[slot] < 0 ? nil : slots[slot], view.member(of: root, key: name)?.index, name)
@@ -96,8 +99,9 @@ final class RootSlotTests: XCTestCase {
             tape.withView(over: Array(text.utf8)) { view in
                 guard let root = view.root else { return XCTFail("no root") }
                 slots.withUnsafeMutableBufferPointer { buffer in
-                    TapeAccess.fillRootSlots(buffer, keys: compiled.program.rootKeyBytes, lengths: compiled.program.rootKeyLengths,
-                                            view: view, root: root)
+                    TapeAccess.fillRootSlots(
+                        buffer, keys: compiled.program.rootKeyBytes, lengths: compiled.program.rootKeyLengths,
+                        view: view, root: root)
                 }
             }
             XCTAssertEqual(Set(slots), [-1], text)

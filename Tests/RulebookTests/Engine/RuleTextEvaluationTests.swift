@@ -1,6 +1,7 @@
 import Foundation
-import XCTest
 import RulebookRegex
+import XCTest
+
 @testable import Rulebook
 
 /// The repository root (for the shipped `Rules/`).
@@ -27,7 +28,8 @@ final class RuleTextEvaluationTests: XCTestCase {
     private let today = options(today: "2026-01-15")
 
     func testProfileFromText() {
-        let profile = rules("""
+        let profile = rules(
+            """
             # Rules/profile.rules — edit profile
             firstName: required, minLength 2
             lastName:  required, minLength 2
@@ -41,11 +43,13 @@ final class RuleTextEvaluationTests: XCTestCase {
         XCTAssertEqual(first.location, SourceLocation(file: "test.rules", line: 2, column: 22))
         XCTAssertEqual(first.parameters, [.init(name: "min", value: .integer(2))])
         XCTAssertEqual(first.message, "First name must be at least 2 characters long.")
-        XCTAssertEqual(report.violations[1].parameters, [.init(name: "min", value: .integer(13)), .init(name: "max", value: .integer(124))])
+        XCTAssertEqual(
+            report.violations[1].parameters, [.init(name: "min", value: .integer(13)), .init(name: "max", value: .integer(124))])
     }
 
     func testNamedRulesNameTheUnderlyingValidatorAndItsLocation() {
-        let signup = rules("""
+        let signup = rules(
+            """
             rule personName = required, minLength 2, noDigits, noSpecialChars
             name: personName
             """)
@@ -56,7 +60,8 @@ final class RuleTextEvaluationTests: XCTestCase {
     }
 
     func testConditionalBlocksFromText() {
-        let hotspot = rules("""
+        let hotspot = rules(
+            """
             isEnabled: boolean
             when isEnabled {
               password:    required, minLength 8
@@ -67,13 +72,15 @@ final class RuleTextEvaluationTests: XCTestCase {
             }
             """)
         XCTAssertEqual(hotspot.validate(json(#"{"isEnabled":false}"#)).fields.map(\.status), [.valid, .skipped, .skipped, .skipped])
-        XCTAssertEqual(hotspot.validate(json(#"{"isEnabled":true,"password":"short"}"#)).violations.map(\.validator),
-                       [.minLength, .required])
+        XCTAssertEqual(
+            hotspot.validate(json(#"{"isEnabled":true,"password":"short"}"#)).violations.map(\.validator),
+            [.minLength, .required])
         XCTAssertEqual(hotspot.validate(json(#"{"mode":"pro"}"#)).violations.map(\.field.description), ["licence"])
     }
 
     func testArrayPathsFromText() {
-        let order = rules("""
+        let order = rules(
+            """
             items:             required, array, minItems 1, maxItems 3
             items[*].quantity: required, integer, between 1 99
             "customer-id":     required, uuid
@@ -84,16 +91,19 @@ final class RuleTextEvaluationTests: XCTestCase {
     }
 
     func testSameAndDatesFromText() {
-        let account = rules("""
+        let account = rules(
+            """
             password:     required, minLength 8
             confirmation: required, same password message "The passwords differ."
             birthday:     required, date, before today, minAge 18
             start:        date
             end:          date, after start
             """)
-        let report = account.validate(json("""
-            {"password":"longenough","confirmation":"longenougH","birthday":"2010-02-03","start":"2026-03-01","end":"2026-02-01"}
-            """), options: today)
+        let report = account.validate(
+            json(
+                """
+                {"password":"longenough","confirmation":"longenougH","birthday":"2010-02-03","start":"2026-03-01","end":"2026-02-01"}
+                """), options: today)
         XCTAssertEqual(report.violations.map(\.validator), [.same, .minAge, .after])
         XCTAssertEqual(report.violations[0].message, "The passwords differ.")
         XCTAssertEqual(report.violations[0].parameters, [.init(name: "other", value: .string("password"))])

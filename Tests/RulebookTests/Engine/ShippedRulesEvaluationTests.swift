@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import Rulebook
 
 /// Each shipped rule file (`Rules/`), loaded through the facade, against realistic valid
@@ -25,12 +26,15 @@ final class ShippedRulesEvaluationTests: XCTestCase {
         let profile = try load("profile")
         XCTAssertEqual(failures(profile, #"{"firstName":"Zoë","lastName":"Ng","email":"zoe.ng@example.com","age":13}"#), [])
         XCTAssertEqual(failures(profile, #"{"firstName":"Chloé","lastName":"Dubois","email":"c@d.fr","age":"124"}"#), [])
-        XCTAssertEqual(failures(profile, #"{"firstName":"A","lastName":"  ","email":"a@b","age":12.5}"#),
-                       ["firstName: minLength", "lastName: required", "email: minLength", "email: email", "age: integer", "age: between"])
-        XCTAssertEqual(failures(profile, #"{"firstName":42,"lastName":null,"age":true}"#),
-                       ["firstName: minLength", "lastName: required", "email: required", "age: integer", "age: between"])
-        XCTAssertEqual(failures(profile, #"{"firstName":"👍🏽👍🏽","lastName":"e\u0301e\u0301","email":"x y@z.com","age":"NaN"}"#),
-                       ["email: email", "age: integer", "age: between"])
+        XCTAssertEqual(
+            failures(profile, #"{"firstName":"A","lastName":"  ","email":"a@b","age":12.5}"#),
+            ["firstName: minLength", "lastName: required", "email: minLength", "email: email", "age: integer", "age: between"])
+        XCTAssertEqual(
+            failures(profile, #"{"firstName":42,"lastName":null,"age":true}"#),
+            ["firstName: minLength", "lastName: required", "email: required", "age: integer", "age: between"])
+        XCTAssertEqual(
+            failures(profile, #"{"firstName":"👍🏽👍🏽","lastName":"e\u0301e\u0301","email":"x y@z.com","age":"NaN"}"#),
+            ["email: email", "age: integer", "age: between"])
     }
 
     func testHotspot() throws {
@@ -38,17 +42,22 @@ final class ShippedRulesEvaluationTests: XCTestCase {
         XCTAssertEqual(hotspot.validate(json(#"{"isEnabled":false}"#)).fields.map(\.status), [.valid, .skipped, .skipped])
         XCTAssertEqual(failures(hotspot, #"{"isEnabled":true,"password":"12345678","networkName":"Home"}"#), [])
         XCTAssertEqual(failures(hotspot, #"{"isEnabled":true,"password":"1234567"}"#), ["password: minLength", "networkName: required"])
-        XCTAssertEqual(failures(hotspot, #"{"isEnabled":"yes","networkName":"\#(String(repeating: "n", count: 33))"}"#),
-                       ["isEnabled: boolean", "password: required", "networkName: maxLength"])
+        XCTAssertEqual(
+            failures(hotspot, #"{"isEnabled":"yes","networkName":"\#(String(repeating: "n", count: 33))"}"#),
+            ["isEnabled: boolean", "password: required", "networkName: maxLength"])
     }
 
     func testSignup() throws {
         let signup = try load("signup")
-        let good = #"{"name":"José Álvarez","email":"jose@example.es","password":"s3cretpass","passwordConfirmation":"s3cretpass","terms":"yes"}"#
+        let good =
+            #"{"name":"José Álvarez","email":"jose@example.es","password":"s3cretpass","passwordConfirmation":"s3cretpass","terms":"yes"}"#
         XCTAssertEqual(failures(signup, good), [])
-        XCTAssertEqual(failures(signup, #"{"name":"R2-D2","email":"r2@d2","password":"password","passwordConfirmation":"Password","terms":false}"#),
-                       ["name: noDigits", "name: noSpecialChars", "email: email", "password: containsDigit",
-                        "passwordConfirmation: same", "terms: accepted"])
+        XCTAssertEqual(
+            failures(signup, #"{"name":"R2-D2","email":"r2@d2","password":"password","passwordConfirmation":"Password","terms":false}"#),
+            [
+                "name: noDigits", "name: noSpecialChars", "email: email", "password: containsDigit",
+                "passwordConfirmation: same", "terms: accepted",
+            ])
         let violation = signup.validate(json(#"{"passwordConfirmation":"x","password":"y"}"#)).violations.first { $0.validator == .same }
         XCTAssertEqual(violation?.messageKey, "signup.passwordsDiffer")
         XCTAssertEqual(violation?.location.file.hasSuffix("signup.rules"), true)
@@ -61,10 +70,12 @@ final class ShippedRulesEvaluationTests: XCTestCase {
         let address = try load("address")
         let french = #"{"house":"12","line1":"Rue de la Paix","city":"Paris","postcode":"75002","country":"FR","birthday":"1990-04-01"}"#
         XCTAssertEqual(failures(address, french), [])
-        XCTAssertEqual(failures(address, #"{"house":"12","line1":"Rue","city":"P","postcode":"7500","country":"FR","birthday":"2026-01-15"}"#),
-                       ["city: minLength", "postcode: digits", "birthday: before"])
-        XCTAssertEqual(failures(address, #"{"line1":"ab","postcode":"75002","country":"US","birthday":"1990-02-30"}"#),
-                       ["house: required", "line1: minLength", "city: required", "country: oneOf", "birthday: date", "birthday: before"])
+        XCTAssertEqual(
+            failures(address, #"{"house":"12","line1":"Rue","city":"P","postcode":"7500","country":"FR","birthday":"2026-01-15"}"#),
+            ["city: minLength", "postcode: digits", "birthday: before"])
+        XCTAssertEqual(
+            failures(address, #"{"line1":"ab","postcode":"75002","country":"US","birthday":"1990-02-30"}"#),
+            ["house: required", "line1: minLength", "city: required", "country: oneOf", "birthday: date", "birthday: before"])
         let report = address.validate(json(#"{"postcode":"75002","country":"DE"}"#), options: today)
         XCTAssertEqual(report.fields.first { $0.field.description == "postcode" }?.status, .valid)
     }
@@ -91,10 +102,15 @@ final class ShippedRulesEvaluationTests: XCTestCase {
             {"email":"pat@example.com","phone":"555-123-4567","zip":"9410","state":"ca","cvc":"12345",
              "items":[{"sku":"ABC-123","quantity":0},{"sku":"abc-1234"},{"quantity":100}]}
             """
-        XCTAssertEqual(failures(payment, bad), ["phone: digits", "zip: digits", "state: pattern", "cvc: length",
-                                                "items[0].sku: pattern", "items[1].sku: pattern", "items[2].sku: required",
-                                                "items[0].quantity: between", "items[1].quantity: required", "items[2].quantity: between"])
-        XCTAssertEqual(failures(payment, #"{"email":"pat@example.com","phone":"5551234567","zip":"94105","state":"CA","cvc":"123","items":[]}"#),
-                       ["items: required"])
+        XCTAssertEqual(
+            failures(payment, bad),
+            [
+                "phone: digits", "zip: digits", "state: pattern", "cvc: length",
+                "items[0].sku: pattern", "items[1].sku: pattern", "items[2].sku: required",
+                "items[0].quantity: between", "items[1].quantity: required", "items[2].quantity: between",
+            ])
+        XCTAssertEqual(
+            failures(payment, #"{"email":"pat@example.com","phone":"5551234567","zip":"94105","state":"CA","cvc":"123","items":[]}"#),
+            ["items: required"])
     }
 }

@@ -1,6 +1,7 @@
-import XCTest
-@testable import Rulebook
 import SeededRandom
+import XCTest
+
+@testable import Rulebook
 
 /// The streaming path (rules over a JSON tape) and the `Value` path give identical
 /// reports, on a deterministic randomized corpus that reaches every validator with every
@@ -45,8 +46,10 @@ final class TapeParityTests: XCTestCase {
         #""2026-01-14T23:00:00Z""#, #""2026-02-30""#, #""yes""#, #""on""#, #""Pa55word!""#, #""1234""#, #""12345""#,
         #""\ud83d\udc4d\ud83c\udffd""#, #""日本語""#, #""\u3000""#, #""abc1""#, #""1""#, #""true""#,
     ]
-    private static let scalars = ["null", "true", "false", "0", "1", "2", "2.0", "-0", "13", "124", "125", "12.5", "1e2", "0.5",
-                                  "1.5", "1.50001", "-1", "99", "1e400"]
+    private static let scalars = [
+        "null", "true", "false", "0", "1", "2", "2.0", "-0", "13", "124", "125", "12.5", "1e2", "0.5",
+        "1.5", "1.50001", "-1", "99", "1e400",
+    ]
 
     private func value(_ rng: inout SeededGenerator, depth: Int = 0) -> String {
         switch rng.next() % 10 {
@@ -56,15 +59,18 @@ final class TapeParityTests: XCTestCase {
             return "[" + (0..<Int(rng.next() % 4)).map { _ in value(&rng, depth: depth + 1) }.joined(separator: ",") + "]"
         case 8 where depth < 2:
             let keys = ["q", "sku", "gift", "a"]
-            return "{" + (0..<Int(rng.next() % 4)).map { _ in "\"\(rng.pick(keys))\":" + value(&rng, depth: depth + 1) }
+            return "{"
+                + (0..<Int(rng.next() % 4)).map { _ in "\"\(rng.pick(keys))\":" + value(&rng, depth: depth + 1) }
                 .joined(separator: ",") + "}"
         default: return rng.pick(Self.strings)
         }
     }
 
     private func record(_ rng: inout SeededGenerator) -> String {
-        let fields = ["zip", "word", "name", "nick", "code", "pin", "email", "site", "id", "pw", "country", "note", "meta", "tags", "age", "score",
-                      "flag", "terms", "born", "start", "end", "confirm", "newpw", "items", "extra", "post"]
+        let fields = [
+            "zip", "word", "name", "nick", "code", "pin", "email", "site", "id", "pw", "country", "note", "meta", "tags", "age", "score",
+            "flag", "terms", "born", "start", "end", "confirm", "newpw", "items", "extra", "post",
+        ]
         var members: [String] = []
         for field in fields where rng.next() % 4 != 0 {
             if field == "items", rng.next() % 2 == 0 {

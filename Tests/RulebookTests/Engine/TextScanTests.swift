@@ -1,13 +1,16 @@
-import XCTest
-@testable import Rulebook
 import SeededRandom
+import XCTest
+
+@testable import Rulebook
 
 /// The byte-level fast paths against straightforward references on a deterministic
 /// randomized corpus (word-at-a-time loops are where off-by-one bugs hide).
 final class TextScanTests: XCTestCase {
-    private let alphabet: [String] = ["a", "b", "Z", "0", "9", "@", ".", "-", " ", "\t", "\r", "\n", "\r\n", "é", "e\u{301}",
-                                      "ż", "Ł", "ß", "ɐ", "\u{A0}", "\u{85}", "\u{3000}", "\u{2003}", "\u{202F}", "日", "👍🏽",
-                                      "🇬🇧", "\u{7F}", "\u{1F}", "_", "!", "ー", "\u{200B}", "\u{2028}"]
+    private let alphabet: [String] = [
+        "a", "b", "Z", "0", "9", "@", ".", "-", " ", "\t", "\r", "\n", "\r\n", "é", "e\u{301}",
+        "ż", "Ł", "ß", "ɐ", "\u{A0}", "\u{85}", "\u{3000}", "\u{2003}", "\u{202F}", "日", "👍🏽",
+        "🇬🇧", "\u{7F}", "\u{1F}", "_", "!", "ー", "\u{200B}", "\u{2028}",
+    ]
 
     private func corpus(_ count: Int, seed: UInt64, noise: UInt64 = 3) -> [String] {
         var rng = SeededGenerator(seed: seed)
@@ -40,8 +43,9 @@ final class TextScanTests: XCTestCase {
     func testBlankAndNonASCIIWhitespaceAgreeWithScalarProperties() {
         for text in corpus(20_000, seed: 2) + ["", " ", "\u{A0}\u{3000}", "\r\n\t"] {
             XCTAssertEqual(bytes(text, TextScan.isBlank), text.unicodeScalars.allSatisfy(\.properties.isWhitespace), text.debugDescription)
-            XCTAssertEqual(bytes(text, TextScan.containsNonASCIIWhitespace),
-                           text.unicodeScalars.contains { !$0.isASCII && $0.properties.isWhitespace }, text.debugDescription)
+            XCTAssertEqual(
+                bytes(text, TextScan.containsNonASCIIWhitespace),
+                text.unicodeScalars.contains { !$0.isASCII && $0.properties.isWhitespace }, text.debugDescription)
         }
     }
 
@@ -76,8 +80,10 @@ final class TextScanTests: XCTestCase {
                 XCTAssertFalse(bytes(head + "..zz", TextFormats.isEmail), head)
                 XCTAssertFalse(bytes(head + ".", TextFormats.isEmail), head)
                 XCTAssertFalse(bytes(head, TextFormats.isEmail), head)
-                XCTAssertTrue(bytes(String(repeating: "a.", count: local) + "@y.z" + String(repeating: ".w", count: domain),
-                                    TextFormats.isEmail), head)
+                XCTAssertTrue(
+                    bytes(
+                        String(repeating: "a.", count: local) + "@y.z" + String(repeating: ".w", count: domain),
+                        TextFormats.isEmail), head)
                 XCTAssertFalse(bytes(head + ".z@z", TextFormats.isEmail), head)
             }
         }
@@ -101,8 +107,9 @@ final class TextScanTests: XCTestCase {
             XCTAssertEqual(text.withUnsafeBufferPointer(TextFormats.isEmail), expected, "\(text)")
             // The same bytes inside a larger buffer: `@`, dots and spaces on both sides.
             let padded = Array("@. @.".utf8) + text + Array(".@ .@. @".utf8)
-            XCTAssertEqual(padded.withUnsafeBufferPointer { TextFormats.isEmail(UnsafeBufferPointer(rebasing: $0[5..<5 + text.count])) },
-                           expected, "\(text)")
+            XCTAssertEqual(
+                padded.withUnsafeBufferPointer { TextFormats.isEmail(UnsafeBufferPointer(rebasing: $0[5..<5 + text.count])) },
+                expected, "\(text)")
         }
         XCTAssertGreaterThan(valid, 50)
     }
@@ -144,8 +151,9 @@ final class TextScanTests: XCTestCase {
             let values = bytes(of: word)
             XCTAssertEqual(SWAR.continuationCount(word), values.filter { $0 & 0xC0 == 0x80 }.count, String(word, radix: 16))
             XCTAssertEqual(SWAR.hasComplexLead(word), values.contains { $0 > 0xCB }, String(word, radix: 16))
-            XCTAssertEqual(SWAR.mayLeadNonASCIIWhitespace(word), values.contains { $0 == 0xC2 || (0xE1...0xE3).contains($0) },
-                           String(word, radix: 16))
+            XCTAssertEqual(
+                SWAR.mayLeadNonASCIIWhitespace(word), values.contains { $0 == 0xC2 || (0xE1...0xE3).contains($0) },
+                String(word, radix: 16))
         }
     }
 }

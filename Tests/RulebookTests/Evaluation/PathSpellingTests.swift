@@ -1,5 +1,5 @@
-import XCTest
 import Rulebook
+import XCTest
 
 /// Field and concrete paths spell keys the same way: identifiers bare, anything else
 /// quoted with `\` and `"` escaped (the spelling catalogue keys and messages use).
@@ -23,10 +23,12 @@ final class PathSpellingTests: XCTestCase {
     /// Identifier keys are spelt bare, others quoted, whatever the key's storage (small,
     /// native, non-ASCII).
     func testIdentifierKeysOnEveryStorage() {
-        let cases: [(String, Bool)] = [("email", true), ("_x9", true), ("a_very_long_identifier_key_name", true),
-                                       ("9lives", false), ("", false), ("first-name", false), ("a b", false),
-                                       ("a_very_long_key_with-a-dash_in_it", false), ("café", true), ("日本", true),
-                                       ("é9", true), ("a.b", false), ("_", true)]
+        let cases: [(String, Bool)] = [
+            ("email", true), ("_x9", true), ("a_very_long_identifier_key_name", true),
+            ("9lives", false), ("", false), ("first-name", false), ("a b", false),
+            ("a_very_long_key_with-a-dash_in_it", false), ("café", true), ("日本", true),
+            ("é9", true), ("a.b", false), ("_", true),
+        ]
         for (key, identifier) in cases {
             XCTAssertEqual(FieldPath.isIdentifier(key), identifier, key)
             XCTAssertEqual(ConcretePath([.key(key)]).description == key, identifier, key)

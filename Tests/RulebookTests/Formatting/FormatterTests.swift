@@ -1,6 +1,7 @@
-import XCTest
-@testable import Rulebook
 import SeededRandom
+import XCTest
+
+@testable import Rulebook
 
 final class FormatterTests: XCTestCase {
     private func format(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> String {
@@ -12,7 +13,9 @@ final class FormatterTests: XCTestCase {
     }
 
     func testSpacingAlignmentAndFinalNewline() {
-        XCTAssertEqual(format("firstName:required,minLength   2\nlastName :  required\nemail:required,  minLength 5,email"), """
+        XCTAssertEqual(
+            format("firstName:required,minLength   2\nlastName :  required\nemail:required,  minLength 5,email"),
+            """
             firstName: required, minLength 2
             lastName:  required
             email:     required, minLength 5, email
@@ -21,7 +24,9 @@ final class FormatterTests: XCTestCase {
     }
 
     func testBlankLinesAndCommentLinesEndAlignmentGroups() {
-        XCTAssertEqual(format("\n\n# head\n\n\na: required\nlongName: email\n\n\n\nb: required\n# note\nlonger: required\n\n\n"), """
+        XCTAssertEqual(
+            format("\n\n# head\n\n\na: required\nlongName: email\n\n\n\nb: required\n# note\nlonger: required\n\n\n"),
+            """
             # head
 
             a:        required
@@ -35,7 +40,9 @@ final class FormatterTests: XCTestCase {
     }
 
     func testNamedRulesAlignTheirEqualsSigns() {
-        XCTAssertEqual(format("rule a=required\nrule longer = required , minLength 2\nimport   \"x.rules\"\n"), """
+        XCTAssertEqual(
+            format("rule a=required\nrule longer = required , minLength 2\nimport   \"x.rules\"\n"),
+            """
             rule a      = required
             rule longer = required, minLength 2
             import "x.rules"
@@ -44,7 +51,9 @@ final class FormatterTests: XCTestCase {
     }
 
     func testTrailingCommentsStayTrailingAndAlignWithinAGroup() {
-        XCTAssertEqual(format("a: required   # one   \nbb: required, email #two\nccc: url\n\nd: x # alone\n"), """
+        XCTAssertEqual(
+            format("a: required   # one   \nbb: required, email #two\nccc: url\n\nd: x # alone\n"),
+            """
             a:   required        # one
             bb:  required, email #two
             ccc: url
@@ -66,7 +75,9 @@ final class FormatterTests: XCTestCase {
 
             }
             """
-        XCTAssertEqual(format(input), """
+        XCTAssertEqual(
+            format(input),
+            """
             when a == 1 or (b != "x" and not c) {
               x: required
               when d {
@@ -79,7 +90,9 @@ final class FormatterTests: XCTestCase {
     }
 
     func testOneLineBlockIsExpandedAndEmptyBlockKept() {
-        XCTAssertEqual(format("when a { x: required }\nwhen b {}\n"), """
+        XCTAssertEqual(
+            format("when a { x: required }\nwhen b {}\n"),
+            """
             when a {
               x: required
             }
@@ -91,7 +104,9 @@ final class FormatterTests: XCTestCase {
 
     func testContinuedStatementsKeepTheirBreaksUnderTheFirstRule() {
         let input = "password: required, # why\n      minLength 8,\n\n   # strength\n containsDigit,containsLetter\nx: email\n"
-        XCTAssertEqual(format(input), """
+        XCTAssertEqual(
+            format(input),
+            """
             password: required, # why
                       minLength 8,
                       # strength
@@ -102,12 +117,15 @@ final class FormatterTests: XCTestCase {
     }
 
     func testLiteralsAreReprintedExactlyAsWritten() {
-        let input = #"x: oneOf "a\u{41}\"" "😀" 1e3 -0.50 2026-01-31 today true, pattern /a\/b[/]/i message "Bad \n", same "first-name".x message k.y"#
+        let input =
+            #"x: oneOf "a\u{41}\"" "😀" 1e3 -0.50 2026-01-31 today true, pattern /a\/b[/]/i message "Bad \n", same "first-name".x message k.y"#
         XCTAssertEqual(format(input), input + "\n")
     }
 
     func testCommentsInsideAWhenHeaderMoveAboveIt() {
-        XCTAssertEqual(format("when a # why\n{\n  x: required\n}\n"), """
+        XCTAssertEqual(
+            format("when a # why\n{\n  x: required\n}\n"),
+            """
             # why
             when a {
               x: required
@@ -147,8 +165,12 @@ final class FormatterPropertyTests: XCTestCase {
         guard let once = Formatter.format(tree) else { return XCTFail("\(name) has syntax errors", file: file, line: line) }
         let reparsed = Parser.parse(SourceFile(path: name, text: once))
         XCTAssertEqual(reparsed.diagnostics, [], "\(name): formatted text has errors\n\(once)", file: file, line: line)
-        XCTAssertEqual(Formatter.format(reparsed), once, "\(name): not idempotent\n--- input ---\n\(text)\n--- once ---\n\(once)", file: file, line: line)
-        XCTAssertEqual(reparsed.dump(ranges: false), tree.dump(ranges: false), "\(name): statements changed\n\(text)\n---\n\(once)", file: file, line: line)
+        XCTAssertEqual(
+            Formatter.format(reparsed), once, "\(name): not idempotent\n--- input ---\n\(text)\n--- once ---\n\(once)", file: file,
+            line: line)
+        XCTAssertEqual(
+            reparsed.dump(ranges: false), tree.dump(ranges: false), "\(name): statements changed\n\(text)\n---\n\(once)", file: file,
+            line: line)
         let trim: (CommentSyntax) -> String = { comment in
             var text = Substring(comment.text)
             while let last = text.last, last == " " || last == "\t" { text = text.dropLast() }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 /// `docs/formatting.md`'s before/after example is real formatter output.

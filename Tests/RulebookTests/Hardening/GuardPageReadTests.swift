@@ -1,7 +1,8 @@
-import XCTest
-@testable import Rulebook
 import RulebookRegex
 import SeededRandom
+import XCTest
+
+@testable import Rulebook
 
 /// Every reader that loads several bytes at a time, run over inputs that end (or start) at
 /// an unreadable page (``GuardedBytes``): a read one byte outside its buffer stops the test
@@ -25,11 +26,12 @@ final class GuardPageReadTests: XCTestCase {
         for length in Self.lengths {
             for sample in 0..<perLength {
                 // The first sample of each length is all ASCII letters: the long-run paths.
-                result.append((0..<length).map { _ in
-                    sample == 0 || Int.random(in: 0..<4, using: &generator) != 0
-                        ? (common.randomElement(using: &generator) ?? 0x61)
-                        : (rare.randomElement(using: &generator) ?? 0x20)
-                })
+                result.append(
+                    (0..<length).map { _ in
+                        sample == 0 || Int.random(in: 0..<4, using: &generator) != 0
+                            ? (common.randomElement(using: &generator) ?? 0x61)
+                            : (rare.randomElement(using: &generator) ?? 0x20)
+                    })
             }
         }
         return result
@@ -69,9 +71,11 @@ final class GuardPageReadTests: XCTestCase {
 
     func testFormatsOnNearlyValidTextsStayInside() {
         // The email, URL and UUID scans read furthest on texts that almost pass.
-        let texts = ["a@b.c", "ada@example.org", "ada.lovelace+tag@mail.example.co.uk", "a@b", "@b.cd", "ab@c.d ",
-                     "https://example.org", "http://a.b:8080/path?q=1#f", "ftp://x", "https:/x",
-                     "123e4567-e89b-12d3-a456-426614174000", "123e4567-e89b-12d3-a456-42661417400", "00000000000000000000000000000000"]
+        let texts = [
+            "a@b.c", "ada@example.org", "ada.lovelace+tag@mail.example.co.uk", "a@b", "@b.cd", "ab@c.d ",
+            "https://example.org", "http://a.b:8080/path?q=1#f", "ftp://x", "https:/x",
+            "123e4567-e89b-12d3-a456-426614174000", "123e4567-e89b-12d3-a456-42661417400", "00000000000000000000000000000000",
+        ]
         for text in texts {
             let bytes = Array(text.utf8)
             for cut in 0...bytes.count {
@@ -93,8 +97,9 @@ final class GuardPageReadTests: XCTestCase {
                     XCTAssertTrue(JSONTape.View.bytesEqual(base, UnsafeRawBufferPointer(plain)))
                 }
                 XCTAssertEqual(LineTable.lineStarts(in: guarded), LineTable.lineStarts(in: plain))
-                XCTAssertEqual(JSONOutput.firstByteToEscape(UnsafeRawBufferPointer(guarded)),
-                               JSONOutput.firstByteToEscape(UnsafeRawBufferPointer(plain)))
+                XCTAssertEqual(
+                    JSONOutput.firstByteToEscape(UnsafeRawBufferPointer(guarded)),
+                    JSONOutput.firstByteToEscape(UnsafeRawBufferPointer(plain)))
                 var fromGuarded: [UInt8] = [], fromPlain: [UInt8] = []
                 JSONWriter.appendJSONString(utf8: UnsafeRawBufferPointer(guarded), into: &fromGuarded)
                 JSONWriter.appendJSONString(utf8: UnsafeRawBufferPointer(plain), into: &fromPlain)
@@ -117,7 +122,8 @@ final class GuardPageReadTests: XCTestCase {
             for oldSide in GuardedBytes.Side.allCases {
                 for newSide in GuardedBytes.Side.allCases {
                     guard let guardedOld = GuardedBytes(old, guardedOn: oldSide),
-                          let guardedNew = GuardedBytes(new, guardedOn: newSide) else { return XCTFail("could not map a guarded page") }
+                        let guardedNew = GuardedBytes(new, guardedOn: newSide)
+                    else { return XCTFail("could not map a guarded page") }
                     let first = IncrementalParse.firstDifference(guardedOld.buffer, guardedNew.buffer)
                     let expectedFirst = zip(old, new).prefix { $0 == $1 }.count
                     XCTAssertEqual(first, expectedFirst, "\(old) → \(new)")
@@ -143,16 +149,16 @@ final class GuardPageReadTests: XCTestCase {
 
     func testWholeLexerStaysInsideEveryPrefixOfAFile() {
         let source = """
-        import "common.rules"
-        rule name = required, minLength 2, maxLength 80 # comment
-        "quoted key".ключ[*].b: oneOf "GB" "日本" "a\\"b\\u{1F512}", between -5 1.5e3
-        when country == "GB" and not (flag or x.y != "n/a") {
-          postcode: pattern /^[A-Z]{3}-[0-9]{4}$/i message address.postcodeFormat
-          date: after today, before 2030-12-31,
-                after 1999-02-30
-        }
-        identifierRunningPastEightBytes_0123456789
-        """
+            import "common.rules"
+            rule name = required, minLength 2, maxLength 80 # comment
+            "quoted key".ключ[*].b: oneOf "GB" "日本" "a\\"b\\u{1F512}", between -5 1.5e3
+            when country == "GB" and not (flag or x.y != "n/a") {
+              postcode: pattern /^[A-Z]{3}-[0-9]{4}$/i message address.postcodeFormat
+              date: after today, before 2030-12-31,
+                    after 1999-02-30
+            }
+            identifierRunningPastEightBytes_0123456789
+            """
         let bytes = Array(source.utf8)
         for cut in 0...bytes.count {
             let prefix = Array(bytes[..<cut])
@@ -166,7 +172,8 @@ final class GuardPageReadTests: XCTestCase {
     }
 
     func testJSONReadersStayInsideEveryPrefixOfADocument() throws {
-        let document = #"{"name":"Ada Lovelace","age":36,"tags":["a","b\u00e9\n"],"n":null,"t":true,"f":false,"x":-1.5e3,"esc":"\"\\\/\b\f\n\r\t","ключ":"日本"}"#
+        let document =
+            #"{"name":"Ada Lovelace","age":36,"tags":["a","b\u00e9\n"],"n":null,"t":true,"f":false,"x":-1.5e3,"esc":"\"\\\/\b\f\n\r\t","ключ":"日本"}"#
         let bytes = Array(document.utf8)
         for cut in 0...bytes.count {
             compare(Array(bytes[..<cut])) { guarded, plain in
@@ -184,19 +191,22 @@ final class GuardPageReadTests: XCTestCase {
     }
 
     func testRecordValidationStaysInsideTheRecord() throws {
-        let rules = try CompiledRuleSet(source: """
-        name: required, minLength 2, maxLength 40, noDigits
-        email: required, email
-        website: url
-        id: uuid
-        zip: digits 5
-        code: pattern /^[A-Z]{3}-[0-9]{4}$/
-        note: noSpecialChars, maxLength 12
-        """)
+        let rules = try CompiledRuleSet(
+            source: """
+                name: required, minLength 2, maxLength 40, noDigits
+                email: required, email
+                website: url
+                id: uuid
+                zip: digits 5
+                code: pattern /^[A-Z]{3}-[0-9]{4}$/
+                note: noSpecialChars, maxLength 12
+                """)
         var generator = SeededGenerator(seed: 86)
-        let values = ["", "A", "Ada", "Ada Lovelace", "ada@example.org", "a@b.c", "https://example.org/x",
-                      "123e4567-e89b-12d3-a456-426614174000", "12345", "1234", "ABC-1234", "ABC-123", "é", "日本語",
-                      "x\u{2028}y", "abcdefghijklmnop"]
+        let values = [
+            "", "A", "Ada", "Ada Lovelace", "ada@example.org", "a@b.c", "https://example.org/x",
+            "123e4567-e89b-12d3-a456-426614174000", "12345", "1234", "ABC-1234", "ABC-123", "é", "日本語",
+            "x\u{2028}y", "abcdefghijklmnop",
+        ]
         let keys = ["name", "email", "website", "id", "zip", "code", "note"]
         for _ in 0..<400 {
             // The last member's text ends two bytes before the unreadable page.
@@ -220,22 +230,27 @@ final class GuardPageReadTests: XCTestCase {
     /// tape counting of `[*]` programs, over records whose last bytes touch an unreadable
     /// page; the answer is the plain buffer's, and the report's.
     func testCountingStaysInsideTheRecord() throws {
-        let flat = try CompiledRuleSet(source: """
-        a: minLength 8
-        zip: digits 5
-        name: required, minLength 2, maxLength 40
-        email: email
-        born: date, before today
-        n: integer, between 1 99
-        """)
+        let flat = try CompiledRuleSet(
+            source: """
+                a: minLength 8
+                zip: digits 5
+                name: required, minLength 2, maxLength 40
+                email: email
+                born: date, before today
+                n: integer, between 1 99
+                """)
         let nested = try CompiledRuleSet(source: "a.b: required, minLength 8\nzip: digits 5\n")
         let wildcard = try CompiledRuleSet(source: "items[*].sku: required, minLength 3\nitems: maxItems 3\nzip: digits 5\n")
         var generator = SeededGenerator(seed: 88)
-        let texts = ["", "1234", "12345", "abcdefgh", "abcdefghi", "Ada", "a@b.co", "2001-02-03", "2999-12-31", "2001-02-30",
-                     "é", "日本語テキスト", "x\\u0041y"]
+        let texts = [
+            "", "1234", "12345", "abcdefgh", "abcdefghi", "Ada", "a@b.co", "2001-02-03", "2999-12-31", "2001-02-30",
+            "é", "日本語テキスト", "x\\u0041y",
+        ]
         let keys = ["a", "zip", "name", "email", "born", "n", "nam", "zipp", "\\u0061"]
-        var records: [[UInt8]] = ["{\"zip\":\"12345\"}", "{\"a\":\"abcdefgh\"}", "{\"a\":{\"b\":\"abcdefgh\"}}",
-                                  "{\"items\":[{\"sku\":\"abc\"}],\"zip\":\"1\"}", "{}", "{\"n\":42}", "{\"n\":042}"].map { Array($0.utf8) }
+        var records: [[UInt8]] = [
+            "{\"zip\":\"12345\"}", "{\"a\":\"abcdefgh\"}", "{\"a\":{\"b\":\"abcdefgh\"}}",
+            "{\"items\":[{\"sku\":\"abc\"}],\"zip\":\"1\"}", "{}", "{\"n\":42}", "{\"n\":042}",
+        ].map { Array($0.utf8) }
         for _ in 0..<400 {
             let members = (0..<Int.random(in: 1...5, using: &generator)).map { _ -> String in
                 let key = keys.randomElement(using: &generator) ?? "a"
@@ -266,10 +281,12 @@ final class GuardPageReadTests: XCTestCase {
     }
 
     func testPatternMatchingStaysInside() throws {
-        let patterns = try ["abc", "^[A-Z]{3}-[0-9]{4}$", "[0-9]{5}", "foo.*bar", "^a", "z$", "(ab|cd)+x", "é+"].map {
-            try Pattern($0)
-        } + [try Pattern("hello", flags: "i")]
-        for bytes in inputs(seed: 87, perLength: 3) + ["ABC-1234", "foo bar", "xxabcxx", "12345", "abcdx", "HeLLo"].map({ Array($0.utf8) }) {
+        let patterns =
+            try ["abc", "^[A-Z]{3}-[0-9]{4}$", "[0-9]{5}", "foo.*bar", "^a", "z$", "(ab|cd)+x", "é+"].map {
+                try Pattern($0)
+            } + [try Pattern("hello", flags: "i")]
+        for bytes in inputs(seed: 87, perLength: 3) + ["ABC-1234", "foo bar", "xxabcxx", "12345", "abcdx", "HeLLo"].map({ Array($0.utf8) })
+        {
             compare(bytes) { guarded, plain in
                 for pattern in patterns {
                     XCTAssertEqual(pattern.matches(utf8: guarded), pattern.matches(utf8: plain), "\(bytes)")
@@ -279,8 +296,8 @@ final class GuardPageReadTests: XCTestCase {
     }
 }
 
-private extension Result {
-    var isSuccess: Bool {
+extension Result {
+    fileprivate var isSuccess: Bool {
         if case .success = self { return true }
         return false
     }

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Bytes placed flush against a page that may not be read, so that a scan reading one
@@ -34,7 +34,8 @@ final class GuardedBytes {
         let dataPages = max(1, (bytes.count + page - 1) / page)
         regionSize = (dataPages + 1) * page
         guard let mapped = mmap(nil, regionSize, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0),
-              mapped != MAP_FAILED else { return nil }
+            mapped != MAP_FAILED
+        else { return nil }
         region = mapped
         let guardPage: UnsafeMutableRawPointer
         let start: UnsafeMutableRawPointer

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import Rulebook
 
 /// Limits instead of crashes: each limit on hostile input is an error for that
@@ -12,8 +13,9 @@ final class JSONInputLimitsTests: XCTestCase {
         let brackets = [UInt8](repeating: UInt8(ascii: "["), count: 1_000_000)
         let objects = Array(String(repeating: #"{"a":"#, count: 200_000).utf8)
         for input in [brackets, objects] {
-            let expected = JSONError(.depthLimitExceeded, at: JSONLimits.default.maxDepth * (input == brackets ? 1 : 5),
-                                     "nesting deeper than 512 levels")
+            let expected = JSONError(
+                .depthLimitExceeded, at: JSONLimits.default.maxDepth * (input == brackets ? 1 : 5),
+                "nesting deeper than 512 levels")
             XCTAssertThrowsError(try JSONReader().parse(input)) { XCTAssertEqual($0 as? JSONError, expected) }
             var tape = JSONTape()
             XCTAssertThrowsError(try tape.parse(input)) { XCTAssertEqual($0 as? JSONError, expected) }
@@ -81,7 +83,8 @@ final class RuleFileLimitsTests: XCTestCase {
     }
 
     func testDeepConditionsAreOneDiagnosticEach() throws {
-        let parens = "when " + String(repeating: "(", count: 100_000) + "a" + String(repeating: ")", count: 100_000) + " {\n  x: required\n}\n"
+        let parens =
+            "when " + String(repeating: "(", count: 100_000) + "a" + String(repeating: ")", count: 100_000) + " {\n  x: required\n}\n"
         let nots = "when " + String(repeating: "not ", count: 100_000) + "a {\n  y: required\n}\n"
         let chain = "when a" + String(repeating: " and a", count: 100_000) + " {\n  z: required\n}\n"
         let result = try check(parens + nots + chain)

@@ -1,6 +1,7 @@
-import XCTest
-@testable import Rulebook
 import SeededRandom
+import XCTest
+
+@testable import Rulebook
 
 /// Record values are inserted into messages as data, never parsed as message
 /// syntax, and very long values are fine — in every shipped locale, through catalogue
@@ -21,8 +22,9 @@ final class MessageRenderingHardeningTests: XCTestCase {
                 let rendered = localizer.render(list)
                 XCTAssertTrue(rendered.contains(value), "\(locale): \(value.prefix(40)) missing from \(rendered.prefix(200))")
 
-                let literal = L10n.request("name", "required", [("value", .text(value))],
-                                           override: .literal("Got «{value}» for {field}."))
+                let literal = L10n.request(
+                    "name", "required", [("value", .text(value))],
+                    override: .literal("Got «{value}» for {field}."))
                 let text = localizer.render(literal)
                 XCTAssertTrue(text.hasPrefix("Got «\(value)» for "), "\(locale): \(text.prefix(200))")
             }
@@ -32,8 +34,9 @@ final class MessageRenderingHardeningTests: XCTestCase {
     /// Parameters named like the message's own arguments do not recurse: the value
     /// `{value}` renders as those six characters.
     func testValueNamingAnotherArgumentIsNotExpanded() {
-        let request = L10n.request("name", "required", [("value", .text("{value}")), ("other", .text("{value}"))],
-                                   override: .literal("{value}|{other}"))
+        let request = L10n.request(
+            "name", "required", [("value", .text("{value}")), ("other", .text("{value}"))],
+            override: .literal("{value}|{other}"))
         XCTAssertEqual(DefaultMessages().render(request), "{value}|{value}")
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import Rulebook
 
 /// `[*]` paths over large arrays stay linear — each element is visited once per

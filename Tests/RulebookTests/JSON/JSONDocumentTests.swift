@@ -1,6 +1,7 @@
-import XCTest
-@testable import Rulebook
 import SeededRandom
+import XCTest
+
+@testable import Rulebook
 
 final class JSONDocumentTests: XCTestCase {
     /// The byte range of the `occurrence`-th `needle` in `text`, for marking positions
@@ -17,12 +18,12 @@ final class JSONDocumentTests: XCTestCase {
     }
 
     let catalogue = """
-    {
-      "profile.nameTooShort": "Name must be at least {min} characters.",
-      "nested": {"a\\u00e9": [1, 2.5, true, null]},
-      "profile.nameTooShort": "Duplicate"
-    }
-    """
+        {
+          "profile.nameTooShort": "Name must be at least {min} characters.",
+          "nested": {"a\\u00e9": [1, 2.5, true, null]},
+          "profile.nameTooShort": "Duplicate"
+        }
+        """
 
     func testRangesOfKeysAndValues() throws {
         let document = try JSONDocument(parsing: catalogue)
@@ -39,8 +40,12 @@ final class JSONDocumentTests: XCTestCase {
         XCTAssertEqual(nested.members[0].keyRange, range(of: #""a\u00e9""#, in: catalogue))
         let array = nested.members[0].value
         XCTAssertEqual(array.range, range(of: "[1, 2.5, true, null]", in: catalogue))
-        XCTAssertEqual(array.elements.map(\.range), [range(of: "1,", in: catalogue), range(of: "2.5", in: catalogue),
-                                                     range(of: "true", in: catalogue), range(of: "null", in: catalogue)]
+        XCTAssertEqual(
+            array.elements.map(\.range),
+            [
+                range(of: "1,", in: catalogue), range(of: "2.5", in: catalogue),
+                range(of: "true", in: catalogue), range(of: "null", in: catalogue),
+            ]
             .enumerated().map { $0.offset == 0 ? SourceRange(start: $0.element.start, end: $0.element.start + 1) : $0.element })
         XCTAssertEqual(array.value, [1, 2.5, true, nil])
         // Last wins in `value` and in the subscript, as in `Value`.
@@ -70,8 +75,9 @@ final class JSONDocumentTests: XCTestCase {
             (6, "\\ud83d"), (8, "\\ud83d"), (9, "\\ud83d"), (10, "d\\\""), (11, "\\\"e"), (12, "e\"}"), (13, "\"}"),
         ]
         for (decoded, marker) in expected {
-            XCTAssertEqual(document.sourceOffset(forDecodedOffset: decoded, inStringAt: string.range),
-                           range(of: marker, in: text).start, "decoded \(decoded)")
+            XCTAssertEqual(
+                document.sourceOffset(forDecodedOffset: decoded, inStringAt: string.range),
+                range(of: marker, in: text).start, "decoded \(decoded)")
         }
         XCTAssertEqual(document.sourceOffset(forDecodedOffset: 99, inStringAt: string.range), range(of: "\"}", in: text).start)
         XCTAssertEqual(document.sourceOffset(forDecodedOffset: 0, inStringAt: string.range), open + 1)

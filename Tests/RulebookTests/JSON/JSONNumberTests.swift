@@ -1,6 +1,7 @@
-import XCTest
-@testable import Rulebook
 import SeededRandom
+import XCTest
+
+@testable import Rulebook
 
 final class JSONNumberTests: XCTestCase {
     func testNumericTextFollowsTheJSONGrammar() {
@@ -14,8 +15,10 @@ final class JSONNumberTests: XCTestCase {
         XCTAssertEqual(JSONNumber("2.0")?.integerValue, 2)
         XCTAssertEqual(JSONNumber("2.0")?.value, .decimal(2))
         XCTAssertEqual(JSONNumber("1E2")?.integerValue, 100)
-        for invalid in ["", " 27", "27 ", "+1", ".5", "5.", "01", "-", "--1", "1e", "1e+", "0x1A", "NaN", "nan", "Infinity",
-                        "-Infinity", "inf", "1_000", "1,5", "١٢", "27\n", "1.2.3", "e5", "１"] {
+        for invalid in [
+            "", " 27", "27 ", "+1", ".5", "5.", "01", "-", "--1", "1e", "1e+", "0x1A", "NaN", "nan", "Infinity",
+            "-Infinity", "inf", "1_000", "1,5", "١٢", "27\n", "1.2.3", "e5", "１",
+        ] {
             XCTAssertNil(JSONNumber(invalid), invalid)
         }
         XCTAssertEqual(JSONNumber("9223372036854775807")?.integerValue, Int.max)
@@ -40,7 +43,8 @@ final class JSONNumberTests: XCTestCase {
         for _ in 0..<20_000 {
             var text = rng.next() % 2 == 0 ? "-" : ""
             let integerDigits = Int(rng.next() % 12)
-            text += integerDigits == 0 ? "0" : String(1 + rng.next() % 9) + (0..<integerDigits).map { _ in String(rng.next() % 10) }.joined()
+            text +=
+                integerDigits == 0 ? "0" : String(1 + rng.next() % 9) + (0..<integerDigits).map { _ in String(rng.next() % 10) }.joined()
             if rng.next() % 2 == 0 {
                 text += "." + (0...(rng.next() % 10)).map { _ in String(rng.next() % 10) }.joined()
             }

@@ -1,8 +1,12 @@
+import Foundation
+import SeededRandom
 import XCTest
+
 @testable import Rulebook
 
 final class JSONTapeTests: XCTestCase {
-    let record = Array(#"{"firstName":"Ann","lastName":"Lee","email":"ann@example.com","age":34,"tags":["a","b\n"],"x":null,"ok":true}"#.utf8)
+    let record = Array(
+        #"{"firstName":"Ann","lastName":"Lee","email":"ann@example.com","age":34,"tags":["a","b\n"],"x":null,"ok":true}"#.utf8)
 
     func testNavigation() throws {
         var tape = JSONTape()
@@ -25,13 +29,15 @@ final class JSONTapeTests: XCTestCase {
             let tags = view.member(of: root, key: "tags")!
             XCTAssertEqual(view.count(of: tags), 2)
             XCTAssertEqual(view.elements(of: tags).map { view.string(of: $0) }, ["a", "b\n"])
-            XCTAssertEqual(view.members(of: root).map { view.string(of: $0.key) },
-                           ["firstName", "lastName", "email", "age", "tags", "x", "ok"])
+            XCTAssertEqual(
+                view.members(of: root).map { view.string(of: $0.key) },
+                ["firstName", "lastName", "email", "age", "tags", "x", "ok"])
             // Skipping a subtree is O(1) and lands on the next key.
             XCTAssertEqual(view.string(of: view.next(after: tags)), "x")
             XCTAssertEqual(view.value(of: tags), ["a", "b\n"])
             let tagsStart = String(decoding: record, as: UTF8.self).utf8.firstRange(of: #"["a""#.utf8)!.lowerBound
-            let start = String(decoding: record, as: UTF8.self).utf8.distance(from: String(decoding: record, as: UTF8.self).utf8.startIndex, to: tagsStart)
+            let start = String(decoding: record, as: UTF8.self).utf8.distance(
+                from: String(decoding: record, as: UTF8.self).utf8.startIndex, to: tagsStart)
             XCTAssertEqual(view.range(of: tags), SourceRange(start: start, end: start + #"["a","b\n"]"#.utf8.count))
         }
     }
@@ -254,6 +260,3 @@ final class JSONTapeTests: XCTestCase {
         }
     }
 }
-
-import Foundation
-import SeededRandom

@@ -1,13 +1,18 @@
-import XCTest
-@testable import Rulebook
 import SeededRandom
+import XCTest
+
+@testable import Rulebook
 
 /// Random record values for differential and round-trip tests.
 enum RandomJSON {
-    static let keyPool = ["a", "id", "firstName", "e\u{301}", "naïve", "", "with space", "quote\"d", "back\\slash",
-                          "tab\t", "日本", "😀", "nul\u{0}"]
-    static let textPool = ["", " ", "Ann", "Lee", "ann@example.com", "line\nbreak", "\u{7}bell", "\u{1F}",
-                           "😀👍🏽", "é", "e\u{301}", "\\", "\"", "/", "\u{2028}", "Ωmega", "\u{FFFF}", "\u{10FFFF}"]
+    static let keyPool = [
+        "a", "id", "firstName", "e\u{301}", "naïve", "", "with space", "quote\"d", "back\\slash",
+        "tab\t", "日本", "😀", "nul\u{0}",
+    ]
+    static let textPool = [
+        "", " ", "Ann", "Lee", "ann@example.com", "line\nbreak", "\u{7}bell", "\u{1F}",
+        "😀👍🏽", "é", "e\u{301}", "\\", "\"", "/", "\u{2028}", "Ωmega", "\u{FFFF}", "\u{10FFFF}",
+    ]
 
     static func value(_ rng: inout SeededGenerator, depth: Int = 0) -> Value {
         let choice = Int(rng.next() % (depth >= 4 ? 6 : 8))
@@ -45,7 +50,8 @@ enum RandomJSON {
     }
 
     /// Bytes that matter to a JSON reader, for mutations.
-    static let mutationBytes: [UInt8] = Array("{}[]\":,\\ \n-+.0123456789eEtfnulsarxu".utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xC3, 0xE2, 0xED, 0xF0, 0xFF]
+    static let mutationBytes: [UInt8] =
+        Array("{}[]\":,\\ \n-+.0123456789eEtfnulsarxu".utf8) + [0x00, 0x1F, 0x7F, 0x80, 0xC3, 0xE2, 0xED, 0xF0, 0xFF]
 
     /// `bytes` with one to three random edits (replace, insert, delete, truncate).
     static func mutate(_ bytes: [UInt8], _ rng: inout SeededGenerator) -> [UInt8] {

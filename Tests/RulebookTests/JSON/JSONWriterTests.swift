@@ -1,6 +1,7 @@
-import XCTest
-@testable import Rulebook
 import SeededRandom
+import XCTest
+
+@testable import Rulebook
 
 final class JSONWriterTests: XCTestCase {
     func testCompactOutputKeepsMemberOrder() {
@@ -11,24 +12,30 @@ final class JSONWriterTests: XCTestCase {
 
     func testPretty() {
         let value: Value = ["name": "Ann", "tags": ["a", 2], "empty": [], "none": .object(ValueObject())]
-        XCTAssertEqual(JSONWriter(pretty: true).string(from: value), """
-        {
-          "name": "Ann",
-          "tags": [
-            "a",
-            2
-          ],
-          "empty": [],
-          "none": {}
-        }
-        """)
+        XCTAssertEqual(
+            JSONWriter(pretty: true).string(from: value),
+            """
+            {
+              "name": "Ann",
+              "tags": [
+                "a",
+                2
+              ],
+              "empty": [],
+              "none": {}
+            }
+            """)
     }
 
     func testStringEscaping() {
         var all = ""
         for scalar in 0..<0x20 { all.unicodeScalars.append(UnicodeScalar(UInt8(scalar))) }
         let written = JSONWriter().string(from: .string("q\"b\\s/é😀\u{7F}" + all))
-        XCTAssertEqual(written, #""q\"b\\s/é😀"# + "\u{7F}" + #"\u0000\u0001\u0002\u0003\u0004\u0005\u0006\u0007\b\t\n\u000b\f\r\u000e\u000f\u0010\u0011\u0012\u0013\u0014\u0015\u0016\u0017\u0018\u0019\u001a\u001b\u001c\u001d\u001e\u001f""#)
+        XCTAssertEqual(
+            written,
+            #""q\"b\\s/é😀"# + "\u{7F}"
+                + #"\u0000\u0001\u0002\u0003\u0004\u0005\u0006\u0007\b\t\n\u000b\f\r\u000e\u000f\u0010\u0011\u0012\u0013\u0014\u0015\u0016\u0017\u0018\u0019\u001a\u001b\u001c\u001d\u001e\u001f""#
+        )
         var buffer: [UInt8] = Array("x".utf8)
         JSONWriter.appendJSONString("a\"b", into: &buffer)
         XCTAssertEqual(String(decoding: buffer, as: UTF8.self), #"x"a\"b""#)
@@ -46,7 +53,9 @@ final class JSONWriterTests: XCTestCase {
                     text.insert(contentsOf: special, at: text.index(text.startIndex, offsetBy: position))
                     let written = JSONWriter().string(from: .string(text))
                     XCTAssertEqual(try JSONReader().parse(written), .string(text), written)
-                    XCTAssertEqual(written.utf8.count, text.utf8.count + 2 + (special.utf8.first! < 0x20 ? (special == "\n" ? 1 : 5) : special.utf8.count == 1 ? 1 : 0))
+                    XCTAssertEqual(
+                        written.utf8.count,
+                        text.utf8.count + 2 + (special.utf8.first! < 0x20 ? (special == "\n" ? 1 : 5) : special.utf8.count == 1 ? 1 : 0))
                 }
             }
         }
@@ -82,7 +91,8 @@ final class JSONWriterTests: XCTestCase {
         let long = String(repeating: "é\"", count: 1_000)  // forces the output off the stack
         JSONWriter.appendJSONString(long, into: &buffer)
         XCTAssertEqual(try Value(json: buffer), .string(long))
-        XCTAssertEqual(JSONWriter().string(from: .array(Array(repeating: .string(long), count: 3))).utf8.count, 3 * (long.utf8.count + 1_000 + 2) + 4)
+        XCTAssertEqual(
+            JSONWriter().string(from: .array(Array(repeating: .string(long), count: 3))).utf8.count, 3 * (long.utf8.count + 1_000 + 2) + 4)
     }
 
     func testWriteAppendsIntoBuffers() {
@@ -103,7 +113,9 @@ final class JSONWriterTests: XCTestCase {
             assertIdentical(back, value)
             XCTAssertEqual(JSONWriter(pretty: round % 2 == 0).string(from: back), text)
         }
-        for double in [Double.leastNonzeroMagnitude, 1.7976931348623157e308, 0.30000000000000004, 123456789012345680.0, 1e21, 1e22, 1e23, 4.35, 2.675] {
+        for double in [
+            Double.leastNonzeroMagnitude, 1.7976931348623157e308, 0.30000000000000004, 123456789012345680.0, 1e21, 1e22, 1e23, 4.35, 2.675,
+        ] {
             guard case .decimal(let back) = try Value(json: JSONWriter().string(from: .decimal(double))) else {
                 return XCTFail("\(double) did not read back as a decimal")
             }

@@ -1,14 +1,18 @@
 import Foundation
 import XCTest
+
 @testable import Rulebook
 
 final class ValueConvenienceTests: XCTestCase {
     func testLiterals() {
         let record: Value = ["name": "Ann", "age": 34, "score": 1.5, "ok": true, "none": nil, "tags": ["a", 1]]
-        XCTAssertEqual(record, .object(ValueObject([
-            ("name", .string("Ann")), ("age", .integer(34)), ("score", .decimal(1.5)), ("ok", .bool(true)),
-            ("none", .null), ("tags", .array([.string("a"), .integer(1)])),
-        ])))
+        XCTAssertEqual(
+            record,
+            .object(
+                ValueObject([
+                    ("name", .string("Ann")), ("age", .integer(34)), ("score", .decimal(1.5)), ("ok", .bool(true)),
+                    ("none", .null), ("tags", .array([.string("a"), .integer(1)])),
+                ])))
         XCTAssertEqual(record.objectValue?.keys, ["name", "age", "score", "ok", "none", "tags"], "literal order kept")
         let object: ValueObject = ["a": 1, "a": 2]
         XCTAssertEqual(object.count, 1)

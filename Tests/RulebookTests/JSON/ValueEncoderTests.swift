@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+
 @testable import Rulebook
 
 final class ValueEncoderTests: XCTestCase {
@@ -75,8 +76,12 @@ final class ValueEncoderTests: XCTestCase {
             var raw: Value = ["k": [1, nil]]
         }
         let value = try ValueEncoder().encode(Stamped())
-        XCTAssertEqual(value, ["at": "2026-01-01T00:00:00Z", "blob": "aGk=", "link": "https://example.com/x?y=1",
-                               "amount": 12.5, "whole": 42, "raw": ["k": [1, nil]]])
+        XCTAssertEqual(
+            value,
+            [
+                "at": "2026-01-01T00:00:00Z", "blob": "aGk=", "link": "https://example.com/x?y=1",
+                "amount": 12.5, "whole": 42, "raw": ["k": [1, nil]],
+            ])
         XCTAssertEqual(try ValueEncoder().encode(Date(timeIntervalSince1970: 0.5)), "1970-01-01T00:00:00.500Z")
     }
 

@@ -1,5 +1,5 @@
-import XCTest
 import Rulebook
+import XCTest
 
 /// Object keys compare exactly, scalar by scalar, in a `Value` as in JSON text: keys that
 /// Swift's `String ==` calls equal (canonically equivalent) but that are spelt with other
@@ -42,8 +42,10 @@ final class ValueObjectKeyEqualityTests: XCTestCase {
     }
 
     func testHashingTellsTheSpellingsApartAndIgnoresOrder() {
-        let spellings: Set<Value> = [.object(ValueObject([(precomposed, .integer(1))])), .object(ValueObject([(decomposed, .integer(1))])),
-                                     .object(ValueObject([("x\u{316}\u{301}", .integer(1))])), .object(ValueObject([("x\u{301}\u{316}", .integer(1))]))]
+        let spellings: Set<Value> = [
+            .object(ValueObject([(precomposed, .integer(1))])), .object(ValueObject([(decomposed, .integer(1))])),
+            .object(ValueObject([("x\u{316}\u{301}", .integer(1))])), .object(ValueObject([("x\u{301}\u{316}", .integer(1))])),
+        ]
         XCTAssertEqual(spellings.count, 4)
         let forward = Value.object(ValueObject([(decomposed, .integer(1)), ("a", .null), ("b", .string("x"))]))
         let backward = Value.object(ValueObject([("b", .string("x")), ("a", .null), (decomposed, .integer(1))]))
@@ -61,8 +63,9 @@ final class ValueObjectKeyEqualityTests: XCTestCase {
 
     func testEqualityTellsTheSpellingsApart() {
         XCTAssertNotEqual(Value.object(ValueObject([(precomposed, .integer(1))])), .object(ValueObject([(decomposed, .integer(1))])))
-        XCTAssertEqual(Value.object(ValueObject([(decomposed, .integer(1)), ("a", .null)])),
-                       .object(ValueObject([("a", .null), (decomposed, .integer(1))])))
+        XCTAssertEqual(
+            Value.object(ValueObject([(decomposed, .integer(1)), ("a", .null)])),
+            .object(ValueObject([("a", .null), (decomposed, .integer(1))])))
     }
 
     /// Two members whose keys differ only in Unicode normalisation stay two members, so a

@@ -1,6 +1,7 @@
-import XCTest
-@testable import Rulebook
 import SeededRandom
+import XCTest
+
+@testable import Rulebook
 
 final class CatalogCheckerTests: XCTestCase {
     /// The byte range of the `occurrence`-th `needle` in `text`.
@@ -18,7 +19,9 @@ final class CatalogCheckerTests: XCTestCase {
 
     private func check(_ files: [String: String]) -> [Diagnostic] { CatalogChecker.check(files: files) }
 
-    private func only(_ code: DiagnosticCode, in diagnostics: [Diagnostic], file: StaticString = #filePath, line: UInt = #line) -> Diagnostic? {
+    private func only(_ code: DiagnosticCode, in diagnostics: [Diagnostic], file: StaticString = #filePath, line: UInt = #line)
+        -> Diagnostic?
+    {
         let matching = diagnostics.filter { $0.code == code }
         XCTAssertEqual(matching.count, 1, "\(code): \(diagnostics.map { "\($0.code) \($0.message)" })", file: file, line: line)
         return matching.first
@@ -50,8 +53,10 @@ final class CatalogCheckerTests: XCTestCase {
 
     func testMessageSyntaxErrorsMapThroughEscapes() {
         let plain = #"{"a": "Hello {name"}"#
-        XCTAssertEqual(only(.messageSyntax, in: check(["L/en.json": plain]))?.range, range(of: "{name", in: plain).start
-                        .map { SourceRange(start: $0, end: $0 + 1) })
+        XCTAssertEqual(
+            only(.messageSyntax, in: check(["L/en.json": plain]))?.range,
+            range(of: "{name", in: plain).start
+                .map { SourceRange(start: $0, end: $0 + 1) })
         // \u00e9 is 6 bytes in the file but 2 decoded; \n is 2 bytes but 1 decoded.
         let escaped = #"{"a": "\u00e9\n} rest"}"#
         XCTAssertEqual(only(.messageSyntax, in: check(["L/en.json": escaped]))?.range, range(of: "}", in: escaped))
@@ -89,15 +94,19 @@ final class CatalogCheckerTests: XCTestCase {
         let de = #"{"b": "B"}"#
         let missing = check(["L/en.json": en, "L/de.json": de]).filter { $0.code == .missingTranslation }
         XCTAssertEqual(missing.count, 1)
-        XCTAssertEqual(missing.first, Diagnostic(
-            file: "L/de.json", range: SourceRange(start: 0, end: 1), code: .missingTranslation,
-            message: "de.json lacks 3 keys of the base catalogue (their base messages will be shown): 'a', 'c', 'd'",
-            notes: [Note(message: "'a' is defined in the base catalogue here", file: "L/en.json", range: range(of: #""a""#, in: en))]))
+        XCTAssertEqual(
+            missing.first,
+            Diagnostic(
+                file: "L/de.json", range: SourceRange(start: 0, end: 1), code: .missingTranslation,
+                message: "de.json lacks 3 keys of the base catalogue (their base messages will be shown): 'a', 'c', 'd'",
+                notes: [Note(message: "'a' is defined in the base catalogue here", file: "L/en.json", range: range(of: #""a""#, in: en))]))
     }
 
     func testRegionalCataloguesHoldOnlyOverrides() {
-        let files = ["L/en.json": #"{"a": "A", "b": "B"}"#, "L/de.json": #"{"a": "A", "b": "B"}"#,
-                     "L/de-AT.json": #"{"b": "Bö", "z": "Z"}"#]
+        let files = [
+            "L/en.json": #"{"a": "A", "b": "B"}"#, "L/de.json": #"{"a": "A", "b": "B"}"#,
+            "L/de-AT.json": #"{"b": "Bö", "z": "Z"}"#,
+        ]
         let diagnostics = check(files)
         XCTAssertFalse(diagnostics.contains { $0.code == .missingTranslation })
         XCTAssertEqual(only(.extraTranslation, in: diagnostics)?.file, "L/de-AT.json")
@@ -125,8 +134,12 @@ final class CatalogCheckerTests: XCTestCase {
     func testBaseMessagesMayOnlyUseWhatARequestSupplies() {
         let en = #"{"minLength": "{field} {minimum}", "field.x": "X {field}", "my.key": "{anything}", "firstName.length": "{max}"}"#
         let diagnostics = check(["L/en.json": en]).filter { $0.code == .unknownPlaceholder }
-        XCTAssertEqual(diagnostics.map(\.range), [range(of: "minimum", in: en), range(of: "field", in: en, occurrence: 3),
-                                                  range(of: "max", in: en)])
+        XCTAssertEqual(
+            diagnostics.map(\.range),
+            [
+                range(of: "minimum", in: en), range(of: "field", in: en, occurrence: 3),
+                range(of: "max", in: en),
+            ])
     }
 
     func testLocaleFileNames() {
@@ -156,8 +169,8 @@ final class CatalogCheckerTests: XCTestCase {
     }
 }
 
-private extension Int {
-    func map<T>(_ transform: (Int) -> T) -> T { transform(self) }
+extension Int {
+    fileprivate func map<T>(_ transform: (Int) -> T) -> T { transform(self) }
 }
 
 extension CatalogCheckerTests {
@@ -168,8 +181,9 @@ extension CatalogCheckerTests {
         let missing = CatalogChecker.check(files: ["L/en.json": en, "L/ru.json": ru]).filter { $0.code == .missingPluralCategory }
         XCTAssertEqual(missing.count, 1, "Russian one is 1, 21, 31, …: =1 does not cover it")
         let ar = #"{"m": "{n, plural, =0 {a} one {b} two {c} few {d} many {e} other {f}}"}"#
-        XCTAssertEqual(CatalogChecker.check(files: ["L/en.json": en, "L/ar.json": ar]).filter { $0.code == .missingPluralCategory }.count, 1,
-                       "Arabic zero has decimal samples (0.0): =0 does not cover it")
+        XCTAssertEqual(
+            CatalogChecker.check(files: ["L/en.json": en, "L/ar.json": ar]).filter { $0.code == .missingPluralCategory }.count, 1,
+            "Arabic zero has decimal samples (0.0): =0 does not cover it")
     }
 }
 

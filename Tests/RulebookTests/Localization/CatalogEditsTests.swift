@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 final class CatalogEditsTests: XCTestCase {
@@ -12,21 +13,24 @@ final class CatalogEditsTests: XCTestCase {
 
     func testInsertsBesideItsNamespaceWithTheFilesIndentation() throws {
         let text = """
-        {
-            "minLength": "{field} is short.",
-            "address.postcodeFormat": "Bad postcode.",
-            "signup.passwordsDiffer": "Differ.",
-            "field.firstName": "First name"
-        }
-        """
-        let fix = CatalogEdits.insertKey("address.stateCode", message: "{field} must be a \"state\".", intoCatalogAt: "L/en.json", text: text)
+            {
+                "minLength": "{field} is short.",
+                "address.postcodeFormat": "Bad postcode.",
+                "signup.passwordsDiffer": "Differ.",
+                "field.firstName": "First name"
+            }
+            """
+        let fix = CatalogEdits.insertKey(
+            "address.stateCode", message: "{field} must be a \"state\".", intoCatalogAt: "L/en.json", text: text)
         XCTAssertEqual(fix.edits.first?.file, "L/en.json")
         let result = apply(fix, to: text)
-        XCTAssertTrue(result.contains("""
-            "address.postcodeFormat": "Bad postcode.",
-            "address.stateCode": "{field} must be a \\"state\\".",
-            "signup.passwordsDiffer"
-        """), result)
+        XCTAssertTrue(
+            result.contains(
+                """
+                    "address.postcodeFormat": "Bad postcode.",
+                    "address.stateCode": "{field} must be a \\"state\\".",
+                    "signup.passwordsDiffer"
+                """), result)
         let catalog = MessageCatalog(locale: "en", path: "L/en.json", text: result)
         XCTAssertEqual(catalog.diagnostics, [])
         XCTAssertEqual(catalog.message(forKey: "address.stateCode")?.source, "{field} must be a \"state\".")
@@ -40,8 +44,9 @@ final class CatalogEditsTests: XCTestCase {
 
     func testEmptyObjectAndMissingFile() {
         let empty = "{}"
-        XCTAssertEqual(apply(CatalogEdits.insertKey("k", message: "v", intoCatalogAt: "en.json", text: empty), to: empty),
-                       "{\n  \"k\": \"v\"\n}")
+        XCTAssertEqual(
+            apply(CatalogEdits.insertKey("k", message: "v", intoCatalogAt: "en.json", text: empty), to: empty),
+            "{\n  \"k\": \"v\"\n}")
         let created = CatalogEdits.insertKey("k", message: "é", intoCatalogAt: "en.json", text: nil)
         XCTAssertEqual(apply(created, to: ""), "{\n  \"k\": \"é\"\n}\n")
     }

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 final class LocaleFormatTests: XCTestCase {
@@ -8,7 +9,7 @@ final class LocaleFormatTests: XCTestCase {
         let cases: [(String, Double, String)] = [
             ("en", 1234.5, "1,234.5"), ("de", 1.5, "1,5"), ("de", 1234567.25, "1.234.567,25"),
             ("de-AT", 1234.5, "1\(nbsp)234,5"), ("fr", 1234.5, "1\(narrow)234,5"), ("es", 1234, "1234"),
-            ("es", 12345, "12.345"), ("pl", 1234, "1234"), ("pl", 12345.5, "12\(nbsp)345,5"), ("ja", 1234567, "1,234,567"),
+            ("es", 12345, "12.345"), ("pl", 1234, "1234"), ("pl", 12345.5, "12\(nbsp)345,5"), ("ja", 1_234_567, "1,234,567"),
             ("ar", 1234.5, "١٬٢٣٤٫٥"), ("ar", 22, "٢٢"), ("sv", -5, "\u{2212}5"), ("en", -1234, "-1,234"), ("en", 0, "0"),
             ("en", -0.0, "0"), ("en", 0.00001, "0.00001"), ("en", 1e20, "100,000,000,000,000,000,000"), ("xx", 1234.5, "1,234.5"),
         ]
@@ -63,14 +64,18 @@ final class LocaleFormatTests: XCTestCase {
         XCTAssertEqual(LocaleTag.fallbackChain(for: "de-AT", base: "en"), ["de-AT", "de", "en"])
         XCTAssertEqual(LocaleTag.fallbackChain(for: "en-GB", base: "en"), ["en-GB", "en"])
         XCTAssertEqual(LocaleTag.fallbackChain(for: "zh-Hant-TW", base: "en"), ["zh-Hant-TW", "zh-Hant", "zh", "en"])
-        for good in ["en", "de-AT", "zh-Hant-TW", "es-419", "sr-Latn", "ca-ES-valencia"] { XCTAssertTrue(LocaleTag.isWellFormed(good), good) }
+        for good in ["en", "de-AT", "zh-Hant-TW", "es-419", "sr-Latn", "ca-ES-valencia"] {
+            XCTAssertTrue(LocaleTag.isWellFormed(good), good)
+        }
         for bad in ["", "de_AT", "DE", "de-at", "english", "e", "de-", "zh-hant"] { XCTAssertFalse(LocaleTag.isWellFormed(bad), bad) }
     }
 
     func testHumanizedFieldNames() {
-        let cases = ["firstName": "First name", "line1": "Line 1", "postal_code": "Postal code", "homepageURL": "Homepage URL",
-                     "first-name": "First name", "URLPath": "URL path", "sku": "Sku", "x": "X", "passwordConfirmation": "Password confirmation",
-                     "Größe": "Größe"]
+        let cases = [
+            "firstName": "First name", "line1": "Line 1", "postal_code": "Postal code", "homepageURL": "Homepage URL",
+            "first-name": "First name", "URLPath": "URL path", "sku": "Sku", "x": "X", "passwordConfirmation": "Password confirmation",
+            "Größe": "Größe",
+        ]
         for (key, expected) in cases {
             XCTAssertEqual(FieldNames.humanized(FieldPath([.key(key)])), expected, key)
         }

@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import Rulebook
 
 /// Shared helpers for the localisation tests.
@@ -20,10 +21,13 @@ enum L10n {
         CatalogKey.parsePath(Substring(text)) ?? FieldPath([.key(text)])
     }
 
-    static func request(_ field: String, _ key: String, _ arguments: [(String, MessageArgument)] = [],
-                        override: MessageOverride? = nil) -> MessageRequest {
-        MessageRequest(messageOverride: override, field: path(field), messageKey: key,
-                       arguments: arguments.map { (name: $0.0, value: $0.1) })
+    static func request(
+        _ field: String, _ key: String, _ arguments: [(String, MessageArgument)] = [],
+        override: MessageOverride? = nil
+    ) -> MessageRequest {
+        MessageRequest(
+            messageOverride: override, field: path(field), messageKey: key,
+            arguments: arguments.map { (name: $0.0, value: $0.1) })
     }
 
     /// Representative arguments for a validator form's parameters.

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 /// The engine caches rendered messages per renderer identity: a localiser must share
@@ -30,8 +31,10 @@ final class LocalizerCacheTests: XCTestCase {
     }
 
     func testLocalesNeverShareCachedMessages() {
-        let catalogs = MessageCatalogs(files: ["en.json": #"{"minLength": "Short: {field}."}"#,
-                                               "de.json": #"{"minLength": "Kurz: {field}."}"#])
+        let catalogs = MessageCatalogs(files: [
+            "en.json": #"{"minLength": "Short: {field}."}"#,
+            "de.json": #"{"minLength": "Kurz: {field}."}"#,
+        ])
         XCTAssertEqual(message(catalogs.localizer(locale: "en")), "Short: First name.")
         XCTAssertEqual(message(catalogs.localizer(locale: "de")), "Kurz: First name.")
     }

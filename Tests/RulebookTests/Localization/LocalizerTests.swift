@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 final class LocalizerTests: XCTestCase {
@@ -13,8 +14,10 @@ final class LocalizerTests: XCTestCase {
         "L/pl.json": #"{"field.firstName": "Imię"}"#,
     ])
 
-    private func render(_ locale: String, _ key: String, field: String = "firstName", min: Double = 2,
-                        override: MessageOverride? = nil) -> String {
+    private func render(
+        _ locale: String, _ key: String, field: String = "firstName", min: Double = 2,
+        override: MessageOverride? = nil
+    ) -> String {
         catalogs.render(L10n.request(field, key, [("min", .number(min)), ("max", .number(min))], override: override), locale: locale)
     }
 
@@ -93,10 +96,12 @@ final class LocalizerTests: XCTestCase {
 
     func testDefaultMessagesRenderEveryFormInEnglish() {
         let messages = DefaultMessages()
-        XCTAssertEqual(messages.render(L10n.request("firstName", "minLength", [("min", .number(1))])),
-                       "First name must be at least 1 character long.")
-        XCTAssertEqual(messages.render(L10n.request("firstName", "minLength", [("min", .number(2))])),
-                       "First name must be at least 2 characters long.")
+        XCTAssertEqual(
+            messages.render(L10n.request("firstName", "minLength", [("min", .number(1))])),
+            "First name must be at least 1 character long.")
+        XCTAssertEqual(
+            messages.render(L10n.request("firstName", "minLength", [("min", .number(2))])),
+            "First name must be at least 2 characters long.")
         for form in ValidatorDefinition.all.flatMap(\.forms) {
             let text = messages.render(L10n.request("items[*].sku", form.messageKey, L10n.arguments(for: form)))
             XCTAssertFalse(text.contains("{") || text.contains("}"), text)

@@ -1,6 +1,7 @@
-import XCTest
-@testable import Rulebook
 import SeededRandom
+import XCTest
+
+@testable import Rulebook
 
 final class MessageFormatParserTests: XCTestCase {
     private func parse(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> MessageFormat? {
@@ -30,9 +31,11 @@ final class MessageFormatParserTests: XCTestCase {
         let format = try XCTUnwrap(parse("Hello {name}, you are {age, number} and born {day, date, long}."))
         XCTAssertEqual(format.arguments.map(\.name), ["name", "age", "day"])
         XCTAssertEqual(format.arguments.first?.range, 7..<11)
-        XCTAssertEqual(format.render(["name": .text("Ada"), "age": .number(36), "day": .date(CalendarDate(year: 1815, month: 12, day: 10)!)],
-                                     locale: "en"),
-                       "Hello Ada, you are 36 and born December 10, 1815.")
+        XCTAssertEqual(
+            format.render(
+                ["name": .text("Ada"), "age": .number(36), "day": .date(CalendarDate(year: 1815, month: 12, day: 10)!)],
+                locale: "en"),
+            "Hello Ada, you are 36 and born December 10, 1815.")
     }
 
     func testWhitespaceInsideArguments() throws {
@@ -41,7 +44,8 @@ final class MessageFormatParserTests: XCTestCase {
     }
 
     func testPluralWithOffsetExactAndPound() throws {
-        let format = try XCTUnwrap(parse("{n, plural, offset:1 =0 {nobody} =1 {only {who}} one {{who} and # other} other {{who} and # others}}"))
+        let format = try XCTUnwrap(
+            parse("{n, plural, offset:1 =0 {nobody} =1 {only {who}} one {{who} and # other} other {{who} and # others}}"))
         XCTAssertEqual(format.render(["n": .number(0), "who": .text("Ann")], locale: "en"), "nobody")
         XCTAssertEqual(format.render(["n": .number(1), "who": .text("Ann")], locale: "en"), "only Ann")
         XCTAssertEqual(format.render(["n": .number(2), "who": .text("Ann")], locale: "en"), "Ann and 1 other")
@@ -49,7 +53,8 @@ final class MessageFormatParserTests: XCTestCase {
     }
 
     func testSelectAndNesting() throws {
-        let format = try XCTUnwrap(parse("{g, select, female {{n, plural, one {She has # cat} other {She has # cats}}} male {He} other {They}}"))
+        let format = try XCTUnwrap(
+            parse("{g, select, female {{n, plural, one {She has # cat} other {She has # cats}}} male {He} other {They}}"))
         XCTAssertEqual(format.render(["g": .text("female"), "n": .number(3)], locale: "en"), "She has 3 cats")
         XCTAssertEqual(format.render(["g": .text("male"), "n": .number(3)], locale: "en"), "He")
         XCTAssertEqual(format.render(["g": .text("x")], locale: "en"), "They")

@@ -1,9 +1,12 @@
 import XCTest
+
 @testable import Rulebook
 
 final class PluralRulesTests: XCTestCase {
-    static let requiredLocales = ["en", "de", "fr", "es", "it", "pt", "pt-PT", "nl", "sv", "pl", "ru", "uk", "cs", "ar",
-                                  "he", "ja", "zh", "ko", "tr"]
+    static let requiredLocales = [
+        "en", "de", "fr", "es", "it", "pt", "pt-PT", "nl", "sv", "pl", "ru", "uk", "cs", "ar",
+        "he", "ja", "zh", "ko", "tr",
+    ]
 
     func testEveryRequiredLocaleHasItsOwnRules() {
         for locale in Self.requiredLocales {

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 /// The shipped `Localizations/` catalogues: complete, clean, and every message renders
@@ -82,7 +83,8 @@ final class ShippedCatalogTests: XCTestCase {
         XCTAssertEqual(minLength("ar", 22), "يجب ألا يقل طول حقل الاسم الأول عن ٢٢ حرفًا.")
         XCTAssertEqual(minLength("ar", 100), "يجب ألا يقل طول حقل الاسم الأول عن ١٠٠ حرف.")
         XCTAssertEqual(minLength("fr", 1.5), "Le champ «\u{00A0}Prénom\u{00A0}» doit contenir au moins 1,5 caractère.")
-        XCTAssertEqual(minLength("fr", 1_000_000), "Le champ «\u{00A0}Prénom\u{00A0}» doit contenir au moins 1\u{202F}000\u{202F}000 de caractères.")
+        XCTAssertEqual(
+            minLength("fr", 1_000_000), "Le champ «\u{00A0}Prénom\u{00A0}» doit contenir au moins 1\u{202F}000\u{202F}000 de caractères.")
         XCTAssertEqual(minLength("ja", 22), "名は22文字以上で入力してください。")
         XCTAssertEqual(minLength("ru", 21), "Поле «Имя» должно содержать не менее 21 символа.")
         XCTAssertEqual(minLength("ru", 22), "Поле «Имя» должно содержать не менее 22 символов.")
@@ -134,7 +136,9 @@ final class ShippedCatalogTests: XCTestCase {
     }
 
     /// The validator each shipped override key is used with.
-    private let overrideValidators = ["address.postcodeFormat": "pattern", "address.stateCode": "pattern", "signup.passwordsDiffer": "same"]
+    private let overrideValidators = [
+        "address.postcodeFormat": "pattern", "address.stateCode": "pattern", "signup.passwordsDiffer": "same",
+    ]
 
     private func digits(_ count: Double, locale: String) -> String {
         LocaleFormat.forLocale(locale).formatNumber(count)

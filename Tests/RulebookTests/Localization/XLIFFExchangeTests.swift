@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 final class XLIFFExchangeTests: XCTestCase {
@@ -51,45 +52,49 @@ final class XLIFFExchangeTests: XCTestCase {
     func testImportMergesIntoTheExistingCatalogueInStableOrder() throws {
         let existing = "{\n  \"zzz.custom\": \"keep me\",\n  \"required\": \"old\"\n}\n"
         let xliff = """
-        <?xml version="1.0" encoding="UTF-8"?>
-        <!-- from a CAT tool -->
-        <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="de_at">
-          <file id="f1">
-            <group id="g">
-              <unit id="u1" name="field.line2"><segment><source>Address line 2</source><target>Stiege &amp; Tür</target></segment></unit>
-            </group>
-            <unit id="u2" name="required"><segment><source>x</source><target><![CDATA[<ph equiv="{field}"/>]]> fehlt</target></segment></unit>
-            <unit id="u3" name="minLength"><segment><source>x</source><target><ph id="1" equiv="{field}"/> ist zu kurz</target></segment></unit>
-            <unit id="u4" name="maxLength"><segment><source>x</source><target></target></segment></unit>
-          </file>
-        </xliff>
-        """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <!-- from a CAT tool -->
+            <xliff xmlns="urn:oasis:names:tc:xliff:document:2.0" version="2.0" srcLang="en" trgLang="de_at">
+              <file id="f1">
+                <group id="g">
+                  <unit id="u1" name="field.line2"><segment><source>Address line 2</source><target>Stiege &amp; Tür</target></segment></unit>
+                </group>
+                <unit id="u2" name="required"><segment><source>x</source><target><![CDATA[<ph equiv="{field}"/>]]> fehlt</target></segment></unit>
+                <unit id="u3" name="minLength"><segment><source>x</source><target><ph id="1" equiv="{field}"/> ist zu kurz</target></segment></unit>
+                <unit id="u4" name="maxLength"><segment><source>x</source><target></target></segment></unit>
+              </file>
+            </xliff>
+            """
         let result = try XLIFFExchange.importXLIFF(xliff, catalogs: catalogs, existing: existing)
         XCTAssertEqual(result.locale, "de-AT")
         XCTAssertEqual(result.importedKeys, ["field.line2", "required", "minLength"])
-        XCTAssertEqual(result.json, """
-        {
-          "required": "<ph equiv=\\"{field}\\"/> fehlt",
-          "minLength": "{field} ist zu kurz",
-          "field.line2": "Stiege & Tür",
-          "zzz.custom": "keep me"
-        }
+        XCTAssertEqual(
+            result.json,
+            """
+            {
+              "required": "<ph equiv=\\"{field}\\"/> fehlt",
+              "minLength": "{field} ist zu kurz",
+              "field.line2": "Stiege & Tür",
+              "zzz.custom": "keep me"
+            }
 
-        """)
+            """)
     }
 
     func testImportReportsMessagesThatDoNotParse() throws {
         let xliff = """
-        <xliff version="2.0" srcLang="en" trgLang="pl"><file id="f"><unit id="a" name="required">
-        <segment><source>s</source><target>Pole {field jest wymagane</target></segment></unit></file></xliff>
-        """
+            <xliff version="2.0" srcLang="en" trgLang="pl"><file id="f"><unit id="a" name="required">
+            <segment><source>s</source><target>Pole {field jest wymagane</target></segment></unit></file></xliff>
+            """
         let result = try XLIFFExchange.importXLIFF(xliff, catalogs: catalogs, existing: nil)
         XCTAssertEqual(result.diagnostics.map(\.code), [.messageSyntax])
     }
 
     func testImportRejectsWhatIsNotXLIFF2() {
-        let cases = ["not xml", "<xliff version=\"1.2\" trgLang=\"pl\"></xliff>", "<root/>", "<xliff version=\"2.0\"></xliff>",
-                     "<!DOCTYPE x [<!ENTITY a \"b\">]><xliff/>", "<xliff version=\"2.0\" trgLang=\"pl\"><file></xliff>"]
+        let cases = [
+            "not xml", "<xliff version=\"1.2\" trgLang=\"pl\"></xliff>", "<root/>", "<xliff version=\"2.0\"></xliff>",
+            "<!DOCTYPE x [<!ENTITY a \"b\">]><xliff/>", "<xliff version=\"2.0\" trgLang=\"pl\"><file></xliff>",
+        ]
         for text in cases {
             XCTAssertThrowsError(try XLIFFExchange.importXLIFF(text, catalogs: catalogs, existing: nil), text)
         }

@@ -1,6 +1,7 @@
-import XCTest
-@testable import Rulebook
 import SeededRandom
+import XCTest
+
+@testable import Rulebook
 
 /// `LineTable.position` counts columns over raw bytes on contiguous text (the checker's
 /// fast path); it must agree with counting through the string's own views.
@@ -13,7 +14,9 @@ final class LineTableTests: XCTestCase {
         var line = 0, lineStart = 0
         var index = 0
         while index < offset {
-            if bytes[index] == UInt8(ascii: "\n") || (bytes[index] == UInt8(ascii: "\r") && (index + 1 >= bytes.count || bytes[index + 1] != UInt8(ascii: "\n"))) {
+            if bytes[index] == UInt8(ascii: "\n")
+                || (bytes[index] == UInt8(ascii: "\r") && (index + 1 >= bytes.count || bytes[index + 1] != UInt8(ascii: "\n")))
+            {
                 line += 1
                 lineStart = index + 1
             }
@@ -37,8 +40,9 @@ final class LineTableTests: XCTestCase {
         let table = LineTable(text)
         for offset in 0...(text.utf8.count + 2) {
             for encoding in PositionEncoding.allCases {
-                XCTAssertEqual(table.position(of: offset, in: text, encoding: encoding),
-                               referencePosition(of: offset, in: text, encoding: encoding), "offset \(offset) \(encoding)")
+                XCTAssertEqual(
+                    table.position(of: offset, in: text, encoding: encoding),
+                    referencePosition(of: offset, in: text, encoding: encoding), "offset \(offset) \(encoding)")
             }
         }
     }
@@ -95,7 +99,8 @@ final class LineTableTests: XCTestCase {
                     let word = bytes.withUnsafeBytes { UInt64(littleEndian: $0.loadUnaligned(as: UInt64.self)) }
                     let flags = LineTable.bytesBelow14(word)
                     let expected = value < 14 ? position : (position < 7 ? 7 : nil)
-                    XCTAssertEqual(flags == 0 ? nil : flags.trailingZeroBitCount >> 3, expected, "filler \(filler), byte \(value) at \(position)")
+                    XCTAssertEqual(
+                        flags == 0 ? nil : flags.trailingZeroBitCount >> 3, expected, "filler \(filler), byte \(value) at \(position)")
                 }
             }
         }
@@ -106,8 +111,9 @@ final class LineTableTests: XCTestCase {
         let table = LineTable(text)
         XCTAssertEqual(table.position(of: 4, in: text, encoding: .utf16), LinePosition(line: 0, character: 2))
         XCTAssertEqual(table.position(of: 4, in: text, encoding: .unicodeScalars), LinePosition(line: 0, character: 1))
-        XCTAssertEqual(table.position(of: 2, in: text, encoding: .unicodeScalars), LinePosition(line: 0, character: 0),
-                       "an offset inside a scalar has not reached it")
+        XCTAssertEqual(
+            table.position(of: 2, in: text, encoding: .unicodeScalars), LinePosition(line: 0, character: 0),
+            "an offset inside a scalar has not reached it")
     }
 
     func testSourceLocationsAreOneBasedScalarColumns() {

@@ -1,6 +1,7 @@
-import XCTest
-@testable import Rulebook
 import SeededRandom
+import XCTest
+
+@testable import Rulebook
 
 /// The bodies of `when` blocks, which the parser builds on a list stack and takes out as
 /// arrays when a block closes, against a model of the nesting: random files of field

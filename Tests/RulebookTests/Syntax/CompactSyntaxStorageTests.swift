@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 /// The compact storage of ``RuleSyntax``, ``NamedRuleSyntax`` and ``WhenBlockSyntax``:
@@ -24,10 +25,13 @@ final class CompactSyntaxStorageTests: XCTestCase {
     }
 
     func testArgumentsAndSegmentsReadBackEveryRange() {
-        let path = PathSyntax(segments: [PathSegmentSyntax(kind: .wildcard, range: SourceRange(start: 1, end: 4))], range: SourceRange(start: 1, end: 4))
-        let kinds: [ArgumentSyntax.Kind] = [.integer(-3, text: "-3"), .decimal(1.5, text: "1.5"), .string("日本"), .today, .boolean(true),
-                                            .regex(pattern: "a+", flags: "i", patternRange: SourceRange(start: 1, end: 3)),
-                                            .date(year: 2026, month: 1, day: 31), .path(path)]
+        let path = PathSyntax(
+            segments: [PathSegmentSyntax(kind: .wildcard, range: SourceRange(start: 1, end: 4))], range: SourceRange(start: 1, end: 4))
+        let kinds: [ArgumentSyntax.Kind] = [
+            .integer(-3, text: "-3"), .decimal(1.5, text: "1.5"), .string("日本"), .today, .boolean(true),
+            .regex(pattern: "a+", flags: "i", patternRange: SourceRange(start: 1, end: 3)),
+            .date(year: 2026, month: 1, day: 31), .path(path),
+        ]
         for range in ranges {
             for kind in kinds {
                 let argument = ArgumentSyntax(kind: kind, range: range)
@@ -54,8 +58,9 @@ final class CompactSyntaxStorageTests: XCTestCase {
     }
 
     func testRulesReadBackEveryRangeAndMessage() {
-        let message = MessageOverrideSyntax(keywordRange: SourceRange(start: 9, end: 16), kind: .key("a.b"),
-                                            valueRange: SourceRange(start: 17, end: 20), range: SourceRange(start: 9, end: 20))
+        let message = MessageOverrideSyntax(
+            keywordRange: SourceRange(start: 9, end: 16), kind: .key("a.b"),
+            valueRange: SourceRange(start: 17, end: 20), range: SourceRange(start: 9, end: 20))
         let arguments = [ArgumentSyntax(kind: .integer(2, text: "2"), range: SourceRange(start: 7, end: 8))]
         var nameRanges = ranges
         nameRanges.append(SourceRange(start: 1, end: 6))  // not at the rule's start: boxed
@@ -72,8 +77,11 @@ final class CompactSyntaxStorageTests: XCTestCase {
                     XCTAssertEqual(rule, same)
                     XCTAssertEqual(rule.hashValue, same.hashValue)
                     XCTAssertNotEqual(rule, RuleSyntax(name: name, arguments: [], message: message, range: range))
-                    XCTAssertNotEqual(rule, RuleSyntax(name: IdentifierSyntax(name: "maxLength", range: nameRange), arguments: arguments,
-                                                       message: message, range: range))
+                    XCTAssertNotEqual(
+                        rule,
+                        RuleSyntax(
+                            name: IdentifierSyntax(name: "maxLength", range: nameRange), arguments: arguments,
+                            message: message, range: range))
                     // Another range keeps the name, arguments and message.
                     for other in ranges {
                         let moved = rule.withRange(other)
@@ -85,20 +93,26 @@ final class CompactSyntaxStorageTests: XCTestCase {
                 }
             }
         }
-        let plain = RuleSyntax(name: IdentifierSyntax(name: "required", range: SourceRange(start: 3, end: 11)), arguments: [],
-                               message: nil, range: SourceRange(start: 3, end: 11))
+        let plain = RuleSyntax(
+            name: IdentifierSyntax(name: "required", range: SourceRange(start: 3, end: 11)), arguments: [],
+            message: nil, range: SourceRange(start: 3, end: 11))
         let withMessage = RuleSyntax(name: plain.name, arguments: [], message: message, range: plain.range)
         XCTAssertNotEqual(plain, withMessage)
     }
 
     func testNamedRulesAndBlocksReadBackEveryRange() {
-        let rules = [RuleSyntax(name: IdentifierSyntax(name: "required", range: SourceRange(start: 9, end: 17)), arguments: [],
-                                message: nil, range: SourceRange(start: 9, end: 17))]
+        let rules = [
+            RuleSyntax(
+                name: IdentifierSyntax(name: "required", range: SourceRange(start: 9, end: 17)), arguments: [],
+                message: nil, range: SourceRange(start: 9, end: 17))
+        ]
         let body: [StatementSyntax] = [.unexpected(UnexpectedSyntax(range: SourceRange(start: 20, end: 21)))]
         let condition = ConditionSyntax.missing(SourceRange(start: 5, end: 5))
         // Each range in turn takes every value while the others are ordinary, and all take
         // the same value (so the keyword starts where the statement does, or not).
-        let ordinary = [SourceRange(start: 0, end: 4), SourceRange(start: 5, end: 7), SourceRange(start: 8, end: 9), SourceRange(start: 0, end: 30)]
+        let ordinary = [
+            SourceRange(start: 0, end: 4), SourceRange(start: 5, end: 7), SourceRange(start: 8, end: 9), SourceRange(start: 0, end: 30),
+        ]
         var cases: [[SourceRange]] = ranges.map { [$0, $0, $0, $0] }
         for slot in 0..<4 {
             for range in ranges {
@@ -121,28 +135,36 @@ final class CompactSyntaxStorageTests: XCTestCase {
             XCTAssertEqual(named.hashValue, same.hashValue)
             XCTAssertNotEqual(named, NamedRuleSyntax(keywordRange: four[0], name: name, equalsRange: four[2], rules: [], range: four[3]))
 
-            let block = WhenBlockSyntax(keywordRange: four[0], condition: condition, openBraceRange: four[1], body: body,
-                                        closeBraceRange: four[2], range: four[3])
+            let block = WhenBlockSyntax(
+                keywordRange: four[0], condition: condition, openBraceRange: four[1], body: body,
+                closeBraceRange: four[2], range: four[3])
             XCTAssertEqual(block.keywordRange, four[0])
             XCTAssertEqual(block.condition, condition)
             XCTAssertEqual(block.openBraceRange, four[1])
             XCTAssertEqual(block.body, body)
             XCTAssertEqual(block.closeBraceRange, four[2])
             XCTAssertEqual(block.range, four[3])
-            let sameBlock = WhenBlockSyntax(keywordRange: four[0], condition: condition, openBraceRange: four[1], body: body,
-                                            closeBraceRange: four[2], range: four[3])
+            let sameBlock = WhenBlockSyntax(
+                keywordRange: four[0], condition: condition, openBraceRange: four[1], body: body,
+                closeBraceRange: four[2], range: four[3])
             XCTAssertEqual(block, sameBlock)
             XCTAssertEqual(block.hashValue, sameBlock.hashValue)
-            XCTAssertNotEqual(block, WhenBlockSyntax(keywordRange: four[0], condition: condition, openBraceRange: four[1], body: [],
-                                                     closeBraceRange: four[2], range: four[3]))
+            XCTAssertNotEqual(
+                block,
+                WhenBlockSyntax(
+                    keywordRange: four[0], condition: condition, openBraceRange: four[1], body: [],
+                    closeBraceRange: four[2], range: four[3]))
         }
         // Blocks that differ in one range only are different, compact or boxed.
         for (index, range) in ranges.enumerated() {
             for other in ranges[(index + 1)...] {
-                XCTAssertNotEqual(WhenBlockSyntax(keywordRange: range, condition: condition, openBraceRange: range, body: body,
-                                                  closeBraceRange: range, range: range),
-                                  WhenBlockSyntax(keywordRange: range, condition: condition, openBraceRange: range, body: body,
-                                                  closeBraceRange: other, range: range))
+                XCTAssertNotEqual(
+                    WhenBlockSyntax(
+                        keywordRange: range, condition: condition, openBraceRange: range, body: body,
+                        closeBraceRange: range, range: range),
+                    WhenBlockSyntax(
+                        keywordRange: range, condition: condition, openBraceRange: range, body: body,
+                        closeBraceRange: other, range: range))
             }
         }
     }
@@ -153,26 +175,35 @@ final class CompactSyntaxStorageTests: XCTestCase {
         XCTAssertEqual(String(reflecting: argument), "Rulebook.ArgumentSyntax(kind: Rulebook.ArgumentSyntax.Kind.today, range: 2..<7)")
         let segment = PathSegmentSyntax(kind: .wildcard, range: SourceRange(start: 1, end: 4))
         XCTAssertEqual(Mirror(reflecting: segment).children.map(\.label), ["kind", "range"])
-        XCTAssertEqual(String(reflecting: segment), "Rulebook.PathSegmentSyntax(kind: Rulebook.PathSegmentSyntax.Kind.wildcard, range: 1..<4)")
-        let rule = RuleSyntax(name: IdentifierSyntax(name: "required", range: SourceRange(start: 3, end: 11)), arguments: [],
-                              message: nil, range: SourceRange(start: 3, end: 11))
+        XCTAssertEqual(
+            String(reflecting: segment), "Rulebook.PathSegmentSyntax(kind: Rulebook.PathSegmentSyntax.Kind.wildcard, range: 1..<4)")
+        let rule = RuleSyntax(
+            name: IdentifierSyntax(name: "required", range: SourceRange(start: 3, end: 11)), arguments: [],
+            message: nil, range: SourceRange(start: 3, end: 11))
         XCTAssertEqual(Mirror(reflecting: rule).children.map(\.label), ["name", "arguments", "message", "range"])
-        XCTAssertEqual(String(reflecting: rule),
-                       "Rulebook.RuleSyntax(name: Rulebook.IdentifierSyntax(name: \"required\", range: 3..<11), arguments: [], message: nil, range: 3..<11)")
-        let named = NamedRuleSyntax(keywordRange: SourceRange(start: 0, end: 4), name: IdentifierSyntax(name: "n", range: SourceRange(start: 5, end: 6)),
-                                    equalsRange: SourceRange(start: 7, end: 8), rules: [], range: SourceRange(start: 0, end: 8))
+        XCTAssertEqual(
+            String(reflecting: rule),
+            "Rulebook.RuleSyntax(name: Rulebook.IdentifierSyntax(name: \"required\", range: 3..<11), arguments: [], message: nil, range: 3..<11)"
+        )
+        let named = NamedRuleSyntax(
+            keywordRange: SourceRange(start: 0, end: 4), name: IdentifierSyntax(name: "n", range: SourceRange(start: 5, end: 6)),
+            equalsRange: SourceRange(start: 7, end: 8), rules: [], range: SourceRange(start: 0, end: 8))
         XCTAssertEqual(Mirror(reflecting: named).children.map(\.label), ["keywordRange", "name", "equalsRange", "rules", "range"])
-        XCTAssertEqual(String(reflecting: named),
-                       "Rulebook.NamedRuleSyntax(keywordRange: 0..<4, name: Rulebook.IdentifierSyntax(name: \"n\", range: 5..<6), "
-                       + "equalsRange: 7..<8, rules: [], range: 0..<8)")
-        let block = WhenBlockSyntax(keywordRange: SourceRange(start: 0, end: 4), condition: .missing(SourceRange(start: 5, end: 5)),
-                                    openBraceRange: SourceRange(start: 5, end: 6), body: [], closeBraceRange: SourceRange(start: 7, end: 8),
-                                    range: SourceRange(start: 0, end: 8))
-        XCTAssertEqual(Mirror(reflecting: block).children.map(\.label),
-                       ["keywordRange", "condition", "openBraceRange", "body", "closeBraceRange", "range"])
-        XCTAssertEqual(String(reflecting: block),
-                       "Rulebook.WhenBlockSyntax(keywordRange: 0..<4, condition: Rulebook.ConditionSyntax.missing(5..<5), "
-                       + "openBraceRange: 5..<6, body: [], closeBraceRange: 7..<8, range: 0..<8)")
+        XCTAssertEqual(
+            String(reflecting: named),
+            "Rulebook.NamedRuleSyntax(keywordRange: 0..<4, name: Rulebook.IdentifierSyntax(name: \"n\", range: 5..<6), "
+                + "equalsRange: 7..<8, rules: [], range: 0..<8)")
+        let block = WhenBlockSyntax(
+            keywordRange: SourceRange(start: 0, end: 4), condition: .missing(SourceRange(start: 5, end: 5)),
+            openBraceRange: SourceRange(start: 5, end: 6), body: [], closeBraceRange: SourceRange(start: 7, end: 8),
+            range: SourceRange(start: 0, end: 8))
+        XCTAssertEqual(
+            Mirror(reflecting: block).children.map(\.label),
+            ["keywordRange", "condition", "openBraceRange", "body", "closeBraceRange", "range"])
+        XCTAssertEqual(
+            String(reflecting: block),
+            "Rulebook.WhenBlockSyntax(keywordRange: 0..<4, condition: Rulebook.ConditionSyntax.missing(5..<5), "
+                + "openBraceRange: 5..<6, body: [], closeBraceRange: 7..<8, range: 0..<8)")
     }
 
     func testParsedRulesStayCompact() {
@@ -185,8 +216,12 @@ final class CompactSyntaxStorageTests: XCTestCase {
         XCTAssertEqual(field.rules.map(\.range), [SourceRange(start: 3, end: 11), SourceRange(start: 13, end: 36)])
         XCTAssertEqual(field.rules[1].name.range, SourceRange(start: 13, end: 22))
         XCTAssertEqual(field.rules[1].message?.kind, .key("x.y"))
-        XCTAssertEqual(second.path.segments.map(\.range), [SourceRange(start: 37, end: 38), SourceRange(start: 38, end: 41),
-                                                          SourceRange(start: 42, end: 43)])
+        XCTAssertEqual(
+            second.path.segments.map(\.range),
+            [
+                SourceRange(start: 37, end: 38), SourceRange(start: 38, end: 41),
+                SourceRange(start: 42, end: 43),
+            ])
         XCTAssertEqual(second.rules.first?.arguments.map(\.range), [SourceRange(start: 51, end: 54), SourceRange(start: 55, end: 56)])
     }
 }

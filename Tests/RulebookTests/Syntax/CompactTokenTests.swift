@@ -1,6 +1,7 @@
-import XCTest
-@testable import Rulebook
 import SeededRandom
+import XCTest
+
+@testable import Rulebook
 
 /// The lexer's ``CompactToken``: it round-trips to the public ``Token`` for every
 /// kind at any offset up to its cap, `Lexer.lex` hands out exactly the tokens of the
@@ -26,8 +27,10 @@ final class CompactTokenTests: XCTestCase {
 
     func testLexHandsOutTheCompactTokensOfEveryKind() {
         var generator = SeededGenerator(seed: 12)
-        let pieces = ["name", "12", "-3", "1.5e3", "\"s\"", "\"bad\\q\"", "/p/i", "/open", "2026-01-31", "2026-13-40", ":", ",", ".", "=",
-                      "==", "!=", "{", "}", "(", ")", "[", "]", "*", "\n", "\r\n", "@", " ", "# c\n", "日本", "\u{1}"]
+        let pieces = [
+            "name", "12", "-3", "1.5e3", "\"s\"", "\"bad\\q\"", "/p/i", "/open", "2026-01-31", "2026-13-40", ":", ",", ".", "=",
+            "==", "!=", "{", "}", "(", ")", "[", "]", "*", "\n", "\r\n", "@", " ", "# c\n", "日本", "\u{1}",
+        ]
         var seen = Set<TokenKind>()
         for round in 0..<200 {
             let text = (0..<Int.random(in: 0...40, using: &generator)).map { _ in pieces.randomElement(using: &generator) ?? "" }.joined()

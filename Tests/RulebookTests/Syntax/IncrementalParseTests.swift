@@ -1,7 +1,8 @@
 import Foundation
-import XCTest
-@testable import Rulebook
 import SeededRandom
+import XCTest
+
+@testable import Rulebook
 
 /// Reparsing an edited text with the previous tree against parsing it from scratch:
 /// whatever the edit, the trees (statements, comments, diagnostics) are the same.
@@ -52,8 +53,9 @@ final class IncrementalParseTests: XCTestCase {
         case 1:
             bytes.removeSubrange(offset..<min(bytes.count, offset + Int.random(in: 1...12, using: &generator)))
         case 2:
-            bytes.replaceSubrange(offset..<min(bytes.count, offset + Int.random(in: 0...6, using: &generator)),
-                                  with: Array(", minLength 2".utf8))
+            bytes.replaceSubrange(
+                offset..<min(bytes.count, offset + Int.random(in: 0...6, using: &generator)),
+                with: Array(", minLength 2".utf8))
         default:
             bytes.insert(contentsOf: Array("\nfresh: required\n".utf8), at: offset)
         }
@@ -68,8 +70,10 @@ final class IncrementalParseTests: XCTestCase {
 
     /// Parses `edited` with and without `previous`; returns what could be kept.
     @discardableResult
-    private func assertReparseMatches(_ edited: String, previous: SyntaxTree, _ label: String,
-                                      file: StaticString = #filePath, line: UInt = #line) -> Reuse {
+    private func assertReparseMatches(
+        _ edited: String, previous: SyntaxTree, _ label: String,
+        file: StaticString = #filePath, line: UInt = #line
+    ) -> Reuse {
         let source = SourceFile(path: previous.source.path, text: edited)
         let expected = Parser.parse(source, limits: .default)
         let reparsed = Parser.parse(source, reusing: previous)
@@ -81,8 +85,9 @@ final class IncrementalParseTests: XCTestCase {
             new.withUTF8 { newBytes in
                 let edit = IncrementalParse.Edit(old: oldBytes, new: newBytes)
                 let prefix = IncrementalParse.reusablePrefix(of: previous, edit: edit, newBytes: newBytes)
-                let suffix = IncrementalParse.reusableSuffix(of: previous, edit: edit, newBytes: newBytes,
-                                                             after: prefix?.cut ?? 0, keptStatements: prefix?.statementCount ?? 0)
+                let suffix = IncrementalParse.reusableSuffix(
+                    of: previous, edit: edit, newBytes: newBytes,
+                    after: prefix?.cut ?? 0, keptStatements: prefix?.statementCount ?? 0)
                 return Reuse(prefix: prefix != nil, suffix: suffix != nil)
             }
         }
@@ -167,7 +172,9 @@ final class IncrementalParseTests: XCTestCase {
         let edited = text.replacingOccurrences(of: "c: required", with: "c: required, minLength 2")
         var old = text, new = edited
         let prefix = old.withUTF8 { oldBytes in
-            new.withUTF8 { IncrementalParse.reusablePrefix(of: previous, edit: IncrementalParse.Edit(old: oldBytes, new: $0), newBytes: $0) }
+            new.withUTF8 {
+                IncrementalParse.reusablePrefix(of: previous, edit: IncrementalParse.Edit(old: oldBytes, new: $0), newBytes: $0)
+            }
         }
         // `c` contains the change: `a` and `b` and the comment are kept, `c` is reparsed.
         XCTAssertEqual(prefix, IncrementalParse.Prefix(statementCount: 2, commentCount: 1, cut: 31, lastEnd: 23))
@@ -178,7 +185,9 @@ final class IncrementalParseTests: XCTestCase {
             let previous = Parser.parse(SourceFile(path: "p.rules", text: text))
             var old = text, new = edited
             return old.withUTF8 { oldBytes in
-                new.withUTF8 { IncrementalParse.reusablePrefix(of: previous, edit: IncrementalParse.Edit(old: oldBytes, new: $0), newBytes: $0) }
+                new.withUTF8 {
+                    IncrementalParse.reusablePrefix(of: previous, edit: IncrementalParse.Edit(old: oldBytes, new: $0), newBytes: $0)
+                }
             }
         }
         // A `when` header without `{` forgives a later `}`: the state is not clean.

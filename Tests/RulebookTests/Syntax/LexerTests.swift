@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 final class LexerTests: XCTestCase {
@@ -7,21 +8,26 @@ final class LexerTests: XCTestCase {
     }
 
     func testPunctuationAndOperators() {
-        XCTAssertEqual(kinds(": , . = == != { } ( ) [ ] *"),
-                       [.colon, .comma, .dot, .equals, .equalEqual, .bangEqual, .leftBrace, .rightBrace,
-                        .leftParen, .rightParen, .leftBracket, .rightBracket, .star, .endOfFile])
+        XCTAssertEqual(
+            kinds(": , . = == != { } ( ) [ ] *"),
+            [
+                .colon, .comma, .dot, .equals, .equalEqual, .bangEqual, .leftBrace, .rightBrace,
+                .leftParen, .rightParen, .leftBracket, .rightBracket, .star, .endOfFile,
+            ])
     }
 
     func testNumbersDatesAndNames() {
-        XCTAssertEqual(kinds("12 -3 1.5 -0.25 1e3 2.5E-2 2026-01-31 name _x a1"),
-                       [.integer, .integer, .decimal, .decimal, .decimal, .decimal, .date, .identifier, .identifier, .identifier, .endOfFile])
+        XCTAssertEqual(
+            kinds("12 -3 1.5 -0.25 1e3 2.5E-2 2026-01-31 name _x a1"),
+            [.integer, .integer, .decimal, .decimal, .decimal, .decimal, .date, .identifier, .identifier, .identifier, .endOfFile])
         // `1.` is not a decimal: the dot is its own token (and `1.x` a number then a path).
         XCTAssertEqual(kinds("1.x"), [.integer, .dot, .identifier, .endOfFile])
     }
 
     func testLineBreaksOfEveryKindAreOneTokenEach() {
         let lexed = Lexer.lex(SourceFile(path: "t", text: "a\nb\r\nc\rd"))
-        XCTAssertEqual(lexed.tokens.map(\.kind), [.identifier, .newline, .identifier, .newline, .identifier, .newline, .identifier, .endOfFile])
+        XCTAssertEqual(
+            lexed.tokens.map(\.kind), [.identifier, .newline, .identifier, .newline, .identifier, .newline, .identifier, .endOfFile])
         XCTAssertEqual(lexed.tokens[3].range, SourceRange(start: 3, end: 5))
     }
 

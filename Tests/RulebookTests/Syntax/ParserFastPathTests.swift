@@ -1,6 +1,7 @@
-import XCTest
-@testable import Rulebook
 import SeededRandom
+import XCTest
+
+@testable import Rulebook
 
 /// The parser's performance paths against the plain computations they replace:
 /// interned strings equal `String(decoding:as:)` of the same bytes (valid UTF-8 or not,
@@ -79,7 +80,9 @@ final class ParserFastPathTests: XCTestCase {
             var text = Bool.random(using: &generator) ? "-" : ""
             text += String((0..<digits).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
             if Bool.random(using: &generator) { text += "." + String(Int.random(in: 0...999, using: &generator)) }
-            if Int.random(in: 0..<3, using: &generator) == 0 { text += "e" + (Bool.random(using: &generator) ? "-" : "") + String(Int.random(in: 0...400, using: &generator)) }
+            if Int.random(in: 0..<3, using: &generator) == 0 {
+                text += "e" + (Bool.random(using: &generator) ? "-" : "") + String(Int.random(in: 0...400, using: &generator))
+            }
             let lexed = Lexer.lex(SourceFile(path: "n.rules", text: text))
             guard let token = lexed.tokens.first, token.kind == .integer || token.kind == .decimal else {
                 XCTFail("'\(text)' did not lex as a number")
@@ -91,7 +94,9 @@ final class ParserFastPathTests: XCTestCase {
             if token.kind == .integer {
                 // The parser reads the same value from the bytes as `Int(text)`.
                 let tree = Parser.parse(SourceFile(path: "n.rules", text: "a: min \(text)\n"))
-                guard case .field(let field) = tree.statements.first, case .integer(let value, let written)? = field.rules.first?.arguments.first?.kind else {
+                guard case .field(let field) = tree.statements.first,
+                    case .integer(let value, let written)? = field.rules.first?.arguments.first?.kind
+                else {
                     XCTFail("'\(text)' did not parse as an integer argument")
                     continue
                 }

@@ -1,6 +1,7 @@
-import XCTest
-@testable import Rulebook
 import SeededRandom
+import XCTest
+
+@testable import Rulebook
 
 /// The shipped rule files parse cleanly, and thousands of mutated versions of them
 /// parse without crashing into well-formed trees.
@@ -57,7 +58,9 @@ final class ParserRobustnessTests: XCTestCase {
 final class ParserStackDepthTests: XCTestCase {
     func testDeepestAllowedNestingFitsASmallStack() {
         let limits = ParserLimits.default
-        let condition = String(repeating: "not (", count: limits.maxConditionDepth / 2 - 1) + "a" + String(repeating: ")", count: limits.maxConditionDepth / 2 - 1)
+        let condition =
+            String(repeating: "not (", count: limits.maxConditionDepth / 2 - 1) + "a"
+            + String(repeating: ")", count: limits.maxConditionDepth / 2 - 1)
         var text = ""
         for depth in 0..<(limits.maxBlockNesting) {
             text += String(repeating: "  ", count: depth) + "when \(condition) {\n"

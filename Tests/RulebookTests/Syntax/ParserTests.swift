@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 /// The grammar, statement by statement, with exact ranges.
@@ -31,12 +32,19 @@ final class ParserTests: XCTestCase {
     func testPaths() throws {
         let source = MarkedSource(#"1️⃣items2️⃣[*]3️⃣.4️⃣"first-name"5️⃣.sku: required"#)
         let field = try XCTUnwrap(singleField(source.text))
-        XCTAssertEqual(field.path.segments.map(\.kind), [.key("items", quoted: false), .wildcard, .key("first-name", quoted: true), .key("sku", quoted: false)])
-        XCTAssertEqual(field.path.segments.map(\.range), [source.range(1, 2), source.range(2, 3),
-                                                          SourceRange(start: source[4], end: source[5]),
-                                                          SourceRange(start: source[5] + 1, end: source[5] + 4)])
+        XCTAssertEqual(
+            field.path.segments.map(\.kind),
+            [.key("items", quoted: false), .wildcard, .key("first-name", quoted: true), .key("sku", quoted: false)])
+        XCTAssertEqual(
+            field.path.segments.map(\.range),
+            [
+                source.range(1, 2), source.range(2, 3),
+                SourceRange(start: source[4], end: source[5]),
+                SourceRange(start: source[5] + 1, end: source[5] + 4),
+            ])
         XCTAssertEqual(field.path.description, #"items[*]."first-name".sku"#)
-        XCTAssertEqual(try XCTUnwrap(singleField("a[*][*]: array")).path.segments.map(\.kind), [.key("a", quoted: false), .wildcard, .wildcard])
+        XCTAssertEqual(
+            try XCTUnwrap(singleField("a[*][*]: array")).path.segments.map(\.kind), [.key("a", quoted: false), .wildcard, .wildcard])
     }
 
     func testKeywordsAreFieldNamesWhenFollowedByColonDotOrBracket() throws {
@@ -51,27 +59,32 @@ final class ParserTests: XCTestCase {
 
     func testIntegerAndDecimalArguments() {
         XCTAssertEqual(arguments("between -5 124"), [.integer(-5, text: "-5"), .integer(124, text: "124")])
-        XCTAssertEqual(arguments("min 1.5 -0.25 1e3 2.5E-2"),
-                       [.decimal(1.5, text: "1.5"), .decimal(-0.25, text: "-0.25"), .decimal(1000, text: "1e3"), .decimal(0.025, text: "2.5E-2")])
-        XCTAssertEqual(arguments("min \(Int.max) \(Int.min)"), [.integer(Int.max, text: "\(Int.max)"), .integer(Int.min, text: "\(Int.min)")])
+        XCTAssertEqual(
+            arguments("min 1.5 -0.25 1e3 2.5E-2"),
+            [.decimal(1.5, text: "1.5"), .decimal(-0.25, text: "-0.25"), .decimal(1000, text: "1e3"), .decimal(0.025, text: "2.5E-2")])
+        XCTAssertEqual(
+            arguments("min \(Int.max) \(Int.min)"), [.integer(Int.max, text: "\(Int.max)"), .integer(Int.min, text: "\(Int.min)")])
     }
 
     func testStringArgumentsDecodeEscapes() {
-        XCTAssertEqual(arguments(#"oneOf "a\"b" "c\\d" "e\nf\tg\rh" "\u{1F600}\u{e9}" "" "日本語😀""#),
-                       [.string("a\"b"), .string("c\\d"), .string("e\nf\tg\rh"), .string("😀é"), .string(""), .string("日本語😀")])
+        XCTAssertEqual(
+            arguments(#"oneOf "a\"b" "c\\d" "e\nf\tg\rh" "\u{1F600}\u{e9}" "" "日本語😀""#),
+            [.string("a\"b"), .string("c\\d"), .string("e\nf\tg\rh"), .string("😀é"), .string(""), .string("日本語😀")])
     }
 
     func testRegexArgumentsCoverExactlyThePattern() throws {
         let source = MarkedSource(#"x: pattern 1️⃣/2️⃣^[a-z/]+\/\d{2}$3️⃣/i4️⃣, pattern /5️⃣6️⃣/"#)
         let field = try XCTUnwrap(singleField(source.text))
-        XCTAssertEqual(field.rules[0].arguments.first?.kind, .regex(pattern: #"^[a-z/]+\/\d{2}$"#, flags: "i", patternRange: source.range(2, 3)))
+        XCTAssertEqual(
+            field.rules[0].arguments.first?.kind, .regex(pattern: #"^[a-z/]+\/\d{2}$"#, flags: "i", patternRange: source.range(2, 3)))
         XCTAssertEqual(field.rules[0].arguments.first?.range, source.range(1, 4))
         XCTAssertEqual(field.rules[1].arguments.first?.kind, .regex(pattern: "", flags: "", patternRange: source.range(5, 6)))
     }
 
     func testDatesTodayBooleansAndPathArguments() {
-        XCTAssertEqual(arguments("after 2024-02-29 today true false"),
-                       [.date(year: 2024, month: 2, day: 29), .today, .boolean(true), .boolean(false)])
+        XCTAssertEqual(
+            arguments("after 2024-02-29 today true false"),
+            [.date(year: 2024, month: 2, day: 29), .today, .boolean(true), .boolean(false)])
         guard case .path(let path)? = arguments("same address.postcode").first else { return XCTFail("expected a path") }
         XCTAssertEqual(path.description, "address.postcode")
         // As part of a longer path, or quoted with a suffix, the words are keys.
@@ -141,7 +154,9 @@ final class ParserTests: XCTestCase {
     func testOneLineBlockAndBraceOnNextLine() {
         let tree = parse("when a { x: required }\nwhen b\n{\n  y: email\n}\n")
         XCTAssertEqual(tree.diagnostics, [])
-        XCTAssertEqual(tree.dump(ranges: false), """
+        XCTAssertEqual(
+            tree.dump(ranges: false),
+            """
             when
               present
                 path a
@@ -161,7 +176,9 @@ final class ParserTests: XCTestCase {
     func testConditionPrecedenceNotAndOr() {
         let tree = parse(#"when not a and b == 1 or (c != "x" or d == 2026-01-01) and e == true { }"#)
         XCTAssertEqual(tree.diagnostics, [])
-        XCTAssertEqual(tree.dump(ranges: false), """
+        XCTAssertEqual(
+            tree.dump(ranges: false),
+            """
             when
               or
                 and
@@ -192,8 +209,9 @@ final class ParserTests: XCTestCase {
         let tree = parse(source.text)
         XCTAssertEqual(tree.diagnostics, [])
         guard case .when(let block) = tree.statements[0], case .not(let inner, let notRange) = block.condition,
-              case .parenthesized(let comparison, let parenRange) = inner,
-              case .comparison(let path, .equal, let literal, let operatorRange) = comparison else { return XCTFail(tree.dump()) }
+            case .parenthesized(let comparison, let parenRange) = inner,
+            case .comparison(let path, .equal, let literal, let operatorRange) = comparison
+        else { return XCTFail(tree.dump()) }
         XCTAssertEqual(notRange, source.range(1, 9))
         XCTAssertEqual(parenRange, source.range(2, 9))
         XCTAssertEqual(path.range, source.range(3, 4))

@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 /// The language server shifts the nodes after an edit (`SyntaxTree+Shifting`). Rules,
@@ -10,25 +11,34 @@ final class ShiftedCompactNodesTests: XCTestCase {
     private func range(_ start: Int, _ end: Int) -> SourceRange { SourceRange(start: start, end: end) }
 
     private func rule(at base: Int, message: Bool = false) -> RuleSyntax {
-        let override = message ? MessageOverrideSyntax(keywordRange: range(base + 12, base + 19), kind: .key("k.x"),
-                                                       valueRange: range(base + 20, base + 23), range: range(base + 12, base + 23)) : nil
-        return RuleSyntax(name: IdentifierSyntax(name: "minLength", range: range(base, base + 9)),
-                          arguments: [ArgumentSyntax(kind: .integer(2, text: "2"), range: range(base + 10, base + 11))],
-                          message: override, range: range(base, message ? base + 23 : base + 11))
+        let override =
+            message
+            ? MessageOverrideSyntax(
+                keywordRange: range(base + 12, base + 19), kind: .key("k.x"),
+                valueRange: range(base + 20, base + 23), range: range(base + 12, base + 23)) : nil
+        return RuleSyntax(
+            name: IdentifierSyntax(name: "minLength", range: range(base, base + 9)),
+            arguments: [ArgumentSyntax(kind: .integer(2, text: "2"), range: range(base + 10, base + 11))],
+            message: override, range: range(base, message ? base + 23 : base + 11))
     }
 
     private func named(at base: Int) -> StatementSyntax {
-        .namedRule(NamedRuleSyntax(keywordRange: range(base, base + 4), name: IdentifierSyntax(name: "n", range: range(base + 5, base + 6)),
-                                   equalsRange: range(base + 7, base + 8), rules: [rule(at: base + 9), rule(at: base + 22, message: true)],
-                                   range: range(base, base + 45)))
+        .namedRule(
+            NamedRuleSyntax(
+                keywordRange: range(base, base + 4), name: IdentifierSyntax(name: "n", range: range(base + 5, base + 6)),
+                equalsRange: range(base + 7, base + 8), rules: [rule(at: base + 9), rule(at: base + 22, message: true)],
+                range: range(base, base + 45)))
     }
 
     private func when(at base: Int) -> StatementSyntax {
-        let path = PathSyntax(segments: [PathSegmentSyntax(kind: .key("a", quoted: false), range: range(base + 5, base + 6))],
-                              range: range(base + 5, base + 6))
-        return .when(WhenBlockSyntax(keywordRange: range(base, base + 4), condition: .present(path),
-                                     openBraceRange: range(base + 7, base + 8), body: [named(at: base + 9)],
-                                     closeBraceRange: range(base + 60, base + 61), range: range(base, base + 61)))
+        let path = PathSyntax(
+            segments: [PathSegmentSyntax(kind: .key("a", quoted: false), range: range(base + 5, base + 6))],
+            range: range(base + 5, base + 6))
+        return .when(
+            WhenBlockSyntax(
+                keywordRange: range(base, base + 4), condition: .present(path),
+                openBraceRange: range(base + 7, base + 8), body: [named(at: base + 9)],
+                closeBraceRange: range(base + 60, base + 61), range: range(base, base + 61)))
     }
 
     func testShiftsAcrossTheCompactLimitGiveTheNodeBuiltThere() {
@@ -40,8 +50,9 @@ final class ShiftedCompactNodesTests: XCTestCase {
             for to in places {
                 let delta = to - from
                 XCTAssertEqual(rule(at: from).shifted(by: delta), rule(at: to), "rule \(from) → \(to)")
-                XCTAssertEqual(rule(at: from, message: true).shifted(by: delta), rule(at: to, message: true),
-                               "rule with message \(from) → \(to)")
+                XCTAssertEqual(
+                    rule(at: from, message: true).shifted(by: delta), rule(at: to, message: true),
+                    "rule with message \(from) → \(to)")
                 for make in [named(at:), when(at:)] {
                     let shifted = make(from).shifted(by: delta)
                     let built = make(to)

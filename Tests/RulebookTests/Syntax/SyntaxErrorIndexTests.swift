@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 final class SyntaxErrorIndexTests: XCTestCase {

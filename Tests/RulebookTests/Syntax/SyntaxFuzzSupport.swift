@@ -1,5 +1,6 @@
-@testable import Rulebook
 import SeededRandom
+
+@testable import Rulebook
 
 /// Mutates rule files the way typing and bad merges do: byte deletions, insertions,
 /// swaps, duplicated spans and random tokens.
@@ -45,7 +46,9 @@ enum TreeInvariants {
         var collector = RangeCollector()
         collector.visit(tree)
         if let bad = collector.ranges.first(where: { $0.start < 0 || $0.end > length }) { return "range \(bad) outside 0..<\(length)" }
-        if let bad = tree.diagnostics.first(where: { $0.range.start < 0 || $0.range.end > length }) { return "diagnostic range \(bad.range) outside the file" }
+        if let bad = tree.diagnostics.first(where: { $0.range.start < 0 || $0.range.end > length }) {
+            return "diagnostic range \(bad.range) outside the file"
+        }
         if let problem = orderProblem(tree.statements.map(\.range), "statements") { return problem }
         if let problem = orderProblem(tree.comments.map(\.range), "comments") { return problem }
         if tree.diagnostics.map(\.range.start) != tree.diagnostics.map(\.range.start).sorted() { return "diagnostics out of order" }
@@ -75,7 +78,9 @@ enum TreeInvariants {
                 if let problem = nestingProblem(block.body) { return problem }
             case .unexpected: break
             }
-            if let bad = inner.first(where: { $0.start < outer.start || $0.end > outer.end }) { return "\(bad) is outside its statement \(outer)" }
+            if let bad = inner.first(where: { $0.start < outer.start || $0.end > outer.end }) {
+                return "\(bad) is outside its statement \(outer)"
+            }
             if let problem = orderProblem(inner.filter { !$0.isEmpty }, "children of \(outer)") { return problem }
         }
         return nil
@@ -90,7 +95,9 @@ enum TreeInvariants {
         }
         let bom = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? 3 : 0
         for (offset, byte) in bytes.enumerated() where offset >= bom && !covered[offset] {
-            if ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0x0B, 0x0C].contains(byte) { return offset }
+            if ![UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), 0x0B, 0x0C].contains(byte) {
+                return offset
+            }
         }
         return nil
     }

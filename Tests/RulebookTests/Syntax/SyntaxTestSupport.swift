@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 /// Source text with position markers: `1️⃣` … `9️⃣` are removed and their UTF-8 byte
@@ -88,8 +89,12 @@ struct RangeCollector: SyntaxVisitor {
         }
     }
     mutating func visit(_ field: FieldStatementSyntax) { ranges.append(field.colonRange); walk(field) }
-    mutating func visit(_ namedRule: NamedRuleSyntax) { ranges += [namedRule.keywordRange, namedRule.name.range, namedRule.equalsRange]; walk(namedRule) }
-    mutating func visit(_ block: WhenBlockSyntax) { ranges += [block.keywordRange, block.openBraceRange, block.closeBraceRange]; walk(block) }
+    mutating func visit(_ namedRule: NamedRuleSyntax) {
+        ranges += [namedRule.keywordRange, namedRule.name.range, namedRule.equalsRange]; walk(namedRule)
+    }
+    mutating func visit(_ block: WhenBlockSyntax) {
+        ranges += [block.keywordRange, block.openBraceRange, block.closeBraceRange]; walk(block)
+    }
     mutating func visit(_ rule: RuleSyntax) { ranges += [rule.range, rule.name.range]; walk(rule) }
     mutating func visit(_ argument: ArgumentSyntax) {
         ranges.append(argument.range)

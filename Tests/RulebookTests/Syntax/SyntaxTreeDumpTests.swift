@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 /// Golden tree dumps (with byte ranges) of representative files.
@@ -18,7 +19,9 @@ final class SyntaxTreeDumpTests: XCTestCase {
         let tree = parse(text)
         XCTAssertEqual(tree.diagnostics, [])
         XCTAssertEqual(tree.comments.map(\.range), [SourceRange(start: 0, end: 51), SourceRange(start: 72, end: 140)])
-        XCTAssertEqual(tree.dump(), """
+        XCTAssertEqual(
+            tree.dump(),
+            """
             field isEnabled 52..<70
               path isEnabled 52..<61
               rule boolean 63..<70
@@ -47,7 +50,9 @@ final class SyntaxTreeDumpTests: XCTestCase {
             passwordConfirmation: required, same password message signup.passwordsDiffer
 
             """
-        XCTAssertEqual(parse(text).dump(), """
+        XCTAssertEqual(
+            parse(text).dump(),
+            """
             import "common.rules" 0..<21
             field name 23..<55
               path name 23..<27
@@ -64,10 +69,13 @@ final class SyntaxTreeDumpTests: XCTestCase {
     }
 
     func testBrokenFileKeepsEveryByteInANode() {
-        let text = "rule r = required,\n  minLength 2 message x.y\nfirstName minLength 2\nwhen a == 1 and (b or not c) {\n"
+        let text =
+            "rule r = required,\n  minLength 2 message x.y\nfirstName minLength 2\nwhen a == 1 and (b or not c) {\n"
             + "  d: oneOf \"x\" 1.5 /a/i 2026-01-01 e.f[*]\n  ] junk\n"
         let tree = parse(text)
-        XCTAssertEqual(tree.dump(), """
+        XCTAssertEqual(
+            tree.dump(),
+            """
             namedRule r 0..<44
               rule required 9..<17
               rule minLength 21..<44
@@ -99,16 +107,19 @@ final class SyntaxTreeDumpTests: XCTestCase {
               unexpected 142..<148
 
             """)
-        XCTAssertEqual(tree.diagnostics.map { "\($0.code) \($0.range) \($0.message)" }, [
-            "unexpected-token 55..<64 expected ':' after field path 'firstName', found 'minLength'",
-            "unclosed-block 96..<97 'when' block is not closed: expected '}' before the end of the file",
-            "unexpected-token 142..<143 expected a field path, 'rule', 'import' or 'when', found ']'",
-        ])
+        XCTAssertEqual(
+            tree.diagnostics.map { "\($0.code) \($0.range) \($0.message)" },
+            [
+                "unexpected-token 55..<64 expected ':' after field path 'firstName', found 'minLength'",
+                "unclosed-block 96..<97 'when' block is not closed: expected '}' before the end of the file",
+                "unexpected-token 142..<143 expected a field path, 'rule', 'import' or 'when', found ']'",
+            ])
         XCTAssertNil(TreeInvariants.violation(in: tree))
     }
 
     func testDumpWithoutRangesIgnoresLayout() {
-        XCTAssertEqual(parse("a:required,minLength 2").dump(ranges: false),
-                       parse("a:  required,\n   minLength   2 # c\n").dump(ranges: false))
+        XCTAssertEqual(
+            parse("a:required,minLength 2").dump(ranges: false),
+            parse("a:  required,\n   minLength   2 # c\n").dump(ranges: false))
     }
 }

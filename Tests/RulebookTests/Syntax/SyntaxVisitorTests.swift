@@ -1,4 +1,5 @@
 import XCTest
+
 @testable import Rulebook
 
 final class SyntaxVisitorTests: XCTestCase {
@@ -20,7 +21,8 @@ final class SyntaxVisitorTests: XCTestCase {
     }
 
     func testDefaultWalkVisitsEverythingInSourceOrder() {
-        let tree = parse("""
+        let tree = parse(
+            """
             import "a.rules"
             rule r = required
             x: same y message k, r
@@ -30,13 +32,15 @@ final class SyntaxVisitorTests: XCTestCase {
             """)
         var recorder = Recorder()
         recorder.visit(tree)
-        XCTAssertEqual(recorder.events, [
-            "import a.rules", "rule required",
-            "path x", "rule same", "path y", "message", "rule r",
-            "enter when at depth 0", "path a", "path b",
-            "enter when at depth 1", "path c", "path z", "rule email", "leave when",
-            "leave when",
-        ])
+        XCTAssertEqual(
+            recorder.events,
+            [
+                "import a.rules", "rule required",
+                "path x", "rule same", "path y", "message", "rule r",
+                "enter when at depth 0", "path a", "path b",
+                "enter when at depth 1", "path c", "path z", "rule email", "leave when",
+                "leave when",
+            ])
     }
 
     func testAVisitorThatOverridesNothingStillWalks() {

@@ -1,6 +1,7 @@
-import XCTest
-@testable import Rulebook
 import SeededRandom
+import XCTest
+
+@testable import Rulebook
 
 /// The lexer's count of line breaks and the statement list's reservation drawn from it
 /// (``TokenStorage/statementEstimate``): exact counts, and no reservation for text
@@ -20,8 +21,9 @@ final class TokenStorageEstimateTests: XCTestCase {
             let newlines = tokens.withTokens { $0.filter { $0.kind == .newline }.count }
             XCTAssertEqual(tokens.tokens.lineBreaks, newlines, "round \(round): \(text.debugDescription)")
             XCTAssertEqual(tokens.tokens.byteCount, text.utf8.count)
-            XCTAssertEqual(tokens.tokens.statementEstimate,
-                           min(newlines, tokens.tokens.count - newlines, text.utf8.count / TokenStorage.bytesPerEstimatedStatement) + 1)
+            XCTAssertEqual(
+                tokens.tokens.statementEstimate,
+                min(newlines, tokens.tokens.count - newlines, text.utf8.count / TokenStorage.bytesPerEstimatedStatement) + 1)
         }
     }
 

@@ -38,7 +38,8 @@ package enum CatalogKey {
             return .displayName(path)
         }
         if let dot = key.lastIndex(of: "."), validatorMessageKeys.contains(String(key[key.index(after: dot)...])),
-           let path = parsePath(key[..<dot]) {
+            let path = parsePath(key[..<dot])
+        {
             return .fieldSpecific(path, messageKey: String(key[key.index(after: dot)...]))
         }
         return .message

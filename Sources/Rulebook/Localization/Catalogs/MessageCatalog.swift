@@ -121,13 +121,17 @@ private struct CatalogLoader {
         } catch {
             let offset = Swift.min(Swift.max(error.offset, 0), file.lines.byteCount)
             let end = Swift.min(offset + 1, file.lines.byteCount)
-            diagnostics.append(Diagnostic(file: file.path, range: SourceRange(start: offset, end: end), code: .catalogInvalidJSON,
-                                          message: "catalogue is not valid JSON: \(error.message)"))
+            diagnostics.append(
+                Diagnostic(
+                    file: file.path, range: SourceRange(start: offset, end: end), code: .catalogInvalidJSON,
+                    message: "catalogue is not valid JSON: \(error.message)"))
             return
         }
         guard case .object(let members) = document.root.content else {
-            diagnostics.append(Diagnostic(file: file.path, range: document.root.range, code: .catalogNotFlat,
-                                          message: "a catalogue must be one JSON object mapping keys to message strings"))
+            diagnostics.append(
+                Diagnostic(
+                    file: file.path, range: document.root.range, code: .catalogNotFlat,
+                    message: "a catalogue must be one JSON object mapping keys to message strings"))
             return
         }
         objectRange = document.root.range
@@ -135,14 +139,20 @@ private struct CatalogLoader {
         var firstRange: [String: SourceRange] = [:]
         for member in members {
             guard case .string(let text) = member.value.content else {
-                diagnostics.append(Diagnostic(file: file.path, range: member.value.range, code: .catalogNotFlat,
-                                              message: "the value of '\(member.key)' must be a message string; catalogues are flat (no nested objects, arrays, numbers or null)"))
+                diagnostics.append(
+                    Diagnostic(
+                        file: file.path, range: member.value.range, code: .catalogNotFlat,
+                        message:
+                            "the value of '\(member.key)' must be a message string; catalogues are flat (no nested objects, arrays, numbers or null)"
+                    ))
                 continue
             }
             if let first = firstRange[member.key] {
-                diagnostics.append(Diagnostic(file: file.path, range: member.keyRange, code: .catalogDuplicateKey,
-                                              message: "'\(member.key)' is defined twice; the later message wins",
-                                              notes: [Note(message: "first defined here", file: file.path, range: first)]))
+                diagnostics.append(
+                    Diagnostic(
+                        file: file.path, range: member.keyRange, code: .catalogDuplicateKey,
+                        message: "'\(member.key)' is defined twice; the later message wins",
+                        notes: [Note(message: "first defined here", file: file.path, range: first)]))
             } else {
                 firstRange[member.key] = member.keyRange
             }
@@ -152,11 +162,15 @@ private struct CatalogLoader {
                 format = parsed
             case .failure(let error):
                 let range = document.sourceRange(forDecoded: error.range, inStringAt: member.value.range)
-                diagnostics.append(Diagnostic(file: file.path, range: range, code: .messageSyntax,
-                                              message: "message '\(member.key)': \(error.message)"))
+                diagnostics.append(
+                    Diagnostic(
+                        file: file.path, range: range, code: .messageSyntax,
+                        message: "message '\(member.key)': \(error.message)"))
             }
-            entries.append(MessageCatalog.Entry(key: member.key, keyRange: member.keyRange, text: text,
-                                                valueRange: member.value.range, format: format))
+            entries.append(
+                MessageCatalog.Entry(
+                    key: member.key, keyRange: member.keyRange, text: text,
+                    valueRange: member.value.range, format: format))
         }
     }
 }

@@ -1,7 +1,7 @@
 #if canImport(FoundationEssentials)
-import FoundationEssentials
+    import FoundationEssentials
 #else
-import Foundation
+    import Foundation
 #endif
 
 /// Every catalogue of a project, loaded once into an immutable, `Sendable` value and
@@ -46,9 +46,10 @@ public struct MessageCatalogs: Sendable {
     /// Parses catalogue texts keyed by file path; the locale is the file name without
     /// `.json` (`Localizations/de-AT.json` → `de-AT`).
     public init(files: [String: String]) {
-        self.init(catalogs: files.keys.sorted().map { path in
-            MessageCatalog(locale: MessageCatalogs.locale(ofFile: path), path: path, text: files[path] ?? "")
-        })
+        self.init(
+            catalogs: files.keys.sorted().map { path in
+                MessageCatalog(locale: MessageCatalogs.locale(ofFile: path), path: path, text: files[path] ?? "")
+            })
     }
 
     /// Loads every `*.json` file of `directory`.

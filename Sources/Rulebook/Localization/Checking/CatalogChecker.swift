@@ -30,8 +30,11 @@ package enum CatalogChecker {
         let byLocale = Dictionary(catalogs.map { ($0.locale, $0) }, uniquingKeysWith: { first, _ in first })
         let base = byLocale[MessageCatalogs.baseLocale]
         if base == nil, let first = catalogs.first {
-            diagnostics.append(Diagnostic(file: first.file.path, range: .empty(at: 0), code: .missingBaseCatalog,
-                                          message: "no base catalogue '\(MessageCatalogs.baseLocale).json' beside this file; every key must be defined in the base"))
+            diagnostics.append(
+                Diagnostic(
+                    file: first.file.path, range: .empty(at: 0), code: .missingBaseCatalog,
+                    message:
+                        "no base catalogue '\(MessageCatalogs.baseLocale).json' beside this file; every key must be defined in the base"))
         }
         // Performance (`rulebook check` runs this at every start): what every translation
         // is compared with is read off the base once, not once per translation.
@@ -88,29 +91,41 @@ package enum CatalogChecker {
         if !LocaleTag.isWellFormed(name) {
             let canonical = LocaleTag.canonical(name)
             let hint = LocaleTag.isWellFormed(canonical) && canonical != name ? " (name the file '\(canonical).json')" : ""
-            return [Diagnostic(file: catalog.file.path, range: range, code: .unknownLocale,
-                               message: "'\(name)' is not a BCP 47 locale such as 'de' or 'de-AT'\(hint)")]
+            return [
+                Diagnostic(
+                    file: catalog.file.path, range: range, code: .unknownLocale,
+                    message: "'\(name)' is not a BCP 47 locale such as 'de' or 'de-AT'\(hint)")
+            ]
         }
         if !PluralRules.hasRules(for: name) {
-            return [Diagnostic(file: catalog.file.path, range: range, code: .unknownLocale,
-                               message: "Rulebook has no CLDR plural rules or number formats for '\(name)'; plurals will use 'other' only",
-                               severity: .warning)]
+            return [
+                Diagnostic(
+                    file: catalog.file.path, range: range, code: .unknownLocale,
+                    message: "Rulebook has no CLDR plural rules or number formats for '\(name)'; plurals will use 'other' only",
+                    severity: .warning)
+            ]
         }
         return []
     }
 
     // MARK: Keys
 
-    static func checkKeys(_ catalog: MessageCatalog, against base: MessageCatalog, index: BaseIndex,
-                          expectComplete: Bool) -> [Diagnostic] {
+    static func checkKeys(
+        _ catalog: MessageCatalog, against base: MessageCatalog, index: BaseIndex,
+        expectComplete: Bool
+    ) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         let baseKeys = index.keys
         var keys = Set<String>(minimumCapacity: catalog.entries.count)
         for entry in catalog.entries { keys.insert(entry.key) }
         var reported: Set<String> = []
         for entry in catalog.entries where !baseKeys.contains(entry.key) && reported.insert(entry.key).inserted {
-            diagnostics.append(Diagnostic(file: catalog.file.path, range: entry.keyRange, code: .extraTranslation,
-                                          message: "'\(entry.key)' is not in the base catalogue \(base.file.path); define it there too, so that every language has it and translators see it"))
+            diagnostics.append(
+                Diagnostic(
+                    file: catalog.file.path, range: entry.keyRange, code: .extraTranslation,
+                    message:
+                        "'\(entry.key)' is not in the base catalogue \(base.file.path); define it there too, so that every language has it and translators see it"
+                ))
         }
         guard expectComplete, let objectRange = catalog.objectRange else { return diagnostics }
         let brace = SourceRange(start: objectRange.start, end: objectRange.start + 1)
@@ -122,16 +137,22 @@ package enum CatalogChecker {
     /// One diagnostic per catalogue for every base key it lacks: a catalogue started late
     /// lacks dozens, and one line naming them all reads better than one line each at 1:1.
     /// The note points at the first missing key in the base catalogue.
-    static func missingTranslations(_ missing: [MessageCatalog.Entry], in catalog: MessageCatalog, base: MessageCatalog,
-                                    at brace: SourceRange) -> Diagnostic? {
+    static func missingTranslations(
+        _ missing: [MessageCatalog.Entry], in catalog: MessageCatalog, base: MessageCatalog,
+        at brace: SourceRange
+    ) -> Diagnostic? {
         guard let first = missing.first else { return nil }
         let name = catalog.file.path.split(separator: "/").last.map(String.init) ?? catalog.file.path
         let count = missing.count == 1 ? "1 key" : "\(missing.count) keys"
         let list = missing.map { "'\($0.key)'" }.joined(separator: ", ")
-        return Diagnostic(file: catalog.file.path, range: brace, code: .missingTranslation,
-                          message: "\(name) lacks \(count) of the base catalogue (their base messages will be shown): \(list)",
-                          notes: [Note(message: "'\(first.key)' is defined in the base catalogue here", file: base.file.path,
-                                       range: first.keyRange)])
+        return Diagnostic(
+            file: catalog.file.path, range: brace, code: .missingTranslation,
+            message: "\(name) lacks \(count) of the base catalogue (their base messages will be shown): \(list)",
+            notes: [
+                Note(
+                    message: "'\(first.key)' is defined in the base catalogue here", file: base.file.path,
+                    range: first.keyRange)
+            ])
     }
 
     // MARK: Placeholders
@@ -146,16 +167,24 @@ package enum CatalogChecker {
             // (A message has a handful of placeholders: a linear search beats two sets.)
             for argument in arguments where !baseArguments.contains(where: { $0.name == argument.name }) {
                 let baseNames = Set(baseArguments.map(\.name))
-                diagnostics.append(Diagnostic(file: catalog.file.path, range: catalog.sourceRange(ofDecoded: argument.range, in: entry),
-                                              code: .unknownPlaceholder,
-                                              message: "'{\(argument.name)}' is not a placeholder of the base message '\(entry.key)'\(placeholderList(baseNames))",
-                                              notes: [Note(message: "base message", file: base.file.path, range: baseMessage.entry.valueRange)]))
+                diagnostics.append(
+                    Diagnostic(
+                        file: catalog.file.path, range: catalog.sourceRange(ofDecoded: argument.range, in: entry),
+                        code: .unknownPlaceholder,
+                        message:
+                            "'{\(argument.name)}' is not a placeholder of the base message '\(entry.key)'\(placeholderList(baseNames))",
+                        notes: [Note(message: "base message", file: base.file.path, range: baseMessage.entry.valueRange)]))
             }
             for argument in baseArguments where !arguments.contains(where: { $0.name == argument.name }) {
-                diagnostics.append(Diagnostic(file: catalog.file.path, range: entry.valueRange, code: .missingPlaceholder,
-                                              message: "the translation of '\(entry.key)' drops the placeholder '{\(argument.name)}' of the base message",
-                                              notes: [Note(message: "used here in the base message", file: base.file.path,
-                                                           range: base.sourceRange(ofDecoded: argument.range, in: baseMessage.entry))]))
+                diagnostics.append(
+                    Diagnostic(
+                        file: catalog.file.path, range: entry.valueRange, code: .missingPlaceholder,
+                        message: "the translation of '\(entry.key)' drops the placeholder '{\(argument.name)}' of the base message",
+                        notes: [
+                            Note(
+                                message: "used here in the base message", file: base.file.path,
+                                range: base.sourceRange(ofDecoded: argument.range, in: baseMessage.entry))
+                        ]))
             }
         }
         return diagnostics
@@ -168,11 +197,15 @@ package enum CatalogChecker {
         for entry in catalog.entries {
             guard let format = entry.format, let allowed = allowedArguments(forKey: entry.key) else { continue }
             for argument in format.arguments where !allowed.contains(argument.name) {
-                let what = allowed.isEmpty ? "a display name takes no placeholders"
-                                           : "'\(entry.key)' is given\(placeholderList(allowed))"
-                diagnostics.append(Diagnostic(file: catalog.file.path, range: catalog.sourceRange(ofDecoded: argument.range, in: entry),
-                                              code: .unknownPlaceholder,
-                                              message: "'{\(argument.name)}' will never have a value: \(what)"))
+                let what =
+                    allowed.isEmpty
+                    ? "a display name takes no placeholders"
+                    : "'\(entry.key)' is given\(placeholderList(allowed))"
+                diagnostics.append(
+                    Diagnostic(
+                        file: catalog.file.path, range: catalog.sourceRange(ofDecoded: argument.range, in: entry),
+                        code: .unknownPlaceholder,
+                        message: "'{\(argument.name)}' will never have a value: \(what)"))
             }
         }
         return diagnostics
@@ -221,14 +254,22 @@ package enum CatalogChecker {
                 let missing = needed.subtracting(written).filter { !coveredByExactCases($0, plural.exactValues, rules) }.sorted()
                 if !missing.isEmpty {
                     let list = missing.map(\.rawValue).joined(separator: ", ")
-                    diagnostics.append(Diagnostic(file: catalog.file.path, range: catalog.sourceRange(ofDecoded: plural.range, in: entry),
-                                                  code: .missingPluralCategory,
-                                                  message: "the plural of '{\(plural.argument.name)}' in '\(entry.key)' lacks \(list): '\(catalog.locale)' (CLDR \(PluralRules.cldrVersion)) uses \(rules.categories.map(\.rawValue).joined(separator: ", "))"))
+                    diagnostics.append(
+                        Diagnostic(
+                            file: catalog.file.path, range: catalog.sourceRange(ofDecoded: plural.range, in: entry),
+                            code: .missingPluralCategory,
+                            message:
+                                "the plural of '{\(plural.argument.name)}' in '\(entry.key)' lacks \(list): '\(catalog.locale)' (CLDR \(PluralRules.cldrVersion)) uses \(rules.categories.map(\.rawValue).joined(separator: ", "))"
+                        ))
                 }
                 for (category, range) in plural.cases where !needed.contains(category) {
-                    diagnostics.append(Diagnostic(file: catalog.file.path, range: catalog.sourceRange(ofDecoded: range, in: entry),
-                                                  code: .unusedPluralCategory,
-                                                  message: "'\(category.rawValue)' is never selected in '\(catalog.locale)' (CLDR \(PluralRules.cldrVersion) uses \(rules.categories.map(\.rawValue).joined(separator: ", ")))"))
+                    diagnostics.append(
+                        Diagnostic(
+                            file: catalog.file.path, range: catalog.sourceRange(ofDecoded: range, in: entry),
+                            code: .unusedPluralCategory,
+                            message:
+                                "'\(category.rawValue)' is never selected in '\(catalog.locale)' (CLDR \(PluralRules.cldrVersion) uses \(rules.categories.map(\.rawValue).joined(separator: ", ")))"
+                        ))
                 }
             }
         }

@@ -24,14 +24,21 @@ package enum CatalogEdits {
             return FixIt(message: title, edits: [TextEdit(file: path, range: .empty(at: open), replacement: "\n  \(member)\n")])
         }
         let indentation = self.indentation(before: anchor.keyRange.start, in: document.source)
-        return FixIt(message: title, edits: [TextEdit(file: path, range: .empty(at: anchor.value.range.end),
-                                                      replacement: ",\n" + indentation + member)])
+        return FixIt(
+            message: title,
+            edits: [
+                TextEdit(
+                    file: path, range: .empty(at: anchor.value.range.end),
+                    replacement: ",\n" + indentation + member)
+            ])
     }
 
     /// The member to insert after.
     private static func anchor(for key: String, in members: [JSONDocument.Member]) -> JSONDocument.Member? {
         let namespace = key.split(separator: ".").first.map(String.init) ?? key
-        if key.contains("."), let sibling = members.last(where: { $0.key.hasPrefix(namespace + ".") && !$0.key.hasPrefix(CatalogKey.displayNamePrefix) }) {
+        if key.contains("."),
+            let sibling = members.last(where: { $0.key.hasPrefix(namespace + ".") && !$0.key.hasPrefix(CatalogKey.displayNamePrefix) })
+        {
             return sibling
         }
         return members.last { !$0.key.hasPrefix(CatalogKey.displayNamePrefix) } ?? members.last

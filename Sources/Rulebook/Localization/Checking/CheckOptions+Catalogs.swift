@@ -13,8 +13,10 @@ extension CheckOptions {
         guard let base = catalogs.base else { return CheckOptions(limits: limits) }
         let path = base.file.path
         let text = base.file.text
-        return CheckOptions(knownMessageKeys: Set(base.keys), missingMessageKeyFix: { missing in
-            CatalogEdits.insertKey(missing.key, message: newMessageKeyText, intoCatalogAt: path, text: text)
-        }, limits: limits)
+        return CheckOptions(
+            knownMessageKeys: Set(base.keys),
+            missingMessageKeyFix: { missing in
+                CatalogEdits.insertKey(missing.key, message: newMessageKeyText, intoCatalogAt: path, text: text)
+            }, limits: limits)
     }
 }

@@ -16,7 +16,8 @@ package enum XLIFFExchange {
         let base = catalogs.base
         let translation = catalogs.catalogs[target]
         var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-        xml += "<xliff xmlns=\"\(namespace)\" version=\"2.0\" srcLang=\"\(escape(MessageCatalogs.baseLocale))\" trgLang=\"\(escape(target))\">\n"
+        xml +=
+            "<xliff xmlns=\"\(namespace)\" version=\"2.0\" srcLang=\"\(escape(MessageCatalogs.baseLocale))\" trgLang=\"\(escape(target))\">\n"
         xml += "  <file id=\"f1\" original=\"\(escape(base?.file.path ?? "en.json"))\">\n"
         var usedIDs: Set<String> = []
         let categories = PluralRules.forLocale(target).categories.map(\.rawValue).joined(separator: ", ")
@@ -28,7 +29,8 @@ package enum XLIFFExchange {
             xml += "      <notes>\n"
             xml += "        <note category=\"parameters\">\(escape(parameterNote(for: key, format: entry.format)))</note>\n"
             if entry.format?.pluralCases.isEmpty == false {
-                xml += "        <note category=\"plural\">\(escape("Plural categories for \(target) (CLDR \(PluralRules.cldrVersion)): \(categories)."))</note>\n"
+                xml +=
+                    "        <note category=\"plural\">\(escape("Plural categories for \(target) (CLDR \(PluralRules.cldrVersion)): \(categories)."))</note>\n"
             }
             xml += "      </notes>\n"
             xml += "      <segment state=\"\(current == nil ? "initial" : "translated")\">\n"
@@ -58,8 +60,10 @@ package enum XLIFFExchange {
     /// text of its target locale (nil when there is none yet). Keys keep the base
     /// catalogue's order, then the rest sorted; the output is pretty-printed JSON.
     /// Units without a `<target>`, or with an empty one, leave the catalogue unchanged.
-    package static func importXLIFF(_ xliff: String, catalogs: MessageCatalogs, existing: String?,
-                                   path: String? = nil) throws(XLIFFError) -> ImportResult {
+    package static func importXLIFF(
+        _ xliff: String, catalogs: MessageCatalogs, existing: String?,
+        path: String? = nil
+    ) throws(XLIFFError) -> ImportResult {
         let root: XMLElement
         do { root = try XMLReader.parse(xliff) } catch { throw XLIFFError(message: "not well-formed XML: \(error)") }
         guard root.name == "xliff" else { throw XLIFFError(message: "the root element is <\(root.name)>, not <xliff>") }
@@ -76,7 +80,8 @@ package enum XLIFFExchange {
                 if !text.isEmpty { translations.append((key, text)) }
             }
         }
-        let existingPairs = existing.map { MessageCatalog(locale: locale, path: path ?? "\(locale).json", text: $0) }
+        let existingPairs =
+            existing.map { MessageCatalog(locale: locale, path: path ?? "\(locale).json", text: $0) }
             .map { catalog in catalog.keys.compactMap { key in catalog.entry(forKey: key).map { (key, $0.text) } } } ?? []
         var merged: [String: String] = [:]
         for (key, text) in existingPairs { merged[key] = text }
@@ -101,11 +106,12 @@ package enum XLIFFExchange {
         let names = format?.arguments.map(\.name) ?? []
         guard !names.isEmpty else { return "No parameters." }
         var descriptions: [String: String] = [:]
-        let messageKey: String? = switch CatalogKey.meaning(of: key) {
-        case .fieldSpecific(_, let validatorKey): validatorKey
-        case .message: key
-        case .displayName: nil
-        }
+        let messageKey: String? =
+            switch CatalogKey.meaning(of: key) {
+            case .fieldSpecific(_, let validatorKey): validatorKey
+            case .message: key
+            case .displayName: nil
+            }
         if let messageKey, let form = ValidatorDefinition.all.lazy.flatMap(\.forms).first(where: { $0.messageKey == messageKey }) {
             for parameter in form.parameters { descriptions[parameter.name] = describe(parameter.kind) }
             if let variadic = form.variadic { descriptions[variadic.name] = "the list of allowed values" }
@@ -131,10 +137,11 @@ package enum XLIFFExchange {
 
     /// An NMTOKEN unit id from a key, unique within the file.
     private static func uniqueID(for key: String, used: inout Set<String>) -> String {
-        var id = String(key.unicodeScalars.map { scalar -> Character in
-            let ok = (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "." || scalar == "-" || scalar == "_")
-            return ok ? Character(scalar) : "_"
-        })
+        var id = String(
+            key.unicodeScalars.map { scalar -> Character in
+                let ok = (scalar.properties.isAlphabetic || ("0"..."9").contains(scalar) || scalar == "." || scalar == "-" || scalar == "_")
+                return ok ? Character(scalar) : "_"
+            })
         if id.isEmpty { id = "unit" }
         var candidate = id
         var suffix = 2

@@ -103,7 +103,11 @@ extension LocaleFormat {
         var pointPosition = 0
         var seenPoint = false
         for character in mantissa {
-            if character == "-" { negative = true } else if character == "." { seenPoint = true } else {
+            if character == "-" {
+                negative = true
+            } else if character == "." {
+                seenPoint = true
+            } else {
                 digits.append(character)
                 if !seenPoint { pointPosition += 1 }
             }

@@ -28,7 +28,8 @@ extension MessageFormat {
         MessageFormat.visit(nodes) { node in
             guard case .plural(let plural) = node else { return }
             let cases = plural.categories.map { (category: $0.category, range: $0.range) } + [(category: .other, range: plural.otherRange)]
-            result.append(PluralSummary(argument: plural.argument, range: plural.range, cases: cases, exactValues: plural.exact.map(\.value)))
+            result.append(
+                PluralSummary(argument: plural.argument, range: plural.range, cases: cases, exactValues: plural.exact.map(\.value)))
         }
         return result
     }

@@ -23,8 +23,9 @@ extension MessageFormat {
     /// last key). A convenience for callers outside the catalogue machinery.
     package func render(_ arguments: [String: MessageArgument], locale: String) -> String {
         var output = ""
-        MessageFormat.render(nodes, into: &output, source: DictionaryArguments(values: arguments), locale: RenderLocale(locale),
-                             pound: nil, text: self.source)
+        MessageFormat.render(
+            nodes, into: &output, source: DictionaryArguments(values: arguments), locale: RenderLocale(locale),
+            pound: nil, text: self.source)
         return output
     }
 
@@ -124,7 +125,8 @@ extension MessageFormat {
     private static func appendSource(_ range: Range<Int>, of text: String, to output: inout String) {
         let utf8 = text.utf8
         guard let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound, limitedBy: utf8.endIndex),
-              let end = utf8.index(utf8.startIndex, offsetBy: range.upperBound, limitedBy: utf8.endIndex) else { return }
+            let end = utf8.index(utf8.startIndex, offsetBy: range.upperBound, limitedBy: utf8.endIndex)
+        else { return }
         output += text[start..<end]
     }
 }
@@ -151,8 +153,9 @@ struct PluralNumber {
         case .text(let text):
             guard let number = Double(text), number.isFinite else { return nil }
             value = number
-            digits = PluralOperands(decimal: text) != nil && !text.contains("e") && !text.contains("E")
-                && !text.hasPrefix("+") ? text : nil
+            digits =
+                PluralOperands(decimal: text) != nil && !text.contains("e") && !text.contains("E")
+                    && !text.hasPrefix("+") ? text : nil
         default:
             return nil
         }

@@ -104,8 +104,9 @@ struct MessageFormatParser {
             text.append(bytes[position])
             position += 1
         }
-        throw error("unterminated quoted text: an apostrophe before '{', '}' or '#' starts a quotation that runs to the next apostrophe (write '' for a literal apostrophe, or use ’)",
-                    start..<bytes.count)
+        throw error(
+            "unterminated quoted text: an apostrophe before '{', '}' or '#' starts a quotation that runs to the next apostrophe (write '' for a literal apostrophe, or use ’)",
+            start..<bytes.count)
     }
 
     // MARK: Arguments
@@ -135,8 +136,9 @@ struct MessageFormatParser {
             if try closeSimpleArgument(open) { return .argument(name, .number, placeholder: open..<position) }
             let styleStart = position
             let style = readWord()
-            throw error(style.isEmpty ? "expected '}' after 'number'" : "unsupported number style '\(style)' (write {\(name.name), number})",
-                        styleStart..<Swift.max(position, styleStart + 1))
+            throw error(
+                style.isEmpty ? "expected '}' after 'number'" : "unsupported number style '\(style)' (write {\(name.name), number})",
+                styleStart..<Swift.max(position, styleStart + 1))
         case "date":
             if try closeSimpleArgument(open) { return .argument(name, .date(.medium), placeholder: open..<position) }
             let styleStart = position
@@ -160,7 +162,8 @@ struct MessageFormatParser {
             }
             return type == "plural" ? .plural(try parsePlural(name, open: open)) : .select(try parseSelect(name, open: open))
         case "":
-            throw error("expected an argument type (number, date, plural or select) after ','", position..<Swift.min(position + 1, bytes.count))
+            throw error(
+                "expected an argument type (number, date, plural or select) after ','", position..<Swift.min(position + 1, bytes.count))
         default:
             throw error("unsupported argument type '\(type)': use number, date, plural or select", typeRange)
         }
@@ -184,8 +187,9 @@ struct MessageFormatParser {
         while position < bytes.count, MessageFormatParser.isNameByte(bytes[position]) { position += 1 }
         guard position > start else {
             if position >= bytes.count { throw unclosed(open) }
-            throw error("expected an argument name after '{' (write '{' between apostrophes for a literal brace)",
-                        position..<position + 1)
+            throw error(
+                "expected an argument name after '{' (write '{' between apostrophes for a literal brace)",
+                position..<position + 1)
         }
         return ArgumentReference(name: String(decoding: bytes[start..<position], as: UTF8.self), range: start..<position)
     }
@@ -228,8 +232,10 @@ struct MessageFormatParser {
                     continue
                 }
                 guard let category = PluralCategory(rawValue: word) else {
-                    throw error(word.isEmpty ? "expected a plural case (=N, zero, one, two, few, many or other)"
-                                             : "unknown plural category '\(word)': use zero, one, two, few, many, other or =N", range)
+                    throw error(
+                        word.isEmpty
+                            ? "expected a plural case (=N, zero, one, two, few, many or other)"
+                            : "unknown plural category '\(word)': use zero, one, two, few, many, other or =N", range)
                 }
                 if category == .other {
                     if other != nil { throw error("duplicate case 'other'", range) }
@@ -243,8 +249,9 @@ struct MessageFormatParser {
         }
         position += 1  // "}"
         guard let other else { throw error("a plural needs an 'other' case", open..<position) }
-        return PluralNode(argument: argument, offset: offset, exact: exact, categories: categories, other: other.message,
-                          otherRange: other.range, range: open..<position)
+        return PluralNode(
+            argument: argument, offset: offset, exact: exact, categories: categories, other: other.message,
+            otherRange: other.range, range: open..<position)
     }
 
     private mutating func parseSelect(_ argument: ArgumentReference, open: Int) throws -> SelectNode {
@@ -292,8 +299,9 @@ struct MessageFormatParser {
 
     private mutating func skipWhitespace() {
         while position < bytes.count,
-              bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\t")
-                || bytes[position] == UInt8(ascii: "\n") || bytes[position] == UInt8(ascii: "\r") {
+            bytes[position] == UInt8(ascii: " ") || bytes[position] == UInt8(ascii: "\t")
+                || bytes[position] == UInt8(ascii: "\n") || bytes[position] == UInt8(ascii: "\r")
+        {
             position += 1
         }
     }
@@ -307,7 +315,8 @@ struct MessageFormatParser {
     private mutating func readNumber() -> String {
         let start = position
         while position < bytes.count,
-              LocaleFormat.isDigit(bytes[position]) || bytes[position] == UInt8(ascii: ".") || bytes[position] == UInt8(ascii: "-") {
+            LocaleFormat.isDigit(bytes[position]) || bytes[position] == UInt8(ascii: ".") || bytes[position] == UInt8(ascii: "-")
+        {
             position += 1
         }
         return String(decoding: bytes[start..<position], as: UTF8.self)

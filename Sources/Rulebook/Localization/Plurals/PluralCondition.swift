@@ -70,7 +70,8 @@ package struct PluralCondition: Sendable, Hashable {
             } else if character.isNumber {
                 while end < text.endIndex && text[end].isNumber { end = text.index(after: end) }
             } else if (character == "!" || character == ".") && end < text.endIndex
-                        && text[end] == (character == "!" ? "=" : ".") {
+                && text[end] == (character == "!" ? "=" : ".")
+            {
                 end = text.index(after: end)
             }
             tokens.append(text[index..<end])
@@ -81,7 +82,8 @@ package struct PluralCondition: Sendable, Hashable {
 
     private static func relation(from tokens: inout ArraySlice<Substring>) -> Relation? {
         guard let name = tokens.popFirst(), name.count == 1, let letter = name.first,
-              let operand = Relation.Operand(rawValue: letter) else { return nil }
+            let operand = Relation.Operand(rawValue: letter)
+        else { return nil }
         var modulus: Int?
         if tokens.first == "%" {
             tokens.removeFirst()

@@ -98,8 +98,9 @@ package struct PluralOperands: Sendable, Hashable {
         var trimmed = fractionDigits[...]
         while trimmed.last == 0 { trimmed = trimmed.dropLast() }
         let (withoutZeros, _) = PluralOperands.value(of: trimmed)
-        self.init(i: integer, v: fractionDigits.count, w: trimmed.count, f: fraction, t: withoutZeros, e: exponent,
-                  isHuge: integerHuge)
+        self.init(
+            i: integer, v: fractionDigits.count, w: trimmed.count, f: fraction, t: withoutZeros, e: exponent,
+            isHuge: integerHuge)
     }
 
     /// 10¹⁸: large values keep their remainder modulo this.

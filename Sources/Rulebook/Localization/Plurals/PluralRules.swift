@@ -83,8 +83,10 @@ package struct PluralRules: Sendable, Hashable {
         PluralRules(locale: locale, conditions: conditions, ruleText: ruleText)
     }
 
-    private init(locale: String, conditions: [(category: PluralCategory, condition: PluralCondition)],
-                 ruleText: [PluralCategory: String]) {
+    private init(
+        locale: String, conditions: [(category: PluralCategory, condition: PluralCondition)],
+        ruleText: [PluralCategory: String]
+    ) {
         self.locale = locale
         self.conditions = conditions
         self.ruleText = ruleText
