@@ -33,7 +33,7 @@ extension CompiledRuleSet {
     }
 
     /// Validates one field of a record (every concrete path of a `[*]` field, as
-    /// ``validateField(_:in:options:)`` does), then runs that field's asynchronous
+    /// `validateField(_:in:options:)` does), then runs that field's asynchronous
     /// validators where its synchronous rules all passed, as
     /// ``validateAsync(_:options:)`` does: no other field's validators run.
     ///
@@ -62,7 +62,7 @@ extension CompiledRuleSet {
 
     /// Whether some rule of the field at `path` (as a rule file writes it) is an
     /// asynchronous validator: without one, ``validateFieldAsync(_:in:options:)`` adds
-    /// nothing to ``validateField(_:in:options:)``.
+    /// nothing to `validateField(_:in:options:)`.
     package func hasAsyncRules(_ path: String) -> Bool {
         guard let (field, _) = field(path) else { return false }
         let plan = program.fields[field]
