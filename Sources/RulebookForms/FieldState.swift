@@ -14,7 +14,7 @@ public enum FieldState: Sendable, Hashable {
     /// At least one rule fails (the violations in rule order; the first is the one to show).
     case invalid([Violation])
     /// The synchronous rules pass but an asynchronous validator (an `AsyncValidator` the
-    /// rules name) failed: its violation's ``Violation/code`` and message.
+    /// rules name) failed: its violation's `code` and message.
     case rejected(code: String, message: String)
     /// Every rule that could apply sits in a `when` block that is off: the field is hidden,
     /// neither validated nor submitted.
