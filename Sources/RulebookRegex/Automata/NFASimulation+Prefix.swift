@@ -4,38 +4,7 @@ extension NFASimulation {
     /// anchor past the first position never passes; an end anchor passes once the text
     /// ends, so it counts as passable. Invalid UTF-8 has no continuation.
     static func canContinue(_ nfa: FlatNFA, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        var workspace = ClosureWorkspace(for: nfa)
-        let capacity = max(1, nfa.stateCount)
-        let lists = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * capacity)
-        defer { lists.deallocate() }
-        var current = lists, next = lists + capacity
-        var currentCount = 0
-        workspace.startClosure()
-        workspace.add(nfa.start, in: nfa, atStart: true, atEnd: false, into: current, count: &currentCount)
-        var index = 0
-        while index < bytes.count {
-            let byteClass: Int
-            let lead = bytes[index]
-            if lead < 0x80 {
-                byteClass = nfa.alphabet.classOf(UInt32(lead))
-                index += 1
-            } else {
-                guard let (scalar, length) = UTF8Decoding.decode(bytes, at: index, lead: lead) else { return false }
-                byteClass = nfa.alphabet.classOf(scalar)
-                index += length
-            }
-            var nextCount = 0
-            workspace.startClosure()
-            for position in 0..<currentCount {
-                if let target = nfa.advance(current[position], on: byteClass) {
-                    workspace.add(target, in: nfa, atStart: false, atEnd: false, into: next, count: &nextCount)
-                }
-            }
-            if nextCount == 0 { return false }
-            swap(&current, &next)
-            currentCount = nextCount
-        }
-        return reachesMatch(nfa, from: UnsafeBufferPointer(start: current, count: currentCount))
+        run(nfa, bytes, textEndsThere: false) { reachesMatch(nfa, from: $0) }
     }
 
     /// Whether the match state is reachable from `live` (a graph search over the states,

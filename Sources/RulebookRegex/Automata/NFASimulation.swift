@@ -4,13 +4,26 @@
 /// be too large, and by tests as an independent second path to check the DFA against.
 enum NFASimulation {
     static func matches(_ nfa: FlatNFA, _ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        run(nfa, bytes, textEndsThere: true) { live in live.contains { nfa.isMatch($0) } }
+    }
+
+    /// Advances the live states over `bytes` and asks `decide` about the states left after
+    /// the last scalar; false as soon as no state is live or the text is not UTF-8.
+    /// `textEndsThere` says whether end anchors hold after the last scalar (a whole text)
+    /// or not (a prefix that typing may continue).
+    static func run(
+        _ nfa: FlatNFA, _ bytes: UnsafeBufferPointer<UInt8>, textEndsThere: Bool,
+        decide: (UnsafeBufferPointer<Int32>) -> Bool
+    ) -> Bool {
         var workspace = ClosureWorkspace(for: nfa)
         let lists = UnsafeMutablePointer<Int32>.allocate(capacity: 2 * max(1, nfa.stateCount))
         defer { lists.deallocate() }
         var current = lists, next = lists + max(1, nfa.stateCount)
         var currentCount = 0
         workspace.startClosure()
-        workspace.add(nfa.start, in: nfa, atStart: true, atEnd: bytes.isEmpty, into: current, count: &currentCount)
+        workspace.add(
+            nfa.start, in: nfa, atStart: true, atEnd: textEndsThere && bytes.isEmpty, into: current,
+            count: &currentCount)
         var index = 0
         while index < bytes.count {
             let byteClass: Int
@@ -23,7 +36,7 @@ enum NFASimulation {
                 byteClass = nfa.alphabet.classOf(scalar)
                 index += length
             }
-            let atEnd = index == bytes.count
+            let atEnd = textEndsThere && index == bytes.count
             var nextCount = 0
             workspace.startClosure()
             for position in 0..<currentCount {
@@ -35,7 +48,6 @@ enum NFASimulation {
             swap(&current, &next)
             currentCount = nextCount
         }
-        for position in 0..<currentCount where nfa.isMatch(current[position]) { return true }
-        return false
+        return decide(UnsafeBufferPointer(start: current, count: currentCount))
     }
 }
