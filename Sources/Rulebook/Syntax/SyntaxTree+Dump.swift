@@ -118,19 +118,5 @@ struct SyntaxDumper: SyntaxVisitor {
     }
 
     /// A string shown with Swift-style escapes, so control characters stay visible.
-    func quoted(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            default:
-                result += scalar.value < 0x20 ? "\\u{\(String(scalar.value, radix: 16))}" : String(scalar)
-            }
-        }
-        return result + "\""
-    }
+    func quoted(_ text: String) -> String { SwiftStringLiteral.quoted(text) }
 }

@@ -69,25 +69,7 @@ struct SwiftGenerator {
     }
 
     /// A Swift string literal of `text`.
-    static func literal(_ text: String) -> String {
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
-                    result += "\\u{\(String(scalar.value, radix: 16))}"
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return result + "\""
-    }
+    static func literal(_ text: String) -> String { SwiftStringLiteral.quoted(text) }
 }
 
 /// Writes the nested `Codable` structs of a ``RecordShape``.
