@@ -86,14 +86,7 @@ struct ProjectConfiguration: Sendable, Equatable {
 
     /// Interprets `text`; every mistake names the file and the key.
     static func parse(_ text: String, path: String, base: String) throws(CommandError) -> ProjectConfiguration {
-        let root: Value
-        do {
-            root = try JSONReader().parse(text)
-        } catch {
-            let (line, column) = error.lineAndColumn(in: text)
-            throw CommandError("\(path):\(line):\(column): \(error.message)")
-        }
-        guard case .object(let object) = root else { throw CommandError("\(path): expected a JSON object at the top") }
+        let object = try JSONFile.object(text, path: path)
         var configuration = ProjectConfiguration(path: path, base: base)
         for (key, value) in object.members {
             switch key {

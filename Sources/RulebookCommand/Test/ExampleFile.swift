@@ -60,14 +60,7 @@ struct ExampleFile: Sendable {
     /// Reads and interprets `path`; every mistake names where it is.
     init(path: String, text: String) throws(CommandError) {
         self.path = path
-        let root: Value
-        do {
-            root = try JSONReader().parse(text)
-        } catch {
-            let (line, column) = error.lineAndColumn(in: text)
-            throw CommandError("\(path):\(line):\(column): \(error.message)")
-        }
-        guard case .object(let object) = root else { throw CommandError("\(path): expected a JSON object at the top") }
+        let object = try JSONFile.object(text, path: path)
         try Self.rejectUnknownKeys(of: object, allowed: ["rules", "ruleSource", "today", "examples"], at: path)
         let directory = path.contains("/") ? String(path[..<(path.lastIndex(of: "/") ?? path.startIndex)]) + "/" : ""
         switch (object["rules"], object["ruleSource"]) {
