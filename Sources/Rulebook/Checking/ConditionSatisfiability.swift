@@ -12,6 +12,8 @@ enum ConditionSatisfiability {
     static let maxAssignments = 4096
 
     static func isSatisfiable(_ conditions: [Condition]) -> Bool {
+        var seen: Set<FieldPath> = []
+        if conditions.allSatisfy({ readsEachFieldOnce($0, seen: &seen) }) { return true }
         var candidates: [FieldPath: [Value?]] = [:]
         var order: [FieldPath] = []
         for condition in conditions { collect(condition, into: &candidates, order: &order) }
@@ -31,6 +33,27 @@ enum ConditionSatisfiability {
             if conditions.allSatisfy({ condition in condition.holds { assignment[$0] ?? nil } }) { return true }
         }
         return false
+    }
+
+    /// Whether `condition` is a conjunction of tests (`present`, `==`, `!=`, each maybe
+    /// negated) none of which reads a field another one reads. Such a conjunction always
+    /// holds for some record (each test has a value of its own field that passes it), so
+    /// the common blocks (`when isEnabled`, `when mode == "x" and isEnabled`) are decided
+    /// without trying assignments.
+    private static func readsEachFieldOnce(_ condition: Condition, seen: inout Set<FieldPath>) -> Bool {
+        switch condition {
+        case .and(let left, let right):
+            return readsEachFieldOnce(left, seen: &seen) && readsEachFieldOnce(right, seen: &seen)
+        case .not(let inner):
+            switch inner {
+            case .present, .equals, .notEquals: return readsEachFieldOnce(inner, seen: &seen)
+            case .not, .and, .or: return false
+            }
+        case .present(let path), .equals(let path, _), .notEquals(let path, _):
+            return seen.insert(path).inserted
+        case .or:
+            return false
+        }
     }
 
     private static func collect(_ condition: Condition, into candidates: inout [FieldPath: [Value?]], order: inout [FieldPath]) {

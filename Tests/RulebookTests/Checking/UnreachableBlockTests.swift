@@ -41,6 +41,9 @@ final class UnreachableBlockTests: XCTestCase {
               when not (mode == "a") or mode == "a" { a: required }
             }
             when enabled == false or not enabled { b: required }
+            when not enabled and mode == "x" {
+              when country != "GB" and not (region == "EU") { c: required }
+            }
 
             """)
     }
