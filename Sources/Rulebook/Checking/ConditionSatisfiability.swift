@@ -35,24 +35,20 @@ enum ConditionSatisfiability {
         return false
     }
 
-    /// Whether `condition` is a conjunction of tests (`present`, `==`, `!=`, each maybe
-    /// negated) none of which reads a field another one reads. Such a conjunction always
-    /// holds for some record (each test has a value of its own field that passes it), so
-    /// the common blocks (`when isEnabled`, `when mode == "x" and isEnabled`) are decided
+    /// Whether no field is read by two tests (`present`, `==`, `!=`) anywhere in
+    /// `condition`. Such a condition is read-once in its tests, and a read-once formula of
+    /// `and`, `or` and `not` over independent tests can be made to hold (make both sides of
+    /// an `and` hold, either side of an `or`, the inside of a `not` fail — each test can be
+    /// passed or failed by a value of its own field), so the common blocks are decided
     /// without trying assignments.
     private static func readsEachFieldOnce(_ condition: Condition, seen: inout Set<FieldPath>) -> Bool {
         switch condition {
-        case .and(let left, let right):
+        case .and(let left, let right), .or(let left, let right):
             return readsEachFieldOnce(left, seen: &seen) && readsEachFieldOnce(right, seen: &seen)
         case .not(let inner):
-            switch inner {
-            case .present, .equals, .notEquals: return readsEachFieldOnce(inner, seen: &seen)
-            case .not, .and, .or: return false
-            }
+            return readsEachFieldOnce(inner, seen: &seen)
         case .present(let path), .equals(let path, _), .notEquals(let path, _):
             return seen.insert(path).inserted
-        case .or:
-            return false
         }
     }
 

@@ -44,6 +44,9 @@ final class UnreachableBlockTests: XCTestCase {
             when not enabled and mode == "x" {
               when country != "GB" and not (region == "EU") { c: required }
             }
+            when zone == "GB" and not (flag or other.path != "n/a") {
+              when nested { d: required }
+            }
 
             """)
     }
