@@ -35,13 +35,9 @@ public struct CustomValidator: Sendable {
     /// The definition the registry keeps.
     var definition: ValidatorDefinition {
         let test = test
-        return ValidatorDefinition(
-            name: name, forms: [ValidatorForm(parameters, messageKey: name, message: message)], summary: summary,
-            details: "", example: "",
-            implementation: .check { arguments in
-                let values = arguments.asValues()
-                return .value { test($0, values) }
-            })
+        return .registered(name, parameters, message: message, summary: summary, details: "") { values in
+            .value { test($0, values) }
+        }
     }
 }
 
@@ -80,12 +76,22 @@ public struct AsyncValidator: Sendable {
     /// The definition the registry keeps.
     var definition: ValidatorDefinition {
         let test = test
-        return ValidatorDefinition(
+        return .registered(
+            name, parameters, message: message, summary: summary,
+            details: "Asynchronous: run only by asynchronous validation."
+        ) { values in .deferred { try await test($0, values) } }
+    }
+}
+
+extension ValidatorDefinition {
+    /// The definition of a validator an application registers: one form whose message key
+    /// is its name, and a check made from the rule's arguments as values.
+    fileprivate static func registered(
+        _ name: String, _ parameters: [ParameterDefinition], message: String, summary: String, details: String,
+        check: @escaping @Sendable ([Value]) -> Check
+    ) -> ValidatorDefinition {
+        ValidatorDefinition(
             name: name, forms: [ValidatorForm(parameters, messageKey: name, message: message)], summary: summary,
-            details: "Asynchronous: run only by asynchronous validation.", example: "",
-            implementation: .check { arguments in
-                let values = arguments.asValues()
-                return .deferred { try await test($0, values) }
-            })
+            details: details, example: "", implementation: .check { arguments in check(arguments.asValues()) })
     }
 }
