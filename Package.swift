@@ -61,7 +61,7 @@ let package = Package(
             name: "Payment", dependencies: ["RulebookForms", "Rulebook"], path: "Examples/Payment", exclude: ["expected.txt"]),
         .testTarget(name: "RulebookLanguageServerTests", dependencies: ["RulebookLanguageServer", "Rulebook", "SeededRandom"]),
         .testTarget(
-            name: "RulebookCommandTests", dependencies: ["RulebookCommand", "Rulebook", "RulebookReference"],
+            name: "RulebookCommandTests", dependencies: ["RulebookCommand", "Rulebook", "RulebookReference", "SeededRandom"],
             // Test data read by path (the SARIF schema for the jsonschema check).
             exclude: ["Resources"]
         ),

@@ -6,7 +6,7 @@
 //   measured with wait4(2), beside `rulebook check` of an empty file (the baseline: the
 //   runtime and the binary's own pages);
 // - `rulebook lsp` with the file open: after its first diagnostics, answering
-//   documentSymbol and hover, and 50 documentSymbol requests cancelled at once (the
+//   documentSymbol and hover, and 50 documentSymbol requests, then their cancellations (the
 //   server's VmHWM, reset between phases through /proc/PID/clear_refs, and its VmRSS
 //   once the cancelled requests are answered).
 // "× size" is (peak − baseline) / file size. Linux only (/proc).
@@ -135,13 +135,11 @@ private func measureServer(binary: String, root: URL, path: String, text: String
     _ = client.wait { responseID($0) == 3 }
     row("`rulebook lsp`: documentSymbol + hover", serverMemory(pid).peak, "resident after: \(megabytes(serverMemory(pid).resident)) MiB")
 
-    // 50 requests, each cancelled as soon as it is sent: every one is answered (most with
+    // 50 requests, then their 50 cancellations: every one is answered (most with
     // RequestCancelled), and what they held should be released.
     resetPeak(pid)
-    for id in 100..<150 {
-        client.send(request("textDocument/documentSymbol", id: id, document))
-        client.send(notification("$/cancelRequest", .object(ValueObject([("id", .integer(id))]))))
-    }
+    for id in 100..<150 { client.send(request("textDocument/documentSymbol", id: id, document)) }
+    for id in 100..<150 { client.send(notification("$/cancelRequest", .object(ValueObject([("id", .integer(id))])))) }
     var unanswered = Set(100..<150)
     _ = client.wait { message in
         if let id = responseID(message) { unanswered.remove(id) }

@@ -59,11 +59,13 @@ final class Connection: Sendable {
     /// otherwise ignored (the session ends when the input closes).
     func send(_ message: JSONRPCMessage) {
         let body = JSONCodec.serialize(message.value)
-        var bytes = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
-        bytes.append(contentsOf: body)
+        // Memory: the header and the body are written one after the other (under one lock,
+        // so that messages do not interleave), not joined into a copy of the body: a large
+        // answer (the symbols of a long file) is tens of MB.
+        let header = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
         let output = self.output
-        let written = writeLock.withLock { _ in FileDescriptorIO.write(output, bytes) }
-        if !written { logger.log("could not write a \(bytes.count)-byte message: output closed") }
+        let written = writeLock.withLock { _ in FileDescriptorIO.write(output, header) && FileDescriptorIO.write(output, body) }
+        if !written { logger.log("could not write a \(header.count + body.count)-byte message: output closed") }
     }
 
     /// Answers a request.
