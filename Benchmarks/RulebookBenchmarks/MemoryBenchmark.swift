@@ -98,7 +98,9 @@ func runMemoryBenchmark(binary: String, bytes: Int) {
         row("`rulebook check`", peak: check.peak, note: "exit \(check.status), \(String(format2: check.seconds)) s")
     }
     if let validate = peakRSS([binary, "validate", "--rules", rules, record], scratch: scratch) {
-        row("`rulebook validate --rules` (one record)", peak: validate.peak, note: "exit \(validate.status), \(String(format2: validate.seconds)) s")
+        row(
+            "`rulebook validate --rules` (one record)", peak: validate.peak,
+            note: "exit \(validate.status), \(String(format2: validate.seconds)) s")
     }
     measureServer(binary: binary, root: root, path: rules, text: text, row: row)
 }
@@ -122,7 +124,9 @@ private func measureServer(binary: String, root: URL, path: String, text: String
             return object["method"] == .string("textDocument/publishDiagnostics")
         }) != nil
     else { return print("no diagnostics for the opened file") }
-    row("`rulebook lsp`: open, first diagnostics published", serverMemory(pid).peak, "resident after: \(megabytes(serverMemory(pid).resident)) MiB")
+    row(
+        "`rulebook lsp`: open, first diagnostics published", serverMemory(pid).peak,
+        "resident after: \(megabytes(serverMemory(pid).resident)) MiB")
 
     let document = Value.object(ValueObject([("textDocument", .object(ValueObject([("uri", .string(uri))])))]))
     let middle = ValueObject([("line", .integer(text.utf8.lazy.filter { $0 == 10 }.count / 2)), ("character", .integer(1))])
@@ -148,7 +152,9 @@ private func measureServer(binary: String, root: URL, path: String, text: String
     // A last request, answered after every cancelled one has let go.
     client.send(request("textDocument/hover", id: 151, .object(hoverParams)))
     _ = client.wait { responseID($0) == 151 }
-    row("`rulebook lsp`: 50 documentSymbol cancelled at once", serverMemory(pid).peak, "resident after: \(megabytes(serverMemory(pid).resident)) MiB")
+    row(
+        "`rulebook lsp`: 50 documentSymbol cancelled at once", serverMemory(pid).peak,
+        "resident after: \(megabytes(serverMemory(pid).resident)) MiB")
     client.stop()
 }
 

@@ -36,7 +36,9 @@ final class MemoryEndToEndTests: XCTestCase {
             print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
             """
         let binary = try RulebookBinary.url().path
-        guard let result = try? ProcessRunner.run("/usr/bin/env", ["python3", "-c", script, binary] + arguments, currentDirectory: project.url),
+        guard
+            let result = try? ProcessRunner.run(
+                "/usr/bin/env", ["python3", "-c", script, binary] + arguments, currentDirectory: project.url),
             result.status == 0, let kilobytes = Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
         else { throw XCTSkip("python3 is needed to read a child's peak resident memory") }
         return kilobytes * 1024
