@@ -58,14 +58,18 @@ final class Connection: Sendable {
     /// Writes one message atomically. A closed output is logged once per message and
     /// otherwise ignored (the session ends when the input closes).
     func send(_ message: JSONRPCMessage) {
-        let body = JSONCodec.serialize(message.value)
-        // Memory: the header and the body are written one after the other (under one lock,
-        // so that messages do not interleave), not joined into a copy of the body: a large
-        // answer (the symbols of a long file) is tens of MB.
-        let header = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
         let output = self.output
-        let written = writeLock.withLock { _ in FileDescriptorIO.write(output, header) && FileDescriptorIO.write(output, body) }
-        if !written { logger.log("could not write a \(header.count + body.count)-byte message: output closed") }
+        // Memory: the body is written from the writer's own buffer, and the header before
+        // it (under one lock, so that messages do not interleave), with no copy of the
+        // body: a large answer (the symbols of a long file) is tens of MB.
+        let (written, count) = JSONWriter().withJSON(message.value) { body in
+            let header = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
+            let written = writeLock.withLock { _ in
+                FileDescriptorIO.write(output, header) && FileDescriptorIO.write(output, UnsafeRawBufferPointer(body))
+            }
+            return (written, header.count + body.count)
+        }
+        if !written { logger.log("could not write a \(count)-byte message: output closed") }
     }
 
     /// Answers a request.
