@@ -58,18 +58,31 @@ final class Connection: Sendable {
     /// Writes one message atomically. A closed output is logged once per message and
     /// otherwise ignored (the session ends when the input closes).
     func send(_ message: JSONRPCMessage) {
-        let output = self.output
-        // Memory: the body is written from the writer's own buffer, and the header before
-        // it (under one lock, so that messages do not interleave), with no copy of the
-        // body: a large answer (the symbols of a long file) is tens of MB.
-        let (written, count) = JSONWriter().withJSON(message.value) { body in
-            let header = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
-            let written = writeLock.withLock { _ in
-                FileDescriptorIO.write(output, header) && FileDescriptorIO.write(output, UnsafeRawBufferPointer(body))
-            }
-            return (written, header.count + body.count)
+        // Memory: the body is written from the writer's own buffer, with no copy of it: a
+        // large answer (the symbols of a long file) is tens of MB.
+        JSONWriter().withJSON(message.value) { body in write([UnsafeRawBufferPointer(body)]) }
+    }
+
+    /// Answers a request with a result its handler wrote as JSON text: the envelope is
+    /// written around the text, which is not copied.
+    func respond(to id: RequestID, resultText: [UInt8]) {
+        let opening = Array(#"{"jsonrpc":"2.0","id":"#.utf8) + JSONWriter().withJSON(id.value) { Array($0) } + Array(#","result":"#.utf8)
+        let closing = Array("}".utf8)
+        opening.withUnsafeBytes { opening in
+            resultText.withUnsafeBytes { text in closing.withUnsafeBytes { closing in write([opening, text, closing]) } }
         }
-        if !written { logger.log("could not write a \(count)-byte message: output closed") }
+    }
+
+    /// Writes one message, the concatenation of `parts`, after its header, under one lock
+    /// so that messages do not interleave.
+    private func write(_ parts: [UnsafeRawBufferPointer]) {
+        let length = parts.reduce(0) { $0 + $1.count }
+        let header = Array("Content-Length: \(length)\r\n\r\n".utf8)
+        let output = self.output
+        let written = writeLock.withLock { _ in
+            FileDescriptorIO.write(output, header) && parts.allSatisfy { FileDescriptorIO.write(output, $0) }
+        }
+        if !written { logger.log("could not write a \(header.count + length)-byte message: output closed") }
     }
 
     /// Answers a request.
