@@ -1,4 +1,5 @@
 import Rulebook
+import RulebookTooling
 
 /// The `rulebook` command: dispatches to a subcommand and returns the exit status.
 ///
