@@ -1,5 +1,5 @@
 /// Loads rule files and their imports through a ``SourceProvider``, parses them (reusing a
-/// ``ParseCache``), and checks them: the one entry point `rulebook check`, `rulebook
+/// ``SyntaxTreeCache``), and checks them: the one entry point `rulebook check`, `rulebook
 /// validate` and the language server share.
 ///
 /// A `Workspace` is a cheap value: the language server makes a new one per analysis (with
@@ -11,13 +11,13 @@ package struct Workspace: Sendable {
     /// Message keys and limits for the checker.
     package var options: CheckOptions
     /// Parsed trees kept between checks (`nil`: parse every time).
-    package var cache: ParseCache?
+    package var cache: (any SyntaxTreeCache)?
     /// The parser (injectable so that tests and tools can substitute their own).
     package var parse: @Sendable (SourceFile) -> SyntaxTree
 
     /// Creates a workspace.
     package init(
-        provider: any SourceProvider, options: CheckOptions = CheckOptions(), cache: ParseCache? = nil,
+        provider: any SourceProvider, options: CheckOptions = CheckOptions(), cache: (any SyntaxTreeCache)? = nil,
         parse: @escaping @Sendable (SourceFile) -> SyntaxTree = { Parser.parse($0) }
     ) {
         self.provider = provider
@@ -72,6 +72,14 @@ package struct Workspace: Sendable {
         guard let cache else { return parse(SourceFile(path: path, text: text)) }
         return cache.tree(path: path, text: text, parse: parse)
     }
+}
+
+/// Syntax trees kept between checks, reused while a file's text is unchanged (the
+/// language server's `ParseCache`).
+package protocol SyntaxTreeCache: Sendable {
+    /// The tree of the file at `path` with `text`, parsed by `parse` unless the same
+    /// text was parsed before.
+    func tree(path: String, text: String, parse: (SourceFile) -> SyntaxTree) -> SyntaxTree
 }
 
 /// The result of checking one root file.
