@@ -1,5 +1,4 @@
 import Rulebook
-import RulebookTooling
 
 /// The `rulebook` command: dispatches to a subcommand and returns the exit status.
 ///

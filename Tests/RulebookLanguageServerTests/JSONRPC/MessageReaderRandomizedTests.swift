@@ -1,5 +1,4 @@
 import Rulebook
-import RulebookTooling
 import SeededRandom
 import XCTest
 
