@@ -3,7 +3,7 @@
 /// validate` and the language server share.
 ///
 /// A `Workspace` is a cheap value: the language server makes a new one per analysis (with
-/// the current editor buffers in an ``OverlaySourceProvider``) and passes the same cache,
+/// the current editor buffers in an `OverlaySourceProvider`) and passes the same cache,
 /// so only the edited files are parsed again.
 package struct Workspace: Sendable {
     /// Where files are read from.
