@@ -24,11 +24,11 @@ let package = Package(
         .target(name: "Rulebook", dependencies: ["RulebookRegex"]),
         // What the command and the language server need beyond the library and no
         // application does: formatting, syntax dumps, incremental re-parsing, catalogue
-        // checks and XLIFF exchange, `explain` (in no product).
+        // checks and XLIFF exchange (in no product).
         .target(name: "RulebookTooling", dependencies: ["Rulebook"]),
         // Live form models over compiled rules: field states, visibility, typing, submit.
         .target(name: "RulebookForms", dependencies: ["Rulebook", "RulebookRegex"]),
-        // JSON-RPC 2.0 + LSP 3.17 over stdio, a thin front end over `Rulebook`.
+        // JSON-RPC 2.0 + LSP 3.17 over stdio, a thin front end over `Rulebook` and its tooling.
         .target(name: "RulebookLanguageServer", dependencies: ["Rulebook", "RulebookTooling"]),
         // The `rulebook` command's subcommands, argument parsing and renderers.
         .target(name: "RulebookCommand", dependencies: ["Rulebook", "RulebookTooling", "RulebookLanguageServer"]),
