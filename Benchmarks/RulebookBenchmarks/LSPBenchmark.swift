@@ -12,6 +12,7 @@
 import Foundation
 import Rulebook
 import RulebookLanguageServer
+import RulebookTooling
 
 /// A minimal LSP client over a child process's pipes.
 final class BenchmarkClient: @unchecked Sendable {

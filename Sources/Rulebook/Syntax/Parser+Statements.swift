@@ -17,7 +17,7 @@ extension ParserState {
     /// - Parameter capacity: room to reserve in the top-level list (see
     ///   ``TokenStorage/statementEstimate``). Performance: the list is not copied as it
     ///   grows.
-    mutating func parseFile(reserving capacity: Int = 0) -> [StatementSyntax] {
+    package mutating func parseFile(reserving capacity: Int = 0) -> [StatementSyntax] {
         var open: [OpenBlock] = []
         var topLevel: [StatementSyntax] = []
         topLevel.reserveCapacity(capacity)

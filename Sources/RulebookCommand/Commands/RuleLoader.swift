@@ -1,5 +1,6 @@
 import Foundation
 import Rulebook
+import RulebookTooling
 
 /// Loads what `validate`, `test` and `explain` evaluate with: a rule file, checked and
 /// compiled, and the message renderer for the requested locale.
