@@ -160,15 +160,3 @@ extension JSONDocument.Node {
         members.last { $0.key == key }
     }
 }
-
-extension JSONReader {
-    /// Parses `text` keeping the source range of every value and key.
-    package func parseLocated(_ text: String) throws(JSONError) -> JSONDocument {
-        try JSONDocument(parsing: text, limits: limits)
-    }
-
-    /// Parses UTF-8 `bytes` keeping the source range of every value and key.
-    package func parseLocated(_ bytes: [UInt8]) throws(JSONError) -> JSONDocument {
-        try JSONDocument(parsing: bytes, limits: limits)
-    }
-}
