@@ -93,7 +93,7 @@ struct RuleLoader {
         _ path: String, catalogs: MessageCatalogs, overlay: String? = nil,
         in context: CommandContext
     ) throws -> CompiledRuleSet {
-        let options = CheckOptions(knownMessageKeys: catalogs.base == nil ? nil : catalogs.baseKeys)
+        let options = CheckOptions(knownMessageKeys: catalogs.base == nil ? nil : catalogs.baseKeys).withLint
         var provider: any SourceProvider = DiskSourceProvider()
         if let overlay { provider = OverlaySourceProvider(base: DiskSourceProvider(), buffers: [path: overlay]) }
         let result: CheckResult

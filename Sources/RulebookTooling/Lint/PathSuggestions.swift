@@ -1,3 +1,5 @@
+import Rulebook
+
 /// "Did you mean" among a file's statement paths (`unknown-field`): the answers of
 /// ``Suggestions/init(unordered:)`` over the paths' spellings (``FieldPath/description``),
 /// prepared only as far as the lookups reach.
