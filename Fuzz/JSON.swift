@@ -8,6 +8,7 @@
 // limits and under tight ones, so the limit paths (depth, string, number, document size)
 // are compared as well.
 @testable import Rulebook
+@testable import RulebookTooling
 
 private let tight = JSONLimits(maxDepth: 6, maxStringBytes: 24, maxNumberLength: 12, maxDocumentBytes: 512)
 
