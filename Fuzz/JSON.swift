@@ -1,12 +1,14 @@
 // Fuzz target `json`: the JSON reader, the flat tape, the located document and the writer.
 //
-// Differential oracles: the `Value` reader and the tape accept and reject exactly the same
-// inputs, with the same error (kind, offset, message) and, when accepted, the same value;
+// Differential oracles: the `Value` reader (built on the tape) and the tape accept and reject
+// exactly the same inputs, with the same error (kind, offset, message) and, when accepted,
+// the same value;
 // the located `JSONDocument` agrees with both and its ranges lie inside the input; what
 // the writer prints reads back to an identical value. Each input runs under the default
 // limits and under tight ones, so the limit paths (depth, string, number, document size)
 // are compared as well.
 @testable import Rulebook
+@testable import RulebookTooling
 
 private let tight = JSONLimits(maxDepth: 6, maxStringBytes: 24, maxNumberLength: 12, maxDocumentBytes: 512)
 

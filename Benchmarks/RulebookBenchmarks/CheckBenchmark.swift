@@ -14,6 +14,7 @@
 // `taskset -c 0` to measure the one-core goal.
 
 import Rulebook
+import RulebookTooling
 
 /// A rule file of `lines` statements that all name the same field.
 func generateRepeatedFieldFile(lines: Int) -> String {
@@ -24,7 +25,7 @@ func runCheckBenchmark(runs: Int, only: Int?, lines: Int, keepingResults: Bool =
     let common = (try? InMemorySourceProvider.readShippedCommonRules()) ?? ""
     let keys = (try? MessageCatalogs(directory: "Localizations"))?.baseKeys
     if common.isEmpty || keys == nil { print("run from the package root: Rules/common.rules or Localizations/ not found") }
-    let options = CheckOptions(knownMessageKeys: keys)
+    let options = CheckOptions(knownMessageKeys: keys).withLint  // as `rulebook check` runs
     let parse = { (source: SourceFile) in Parser.parse(source) }
     let workloads: [(name: String, text: String)] = [
         ("generated, \(lines) lines", generateRuleFile(lines: lines)),

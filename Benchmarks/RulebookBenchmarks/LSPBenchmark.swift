@@ -195,7 +195,7 @@ func runLSPBenchmark(binary: String, lines: Int, edits: Int, editAt fraction: Do
 
     // Where the time goes: the library's parse and check of the same text, in process.
     let catalogs = (try? MessageCatalogs(directory: root.appendingPathComponent("Localizations").path)) ?? .empty
-    let options = CheckOptions(knownMessageKeys: catalogs.base == nil ? nil : catalogs.baseKeys)
+    let options = CheckOptions(knownMessageKeys: catalogs.base == nil ? nil : catalogs.baseKeys).withLint
     // Thread CPU time, so that other processes on the machine do not inflate it.
     var parseTimes: [Double] = [], checkTimes: [Double] = []
     for _ in 0..<20 {

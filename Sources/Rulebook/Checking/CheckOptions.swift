@@ -21,6 +21,9 @@ package struct CheckOptions: Sendable {
     /// registered (given to the compile entry points). A name not here is an
     /// `unknown-validator` error.
     package var validators: ValidatorRegistry = .builtins
+    /// The tools' lint checks, run after the checker's own (none: only the library's
+    /// diagnostics).
+    package var lintPasses: [any LintPass] = []
 
     /// The defaults: message keys are not checked, limits are the defaults.
     package init() { self.init(knownMessageKeys: nil) }

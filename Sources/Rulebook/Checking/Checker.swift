@@ -1,7 +1,8 @@
 /// The checker: turns parsed files into a ``RuleSet`` and diagnostics.
 ///
 /// It resolves named rules and imports, checks argument counts and kinds, compiles
-/// patterns, converts conditions, and finds contradictions and redundant rules. It is a
+/// patterns, converts conditions, and finds contradictions and redundant rules; the
+/// tools' lint passes (``CheckOptions/lintPasses``) run after it. It is a
 /// pure function of its inputs (a ``ProgramGraph`` and ``CheckOptions``): no file
 /// system, no globals, so the command and the language server can run it on any thread.
 ///
@@ -28,6 +29,9 @@ package struct Checker: Sendable {
         let run = CheckerRun(graph: graph, options: options)
         run.run()
         var all = graph.diagnostics + run.diagnostics + declared.1
+        if let facts = run.lintFacts {
+            for pass in options.lintPasses { all += pass.diagnostics(of: facts) }
+        }
         for file in graph.files { all += graph.trees[file]?.diagnostics ?? [] }
         all.sort()
         let errorFiles = Set(all.lazy.filter { $0.severity == .error }.map(\.file))

@@ -382,17 +382,6 @@ extension CheckerRun {
     }
 }
 
-/// A field named by an argument or a condition, for the `unknown-field` typo check (in
-/// the file being checked: references wait only for their own file's check).
-///
-/// Performance: 24 bytes, without the file's path (40 with it, read by nothing since the
-/// references are taken per file whole; ≈ 24,000 per check of the 100,000-line file, in
-/// an array that doubles as it grows).
-struct FieldReference {
-    let path: FieldPath
-    let range: SourceRange
-}
-
 extension FieldPath {
     /// The path a syntax node spells.
     init(_ syntax: PathSyntax) {

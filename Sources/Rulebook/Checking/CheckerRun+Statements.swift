@@ -67,15 +67,21 @@ extension CheckerRun {
 
     /// Checks the field statements of `tree` (at every nesting depth).
     func checkStatements(of tree: SyntaxTree) {
-        // `unknown-field` takes the waiting references as this file's (they no longer
-        // carry their file): every earlier file's must have been checked and cleared.
+        // The waiting references are this file's (they do not carry their file): every
+        // earlier file's must have been handed on and cleared.
         assert(fieldReferences.isEmpty, "another file's field references are waiting")
         var walk = FileWalk(
             tree: tree, scope: scopes[tree.source.path] ?? [:], locator: locator(for: tree.source),
             statementCount: tree.statements.count)
         visit(tree.statements[...], in: Block(conditions: [], context: unconditional), &walk)
         statements[tree.source.path] = walk.checked
-        checkFieldReferences(in: tree.source.path, distinctPaths: walk.paths)
+        // Every waiting reference is this file's: phase 3 drops the references of named
+        // rules' bodies, and files are checked one at a time.
+        if lintFacts != nil {
+            lintFacts?.statementPaths[tree.source.path] = walk.paths
+            lintFacts?.fieldReferences[tree.source.path] = fieldReferences
+        }
+        fieldReferences = []
     }
 
     func visit(_ statements: ArraySlice<StatementSyntax>, in block: Block, _ walk: inout FileWalk) {
@@ -89,12 +95,11 @@ extension CheckerRun {
             case .when(let when):
                 let condition = convertCondition(when.condition, in: walk.tree.source)
                 let inner = block.conditions.flatMap { outer in condition.map { outer + [$0] } }
-                if let inner, ConditionSatisfiability.isSatisfiable(block.conditions ?? []), !ConditionSatisfiability.isSatisfiable(inner) {
-                    report(
-                        walk.tree.source.path, when.condition.range, .unreachableBlock,
-                        inner.count == 1
-                            ? "this condition can never hold: the rules of this block never apply"
-                            : "this condition contradicts an enclosing block's: the rules of this block never apply")
+                if let inner, lintFacts != nil {
+                    lintFacts?.blocks.append(
+                        LintFacts.WhenBlock(
+                            file: walk.tree.source.path, range: when.condition.range, enclosing: block.conditions ?? [],
+                            conditions: inner))
                 }
                 visit(when.body[...], in: Block(conditions: inner, context: inner.map { ConditionContext($0) }), &walk)
             case .namedRule, .importDecl, .unexpected:
@@ -139,59 +144,5 @@ extension CheckerRun {
         guard var result = conditions.first else { return nil }
         for condition in conditions.dropFirst() { result = .and(result, condition) }
         return result
-    }
-
-    /// `unknown-field`: a field named in a `same`/`different`/`before`/`after` argument or a
-    /// condition that no statement of the file mentions, *and* that is one typo away from
-    /// one that does. Without a close match nothing is said: a rule file is not a schema,
-    /// and referring to a field that has no rules of its own is legitimate.
-    ///
-    /// - Parameters:
-    ///   - distinctPaths: the file's statement paths, each once, in order of first
-    ///     appearance (distinct paths spell distinctly: keys that are not identifiers are quoted).
-    private func checkFieldReferences(in file: String, distinctPaths: [FieldPath]) {
-        // Every waiting reference is this file's: phase 3 drops the references of named
-        // rules' bodies and phase 5 checks the files one at a time, so they are taken as
-        // they are. `CheckerSharingTests` checks references per file across imports.
-        let references = fieldReferences
-        fieldReferences = []
-        // Performance: a suggestion is only ever found by a search, so when the budget
-        // cannot pay for one nothing can be reported (and nothing is built).
-        guard !references.isEmpty, !distinctPaths.isEmpty, suggestionBudget >= distinctPaths.count else { return }
-        // Ties go to the smaller spelling, as among the sorted spellings; the candidates
-        // are prepared as far as the lookups reach (see `PathSuggestions`).
-        var candidates = PathSuggestions(distinctPaths)
-        // A reference is known when one of its prefixes is a prefix of a statement's path
-        // (the field itself, or below a known field: `address.country` under `address:
-        // object`). The prefixes of statement paths include each first segment, so that
-        // is the case exactly when its first segment starts some statement's path.
-        let known = Set(distinctPaths.lazy.compactMap { $0.segments.first })
-        var suggestions: [String: String?] = [:]  // one search per distinct spelling
-        var suggestedAny = false
-        for reference in references {
-            if let first = reference.path.segments.first, known.contains(first) { continue }
-            // Performance: once the budget cannot pay for another search, only a spelling
-            // that already found a suggestion could still be reported; without one the
-            // rest of the references (thousands in a large file) need not be spelt.
-            if suggestionBudget < candidates.count, !suggestedAny { break }
-            let written = reference.path.description
-            let found: String?
-            if let earlier = suggestions[written] {
-                found = earlier
-            } else {
-                found = candidates.closest(to: written, budget: &suggestionBudget)
-            }
-            suggestions[written] = found
-            guard let suggestion = found else { continue }
-            suggestedAny = true
-            report(
-                file, reference.range, .unknownField,
-                "no statement mentions the field '\(written)'; did you mean '\(suggestion)'?",
-                fixIts: [
-                    FixIt(
-                        message: "Replace '\(written)' with '\(suggestion)'",
-                        edits: [TextEdit(file: file, range: reference.range, replacement: suggestion)])
-                ])
-        }
     }
 }

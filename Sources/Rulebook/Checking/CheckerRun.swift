@@ -278,6 +278,8 @@ final class CheckerRun {
     @exclusivity(unchecked) var expansions = RuleTable<Expansion>()
     /// Fields named by arguments and conditions, waiting for the `unknown-field` check.
     @exclusivity(unchecked) var fieldReferences: [FieldReference] = []
+    /// What the lint passes read; nil when there are none.
+    @exclusivity(unchecked) var lintFacts: LintFacts?
     /// Named rules used anywhere (for `unused-rule`).
     @exclusivity(unchecked) var usedRules = RuleIDSet()
     /// How many validator applications have been materialised, against ``CheckLimits``.
@@ -319,6 +321,7 @@ final class CheckerRun {
     init(graph: ProgramGraph, options: CheckOptions) {
         self.graph = graph
         self.options = options
+        if !options.lintPasses.isEmpty { lintFacts = LintFacts(graph: graph) }
     }
 
     /// Runs every phase once.
@@ -331,7 +334,7 @@ final class CheckerRun {
             guard let tree = graph.trees[file] else { continue }
             checkStatements(of: tree)
         }
-        reportUnusedRules()
+        recordUnusedRules()
     }
 
     /// The shared locator of `source`. Rules are lowered file by file, so the last one

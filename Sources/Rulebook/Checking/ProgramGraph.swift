@@ -50,9 +50,4 @@ package struct ProgramGraph: Sendable {
         }
         return order
     }
-
-    /// The files that import `file` directly (to re-check them when it changes).
-    package func importers(of file: String) -> [String] {
-        files.filter { importer in (imports[importer] ?? []).contains { $0.target == file } }
-    }
 }

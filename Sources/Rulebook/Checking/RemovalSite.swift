@@ -1,5 +1,5 @@
 /// Where a rule sits in its comma-separated list, so a fix can delete it cleanly.
-struct RemovalSite {
+package struct RemovalSite {
     /// The list the rule is in (a field statement's or a named rule's).
     let rules: [RuleSyntax]
     /// The rule's index in ``rules``.
@@ -28,7 +28,7 @@ struct RemovalSite {
 
     /// `range` grown to its whole lines (line break included) when nothing else is on
     /// them but white space; otherwise `range` itself.
-    static func wholeLines(_ range: SourceRange, in source: SourceFile) -> SourceRange {
+    package static func wholeLines(_ range: SourceRange, in source: SourceFile) -> SourceRange {
         let bytes = source.text.utf8
         let count = bytes.count
         guard range.end <= count else { return range }

@@ -4,25 +4,25 @@
 
 extension Suggestions {
     /// A name being looked up, and the best candidate found so far.
-    struct Scan {
+    package struct Scan {
         /// The name as written (a candidate spelt exactly so is not suggested).
         let name: String
         /// Its lowercased scalars, against which candidates are measured.
-        let target: [UInt32]
+        package let target: [UInt32]
         /// The most edits a suggestion may be away (``Suggestions/threshold(forTargetLength:)``).
-        let threshold: Int
+        package let threshold: Int
         private let targetSignature: Signature
         /// Each edit flips at most two bits of a signature, so more than twice the
         /// threshold rules a candidate out (`(differing + 1) / 2 > threshold`).
         private let maximumDifferingBits: Int
         /// Whether ties go to the smaller spelling rather than the earlier candidate.
         private let tieBreakByName: Bool
-        private(set) var best: (spelling: String, distance: Int, exactDistance: Int)?
+        package private(set) var best: (spelling: String, distance: Int, exactDistance: Int)?
         /// The case-sensitive scalars, made when a first candidate is within the threshold.
         private var targetExact: [UInt32]?
 
         /// `target` is `name`'s lowercased scalars (see ``chargedTarget(_:candidates:budget:)``).
-        init(name: String, target: [UInt32], tieBreakByName: Bool) {
+        package init(name: String, target: [UInt32], tieBreakByName: Bool) {
             self.name = name
             self.target = target
             self.threshold = Suggestions.threshold(forTargetLength: target.count)
@@ -33,11 +33,11 @@ extension Suggestions {
 
         /// The lengths (in scalars) of candidates that can be within the threshold, among
         /// lengths `0..<lengthStarts.count - 1` (nil: none).
-        func lengthsInReach(lengthStarts: [Int]) -> ClosedRange<Int>? {
+        package func lengthsInReach(lengthStarts: [Int]) -> ClosedRange<Int>? {
             Scan.lengths(inReachOf: target.count, threshold: threshold, lengthStarts: lengthStarts)
         }
 
-        static func lengths(inReachOf targetLength: Int, threshold: Int, lengthStarts: [Int]) -> ClosedRange<Int>? {
+        package static func lengths(inReachOf targetLength: Int, threshold: Int, lengthStarts: [Int]) -> ClosedRange<Int>? {
             let shortest = Swift.max(0, targetLength - threshold)
             let longest = Swift.min(lengthStarts.count - 2, targetLength + threshold)
             return shortest <= longest ? shortest...longest : nil
@@ -46,14 +46,14 @@ extension Suggestions {
         /// Whether a candidate of this signature is too far from the name (the cheap
         /// bound, before the distance).
         @inline(__always)
-        func rulesOut(_ signature: Signature) -> Bool {
+        package func rulesOut(_ signature: Signature) -> Bool {
             targetSignature.differingBits(from: signature) > maximumDifferingBits
         }
 
         /// Considers a candidate that passed the cheap bounds: its lowercased scalars
         /// (`candidate`, with `target` the name's as a buffer), and its spelling.
         @inline(__always)
-        mutating func consider(
+        package mutating func consider(
             _ candidate: UnsafeBufferPointer<UInt32>, target: UnsafeBufferPointer<UInt32>,
             spelling: () -> String
         ) {

@@ -6,7 +6,7 @@
 /// differs only in case wins outright. Ties go to the smaller case-sensitive distance,
 /// then to the earlier candidate (callers list validators in documentation order), so the
 /// answer is deterministic.
-struct Suggestions {
+package struct Suggestions {
     /// The candidates (field paths have their own ``PathSuggestions``).
     private let names: [String]
     /// The lowercased scalars of every candidate, one after another: candidate `i` is
@@ -131,7 +131,7 @@ struct Suggestions {
 
     /// Appends the Unicode scalars of `name.lowercased()`; ASCII names (nearly all) are
     /// lowercased byte by byte, which is what `lowercased()` does to them.
-    static func appendLowercasedScalars(of name: String, to scalars: inout [UInt32]) {
+    package static func appendLowercasedScalars(of name: String, to scalars: inout [UInt32]) {
         let ascii = name.utf8.withContiguousStorageIfAvailable { bytes in
             guard !bytes.contains(where: { $0 >= 0x80 }) else { return false }
             // Performance: one append of a counted sequence (reserved once, written in a
@@ -150,7 +150,7 @@ struct Suggestions {
     /// nil, and nothing charged, when the budget cannot pay for them or the name is empty.
     /// (Every search charges its whole candidate count, so that the answer never depends
     /// on where a search would have stopped.)
-    static func chargedTarget(_ name: String, candidates count: Int, budget: inout Int) -> [UInt32]? {
+    package static func chargedTarget(_ name: String, candidates count: Int, budget: inout Int) -> [UInt32]? {
         guard budget >= count else { return nil }
         var target: [UInt32] = []
         appendLowercasedScalars(of: name, to: &target)
@@ -180,7 +180,7 @@ struct Suggestions {
     /// The most edits a suggestion for a name of `length` (lowercased) characters may be
     /// away: ``maximumDistance(forLength:)``, and never more than the name has characters
     /// minus one (replacing all of `b` to get `x` is not a typo).
-    static func threshold(forTargetLength length: Int) -> Int {
+    package static func threshold(forTargetLength length: Int) -> Int {
         min(maximumDistance(forLength: length), length - 1)
     }
 
@@ -190,27 +190,36 @@ struct Suggestions {
     /// only hide differences, so half the differing bits is a lower bound of the edit
     /// distance. Counting occurrences (not just which characters appear) rejects far more
     /// of the look-alike generated names (`field12` against `flag21`) before the distance.
-    struct Signature: Hashable {
-        var low: UInt64 = 0
-        var high: UInt64 = 0
+    package struct Signature: Hashable {
+        package var low: UInt64 = 0
+        package var high: UInt64 = 0
+
+        /// The signature of no scalars.
+        package init() {}
+
+        /// A signature of the given bits.
+        package init(low: UInt64, high: UInt64) {
+            self.low = low
+            self.high = high
+        }
 
         func differingBits(from other: Signature) -> Int {
             (low ^ other.low).nonzeroBitCount + (high ^ other.high).nonzeroBitCount
         }
 
         /// Adds the `occurrence`-th (0-based) occurrence of `scalar`.
-        mutating func insert(_ scalar: UInt32, occurrence: Int) {
+        package mutating func insert(_ scalar: UInt32, occurrence: Int) {
             // Scalars fit in 21 bits, so the occurrence above them makes each (character, k) distinct.
             let hash = ((scalar ^ UInt32(occurrence) << 21) &* 2_654_435_761) >> 25 & 127
             if hash < 64 { low |= 1 << UInt64(hash) } else { high |= 1 << UInt64(hash - 64) }
         }
     }
 
-    static func signature(_ scalars: [UInt32]) -> Signature {
+    package static func signature(_ scalars: [UInt32]) -> Signature {
         scalars.withUnsafeBufferPointer(signature)
     }
 
-    static func signature(_ scalars: UnsafeBufferPointer<UInt32>) -> Signature {
+    package static func signature(_ scalars: UnsafeBufferPointer<UInt32>) -> Signature {
         var result = Signature()
         // The k-th occurrence of a character is k earlier equal characters. Performance:
         // counted in place for names of usual length (no sorted copy); the set of

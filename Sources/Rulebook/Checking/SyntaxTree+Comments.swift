@@ -5,7 +5,7 @@ extension SyntaxTree {
     /// ask this once per diagnostic, and a generated file with 10,000 unused named rules
     /// and 20,000 comments made the scan quadratic. Comments come from the lexer in source
     /// order and never overlap, so their ends are sorted too.
-    func hasComment(overlapping range: SourceRange) -> Bool {
+    package func hasComment(overlapping range: SourceRange) -> Bool {
         var low = 0, high = comments.count
         while low < high {  // the first comment that ends after `range` starts
             let middle = (low + high) / 2

@@ -11,34 +11,37 @@
 ///
 /// Performance: one table load per byte answers the three questions (is it ASCII, may it
 /// start or continue an identifier, is it escaped when quoted).
-enum ASCIIKeySpelling {
+package enum ASCIIKeySpelling {
     /// The spelling of one key: whether it is quoted, and how many bytes are escaped.
-    struct Shape: Equatable {
-        let quoted: Bool
-        let escapes: Int
+    package struct Shape: Equatable {
+        package let quoted: Bool
+        package let escapes: Int
 
         /// The spelt length in scalars of a key of `byteCount` bytes.
-        func length(ofKeyWith byteCount: Int) -> Int {
+        package func length(ofKeyWith byteCount: Int) -> Int {
             quoted ? byteCount + 2 + escapes : byteCount
         }
     }
 
     /// A key's shape being worked out byte by byte, for loops that do something else
     /// with each byte too (counting a signature).
-    struct Classifier {
+    package struct Classifier {
         /// The ``byteClasses`` bits every byte so far has.
         private var all: UInt8 = 0xFF
         private var escapes = 0
 
+        /// A key of no bytes yet.
+        package init() {}
+
         @inline(__always)
-        mutating func add(_ byteClass: UInt8) {
+        package mutating func add(_ byteClass: UInt8) {
             all &= byteClass
             escapes &+= Int(byteClass >> 2 & 1)  // ByteClass.escaped
         }
 
         /// The shape of the key, given the class of its first byte (`nil` for an empty
         /// key, which is spelt `""`); `nil` when a byte was not ASCII.
-        func shape(firstByteClass: UInt8?) -> Shape? {
+        package func shape(firstByteClass: UInt8?) -> Shape? {
             guard all & ByteClass.ascii != 0 else { return nil }
             let identifier =
                 all & ByteClass.identifierPart != 0
@@ -48,13 +51,13 @@ enum ASCIIKeySpelling {
     }
 
     /// The shape of the key `bytes`; `nil` when a byte is not ASCII.
-    static func shape(of bytes: UnsafeBufferPointer<UInt8>) -> Shape? {
+    package static func shape(of bytes: UnsafeBufferPointer<UInt8>) -> Shape? {
         byteClasses.withUnsafeBufferPointer { shape(of: bytes, classes: $0) }
     }
 
     /// ``shape(of:)`` with the table at hand (loops over many keys fetch it once).
     @inline(__always)
-    static func shape(of bytes: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<UInt8>) -> Shape? {
+    package static func shape(of bytes: UnsafeBufferPointer<UInt8>, classes: UnsafeBufferPointer<UInt8>) -> Shape? {
         var classifier = Classifier()
         for byte in bytes { classifier.add(classes[Int(byte)]) }
         return classifier.shape(firstByteClass: bytes.first.map { classes[Int($0)] })
@@ -63,7 +66,7 @@ enum ASCIIKeySpelling {
     /// Passes the scalars of the lowercased spelling of the key `bytes`, whose shape is
     /// `shape`, to `put` one by one.
     @inline(__always)
-    static func write(_ bytes: UnsafeBufferPointer<UInt8>, shape: Shape, _ put: (UInt32) -> Void) {
+    package static func write(_ bytes: UnsafeBufferPointer<UInt8>, shape: Shape, _ put: (UInt32) -> Void) {
         if shape.quoted { put(0x22) }  // "
         for byte in bytes {
             if shape.quoted, FieldPath.isEscapedInQuotes(UInt32(byte)) { put(0x5C) }
@@ -74,7 +77,7 @@ enum ASCIIKeySpelling {
 
     /// An ASCII byte lowercased.
     @inline(__always)
-    static func lowercased(_ byte: UInt8) -> UInt8 {
+    package static func lowercased(_ byte: UInt8) -> UInt8 {
         byte &- UInt8(ascii: "A") < 26 ? byte | 0x20 : byte
     }
 
@@ -89,7 +92,7 @@ enum ASCIIKeySpelling {
     /// ``ByteClass`` bits of every byte: the ASCII rule of `FieldPath.isIdentifier` (a
     /// letter or `_` starts an identifier; those and digits continue one), and the two
     /// characters `FieldPath.appendKey` escapes inside quotes.
-    static let byteClasses: [UInt8] = (0..<256).map { value in
+    package static let byteClasses: [UInt8] = (0..<256).map { value in
         guard value < 0x80 else { return 0 }
         let byte = UInt8(value)
         let letter = (byte | 0x20) >= UInt8(ascii: "a") && (byte | 0x20) <= UInt8(ascii: "z")
@@ -104,7 +107,7 @@ enum ASCIIKeySpelling {
 
 /// What is done with a path's spelling as ``ASCIIKeySpelling/walk(_:_:)`` goes through
 /// it: measured, counted into a signature or written.
-protocol PathSpellingVisitor {
+package protocol PathSpellingVisitor {
     /// One scalar of the spelling outside the keys: the `.` between keys, or one of `[*]`.
     mutating func punctuation(_ scalar: UInt8)
     /// A key's bytes; false stops the walk (a key with a non-ASCII byte).
@@ -116,7 +119,7 @@ extension ASCIIKeySpelling {
     /// joined by `.`, `[*]` directly after the key before it); false when the visitor
     /// stopped at a key.
     @inline(__always)
-    static func walk<Visitor: PathSpellingVisitor>(_ path: FieldPath, _ visitor: inout Visitor) -> Bool {
+    package static func walk<Visitor: PathSpellingVisitor>(_ path: FieldPath, _ visitor: inout Visitor) -> Bool {
         var first = true
         for segment in path.segments {
             switch segment {

@@ -99,15 +99,6 @@ enum TextFormats {
         return (~printable | delete) & ~word
     }
 
-    /// Whether some byte of `word` is an ASCII control character, a space or DEL: an
-    /// ASCII byte whose low seven bits are below 0x21 (adding 0x5F leaves bit 7 clear) or
-    /// 0x7F (adding 1 sets it); exact per byte (no carry: at most 0x7F + 0x5F). One test
-    /// where `containsLess` and `contains` were two.
-    @inline(__always)
-    static func hasSpaceOrControl(_ word: UInt64) -> Bool {
-        spaceOrControlBits(word) & SWAR.high != 0
-    }
-
     /// The last 1–7 bytes of a text from `index` (`end - 8 < index < end`, `end >= 5`),
     /// little-endian; past `end`, `a`s.
     @inline(__always)

@@ -67,18 +67,6 @@ enum TextScan {
         return true
     }
 
-    /// The number of `Character`s of ASCII text: its bytes, less one per CR LF pair (a
-    /// single `Character` in Swift).
-    static func asciiCharacterCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var count = bytes.count
-        var previousWasCR = false
-        for byte in bytes {
-            if byte == 0x0A && previousWasCR { count -= 1 }
-            previousWasCR = byte == 0x0D
-        }
-        return count
-    }
-
     /// Whether every character has at least one of `traits`.
     static func all(_ traits: TextTraits, ascii bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         for byte in bytes where TextTraits.ascii(byte).isDisjoint(with: traits) { return false }

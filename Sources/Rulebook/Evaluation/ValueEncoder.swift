@@ -170,13 +170,6 @@ final class ValueEncodingNode: Encoder {
 
     /// The values encoded specially rather than through their own `encode(to:)`,
     /// checked by type identity (a pointer comparison) before any dynamic cast.
-    /// Whether `special(_:at:key:)` handles values of type `T` (metatype comparisons
-    /// only: no `Value?` to make and destroy for the common struct).
-    static func isSpecial<T: Encodable>(_ type: T.Type) -> Bool {
-        T.self == Date.self || T.self == Data.self || T.self == URL.self || T.self == Decimal.self || T.self == Value.self
-            || T.self == ValueObject.self || T.self == Double.self || T.self == Float.self
-    }
-
     static func special<T: Encodable>(
         _ value: T, at node: ValueEncodingNode?,
         key: (any CodingKey)? = nil, timeZone: TimeZone

@@ -24,7 +24,6 @@ enum ASCII {
     @usableFromInline static let zero: UInt8 = 0x30  // 0
     @usableFromInline static let nine: UInt8 = 0x39  // 9
     @usableFromInline static let lowerE: UInt8 = 0x65  // e
-    @usableFromInline static let upperE: UInt8 = 0x45  // E
     @usableFromInline static let space: UInt8 = 0x20
     @usableFromInline static let tab: UInt8 = 0x09
     @usableFromInline static let newline: UInt8 = 0x0A

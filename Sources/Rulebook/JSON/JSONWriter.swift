@@ -137,12 +137,6 @@ extension JSONWriter {
             return body(UnsafeBufferPointer(rebasing: digits[position..<21]))
         }
     }
-
-    /// Appends `value` as the shortest text that reads back as the same `Double`, or
-    /// `null` when it is not finite.
-    package static func appendDecimal(_ value: Double, into buffer: inout [UInt8]) {
-        buffer.append(contentsOf: (value.isFinite ? value.description : "null").utf8)
-    }
 }
 
 /// A growable byte buffer for the writer: it starts on the stack (most lines fit in a

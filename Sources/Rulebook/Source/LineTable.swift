@@ -43,30 +43,10 @@ package struct LineTable: Sendable, Hashable {
     package init(_ text: String) {
         // Performance: the language server builds a table for every version of a document
         // (and the workspace one per check), and iterating `String.UTF8View` is slow per
-        // byte. Contiguous (native) text is
-        // scanned over its raw bytes instead, with the same rules.
-        if let starts = text.utf8.withContiguousStorageIfAvailable(LineTable.lineStarts(in:)) {
-            lineStarts = starts
-            byteCount = text.utf8.count
-            return
-        }
-        var starts = [0]
-        var previousWasCR = false
-        var offset = 0
-        for byte in text.utf8 {
-            offset += 1
-            if byte == UInt8(ascii: "\n") {
-                if previousWasCR { starts[starts.count - 1] = offset } else { starts.append(offset) }
-                previousWasCR = false
-            } else if byte == UInt8(ascii: "\r") {
-                starts.append(offset)
-                previousWasCR = true
-            } else {
-                previousWasCR = false
-            }
-        }
-        lineStarts = starts
-        byteCount = offset
+        // byte: the raw bytes are scanned (a bridged text is made contiguous first).
+        var text = text
+        lineStarts = text.withUTF8(LineTable.lineStarts(in:))
+        byteCount = text.utf8.count
     }
 
     /// Where each line starts: after `\n`, after `\r\n` (one break), after a lone `\r`.
@@ -133,33 +113,15 @@ package struct LineTable: Sendable, Hashable {
         let start = lineStarts[line]
         if encoding == .utf8 { return LinePosition(line: line, character: offset - start) }
         // Performance: the checker asks for the location of every rule and statement it
-        // checks, and stepping `String.UTF8View` indices is slow.
-        // On contiguous (native) text the same count is made over the raw bytes.
-        if let column = text.utf8.withContiguousStorageIfAvailable({ bytes in
-            LineTable.column(in: bytes, from: start, to: offset, encoding: encoding)
-        }) {
-            return LinePosition(line: line, character: column)
-        }
-        let utf8 = text.utf8
-        let from = utf8.index(utf8.startIndex, offsetBy: start)
-        let to = utf8.index(from, offsetBy: offset - start)
-        var column = 0
-        // Count the scalars (or their UTF-16 lengths) between the line start and offset.
-        // An offset inside a multi-byte scalar counts that scalar as not yet reached.
-        var index = from
-        while index < to {
-            let lead = utf8[index]
-            let width = LineTable.scalarWidth(lead)
-            let next = utf8.index(index, offsetBy: width, limitedBy: utf8.endIndex) ?? utf8.endIndex
-            if next > to { break }
-            column += (encoding == .utf16 && width == 4) ? 2 : 1
-            index = next
-        }
+        // checks, and stepping `String.UTF8View` indices is slow: the raw bytes are read.
+        var text = text
+        let column = text.withUTF8 { LineTable.column(in: $0, from: start, to: offset, encoding: encoding) }
         return LinePosition(line: line, character: column)
     }
 
-    /// The column of `to` on a line starting at `from`, counted exactly like the loop in
-    /// ``position(of:in:encoding:)``: whole scalars (or their UTF-16 lengths) only.
+    /// The column of `to` on a line starting at `from`: whole scalars (or their UTF-16
+    /// lengths) only; an offset inside a multi-byte scalar counts that scalar as not yet
+    /// reached.
     static func column(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, encoding: PositionEncoding) -> Int {
         var column = 0
         var index = from

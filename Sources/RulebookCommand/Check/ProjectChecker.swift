@@ -59,8 +59,8 @@ struct ProjectChecker {
         }
         if !files.ruleFiles.isEmpty {
             // `message KEY` overrides are checked against the base catalogue, with a fix
-            // that adds a missing key to it.
-            let options = projectCatalogs.map { CheckOptions.checkingMessageKeys(against: $0) } ?? CheckOptions()
+            // that adds a missing key to it; the lint passes run.
+            let options = (projectCatalogs.map { CheckOptions.checkingMessageKeys(against: $0) } ?? CheckOptions()).withLint
             let provider: any SourceProvider =
                 overlay.isEmpty
                 ? DiskSourceProvider()

@@ -111,7 +111,7 @@ struct RuleLoader {
     private func check(
         _ path: String, catalogs: MessageCatalogs, overlay: String?, in context: CommandContext
     ) throws -> (RuleSet, ValidatorRegistry) {
-        let options = CheckOptions(knownMessageKeys: catalogs.base == nil ? nil : catalogs.baseKeys)
+        let options = CheckOptions(knownMessageKeys: catalogs.base == nil ? nil : catalogs.baseKeys).withLint
         var provider: any SourceProvider = DiskSourceProvider()
         if let overlay { provider = OverlaySourceProvider(base: DiskSourceProvider(), buffers: [path: overlay]) }
         let result: CheckResult

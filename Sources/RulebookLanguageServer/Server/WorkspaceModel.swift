@@ -85,10 +85,11 @@ struct WorkspaceModel: Sendable {
     }
 
     /// The checker's options for the file at `path`: message keys are checked against
-    /// the base catalogue (when there is one) and a missing key gets the fix that adds it.
+    /// the base catalogue (when there is one) and a missing key gets the fix that adds it;
+    /// the lint passes run.
     func checkOptions(for path: String) -> CheckOptions {
         guard let directory = catalogueDirectory(for: path), directory.catalogs.base != nil else {
-            return CheckOptions(patternCache: patternCache)
+            return CheckOptions(patternCache: patternCache).withLint
         }
         let basePath = directory.basePath
         let baseText = directory.texts[basePath]
@@ -106,7 +107,7 @@ struct WorkspaceModel: Sendable {
                 }
             },
             patternCache: patternCache
-        )
+        ).withLint
     }
 
     /// A parse of `source`, cached by path and text. An edited buffer is parsed again only

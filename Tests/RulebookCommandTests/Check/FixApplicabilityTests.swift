@@ -9,7 +9,7 @@ import XCTest
 final class FixApplicabilityTests: XCTestCase {
     private func diagnostics(_ text: String) -> [Diagnostic] {
         let provider = InMemorySourceProvider(files: ["f.rules": text])
-        return Workspace(provider: provider).checkAll(paths: ["f.rules"]).allDiagnostics
+        return Workspace(provider: provider, options: CheckOptions().withLint).checkAll(paths: ["f.rules"]).allDiagnostics
     }
 
     func testUnusedRuleFixIsSuggestedAndNotApplied() {

@@ -53,7 +53,8 @@ final class DiagnosticsTests: LSPTestCase {
         let catalogs = try MessageCatalogs(directory: workspace.appendingPathComponent("Localizations").path)
         var provider = OverlaySourceProvider(base: DiskSourceProvider())
         provider.setBuffer(text, for: path)
-        let result = try Workspace(provider: provider, options: CheckOptions(knownMessageKeys: catalogs.baseKeys)).check(rootFile: path)
+        let result = try Workspace(provider: provider, options: CheckOptions(knownMessageKeys: catalogs.baseKeys).withLint).check(
+            rootFile: path)
         let expected = result.diagnostics.filter { $0.file == path }
         XCTAssertFalse(expected.isEmpty)
         let source = SourceFile(path: path, text: text)

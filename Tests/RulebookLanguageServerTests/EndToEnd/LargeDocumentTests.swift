@@ -31,7 +31,9 @@ final class LargeDocumentTests: LSPTestCase {
     private func onePassDiagnostics(_ text: String, path: String) throws -> [Diagnostic] {
         var provider = OverlaySourceProvider(base: DiskSourceProvider())
         provider.setBuffer(text, for: path)
-        return try Workspace(provider: provider, options: CheckOptions()).check(rootFile: path).diagnostics.filter { $0.file == path }
+        return try Workspace(provider: provider, options: CheckOptions().withLint).check(rootFile: path).diagnostics.filter {
+            $0.file == path
+        }
     }
 
     private func assertPublished(

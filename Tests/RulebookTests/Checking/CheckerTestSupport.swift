@@ -1,3 +1,4 @@
+import RulebookTooling
 import XCTest
 
 @testable import Rulebook
@@ -34,11 +35,12 @@ struct CheckedDiagnostic: Equatable, CustomStringConvertible {
     }
 }
 
-/// Checks a single in-memory file named `test.rules` (plus optional other files).
+/// Checks a single in-memory file named `test.rules` (plus optional other files), with
+/// the lint passes, as `rulebook check` does.
 func checkSource(_ text: String, files: [String: String] = [:], options: CheckOptions = CheckOptions()) -> CheckResult {
     var all = files
     all["test.rules"] = text
-    let workspace = Workspace(provider: InMemorySourceProvider(files: all), options: options)
+    let workspace = Workspace(provider: InMemorySourceProvider(files: all), options: options.withLint)
     do {
         return try workspace.check(rootFile: "test.rules")
     } catch {

@@ -2,6 +2,7 @@ import SeededRandom
 import XCTest
 
 @testable import Rulebook
+@testable import RulebookTooling
 
 /// Generated field paths for the `unknown-field` tests: keys from a small alphabet (so
 /// that near misses are common), in both cases, quoted keys (quotes, backslashes, empty,

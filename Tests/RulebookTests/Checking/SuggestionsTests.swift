@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import Rulebook
+@testable import RulebookTooling
 
 /// The fast paths of "did you mean" (banded edit distance, multiset signatures) must
 /// give the same answers as the plain definitions they shortcut.

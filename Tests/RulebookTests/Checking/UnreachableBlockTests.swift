@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import Rulebook
+@testable import RulebookTooling
 
 /// `unreachable-block`: a `when` block whose condition can never hold.
 final class UnreachableBlockTests: XCTestCase {

@@ -119,7 +119,8 @@ final class TextScanTests: XCTestCase {
             for byte in 0...255 {
                 var word = SWAR.ones &* 0x61  // "aaaaaaaa"
                 word = word & ~(UInt64(0xFF) << (8 * position)) | UInt64(byte) << (8 * position)
-                XCTAssertEqual(TextFormats.hasSpaceOrControl(word), byte <= 0x20 || byte == 0x7F, "\(byte) at \(position)")
+                XCTAssertEqual(
+                    TextFormats.spaceOrControlBits(word) & SWAR.high != 0, byte <= 0x20 || byte == 0x7F, "\(byte) at \(position)")
             }
         }
     }

@@ -57,3 +57,32 @@ enum L10n {
     static let forms: [String: ValidatorForm] = Dictionary(
         ValidatorDefinition.all.flatMap(\.forms).map { ($0.messageKey, $0) }, uniquingKeysWith: { first, _ in first })
 }
+
+// Conveniences the localisation tests read results through; the library itself appends
+// to a message being rendered.
+
+extension LocaleFormat {
+    /// `value` written for this locale.
+    func formatNumber(_ value: Double) -> String {
+        var output = ""
+        appendNumber(value, to: &output)
+        return output
+    }
+
+    /// `date` in this locale's pattern for `style`.
+    func formatDate(_ date: CalendarDate, style: DateStyle) -> String {
+        var output = ""
+        appendDate(date, style: style, to: &output)
+        return output
+    }
+
+    /// Whether conventions for `tag` (or a prefix) are built in.
+    static func hasData(for tag: String) -> Bool {
+        LocaleTag.truncations(of: tag).contains { table[$0] != nil }
+    }
+}
+
+extension PluralRules {
+    /// Every locale with rules of its own, sorted.
+    static var supportedLocales: [String] { table.keys.sorted() }
+}

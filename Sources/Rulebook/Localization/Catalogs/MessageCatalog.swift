@@ -16,8 +16,9 @@ package struct MessageCatalog: Sendable {
     /// Problems found while loading (JSON, shape, duplicate keys, message syntax).
     package let diagnostics: [Diagnostic]
 
-    /// The located JSON, to map offsets inside decoded messages back to the file.
-    let document: JSONDocument?
+    /// The file's bytes when it is a JSON object, to map offsets inside decoded messages
+    /// back to the file.
+    let json: [UInt8]?
     let messages: [String: MessageFormat]
     let displayNames: [FieldPath: MessageFormat]
     let fieldMessages: [FieldMessageKey: MessageFormat]
@@ -44,7 +45,7 @@ package struct MessageCatalog: Sendable {
         entries = loader.entries
         objectRange = loader.objectRange
         diagnostics = loader.diagnostics
-        document = loader.document
+        json = loader.json
         var messages: [String: MessageFormat] = [:]
         var displayNames: [FieldPath: MessageFormat] = [:]
         var fieldMessages: [FieldMessageKey: MessageFormat] = [:]
@@ -63,7 +64,7 @@ package struct MessageCatalog: Sendable {
     }
 
     /// `top`'s entries over `bottom`'s (same locale): a key of `top` wins; the file,
-    /// source ranges and document are `top`'s, and `bottom`'s other entries keep theirs.
+    /// source ranges and bytes are `top`'s, and `bottom`'s other entries keep theirs.
     init(layering top: MessageCatalog, over bottom: MessageCatalog) {
         locale = top.locale
         file = top.file
@@ -71,7 +72,7 @@ package struct MessageCatalog: Sendable {
         entries = top.entries + bottom.entries.filter { !own.contains($0.key) }
         objectRange = top.objectRange
         diagnostics = top.diagnostics + bottom.diagnostics
-        document = top.document
+        json = top.json
         messages = bottom.messages.merging(top.messages) { _, app in app }
         displayNames = bottom.displayNames.merging(top.displayNames) { _, app in app }
         fieldMessages = bottom.fieldMessages.merging(top.fieldMessages) { _, app in app }
@@ -89,8 +90,8 @@ package struct MessageCatalog: Sendable {
     /// The file range of the UTF-8 range `decoded` inside `entry`'s decoded message
     /// (escapes such as `\n` or `\u00e9` make the two differ).
     package func sourceRange(ofDecoded decoded: Range<Int>, in entry: Entry) -> SourceRange {
-        guard let document else { return entry.valueRange }
-        return document.sourceRange(forDecoded: decoded, inStringAt: entry.valueRange)
+        guard let json else { return entry.valueRange }
+        return JSONStringMapping.sourceRange(forDecoded: decoded, inStringAt: entry.valueRange, in: json)
     }
 
     /// The last entry for `key`.
@@ -104,20 +105,22 @@ struct FieldMessageKey: Hashable, Sendable {
     let messageKey: String
 }
 
-/// Reads a catalogue's JSON with source ranges and turns problems into diagnostics.
+/// Reads a catalogue's JSON (the tape keeps every member's source range, duplicates
+/// included) and turns problems into diagnostics.
 private struct CatalogLoader {
     let file: SourceFile
     var entries: [MessageCatalog.Entry] = []
     var objectRange: SourceRange?
     var diagnostics: [Diagnostic] = []
-    var document: JSONDocument?
+    var json: [UInt8]?
 
     init(file: SourceFile) { self.file = file }
 
     mutating func load() {
-        let document: JSONDocument
+        let bytes = Array(file.text.utf8)
+        var tape = JSONTape()
         do {
-            document = try JSONDocument(parsing: file.text)
+            try tape.parse(bytes)
         } catch {
             let offset = Swift.min(Swift.max(error.offset, 0), file.lines.byteCount)
             let end = Swift.min(offset + 1, file.lines.byteCount)
@@ -127,50 +130,59 @@ private struct CatalogLoader {
                     message: "catalogue is not valid JSON: \(error.message)"))
             return
         }
-        guard case .object(let members) = document.root.content else {
+        tape.withView(over: bytes) { view in
+            guard let root = view.root else { return }
+            guard view.kind(of: root) == .object else {
+                diagnostics.append(
+                    Diagnostic(
+                        file: file.path, range: view.range(of: root), code: .catalogNotFlat,
+                        message: "a catalogue must be one JSON object mapping keys to message strings"))
+                return
+            }
+            objectRange = view.range(of: root)
+            json = bytes
+            var firstRange: [String: SourceRange] = [:]
+            for member in view.members(of: root) {
+                add(member, of: view, bytes: bytes, firstRange: &firstRange)
+            }
+        }
+    }
+
+    /// One `"key": value` member: an entry when the value is a message string.
+    private mutating func add(
+        _ member: JSONTape.Member, of view: JSONTape.View, bytes: [UInt8], firstRange: inout [String: SourceRange]
+    ) {
+        let key = view.string(of: member.key) ?? ""
+        let keyRange = view.range(of: member.key), valueRange = view.range(of: member.value)
+        guard view.kind(of: member.value) == .string, let text = view.string(of: member.value) else {
             diagnostics.append(
                 Diagnostic(
-                    file: file.path, range: document.root.range, code: .catalogNotFlat,
-                    message: "a catalogue must be one JSON object mapping keys to message strings"))
+                    file: file.path, range: valueRange, code: .catalogNotFlat,
+                    message:
+                        "the value of '\(key)' must be a message string; catalogues are flat (no nested objects, arrays, numbers or null)"
+                ))
             return
         }
-        objectRange = document.root.range
-        self.document = document
-        var firstRange: [String: SourceRange] = [:]
-        for member in members {
-            guard case .string(let text) = member.value.content else {
-                diagnostics.append(
-                    Diagnostic(
-                        file: file.path, range: member.value.range, code: .catalogNotFlat,
-                        message:
-                            "the value of '\(member.key)' must be a message string; catalogues are flat (no nested objects, arrays, numbers or null)"
-                    ))
-                continue
-            }
-            if let first = firstRange[member.key] {
-                diagnostics.append(
-                    Diagnostic(
-                        file: file.path, range: member.keyRange, code: .catalogDuplicateKey,
-                        message: "'\(member.key)' is defined twice; the later message wins",
-                        notes: [Note(message: "first defined here", file: file.path, range: first)]))
-            } else {
-                firstRange[member.key] = member.keyRange
-            }
-            var format: MessageFormat?
-            switch MessageFormat.parse(text) {
-            case .success(let parsed):
-                format = parsed
-            case .failure(let error):
-                let range = document.sourceRange(forDecoded: error.range, inStringAt: member.value.range)
-                diagnostics.append(
-                    Diagnostic(
-                        file: file.path, range: range, code: .messageSyntax,
-                        message: "message '\(member.key)': \(error.message)"))
-            }
-            entries.append(
-                MessageCatalog.Entry(
-                    key: member.key, keyRange: member.keyRange, text: text,
-                    valueRange: member.value.range, format: format))
+        if let first = firstRange[key] {
+            diagnostics.append(
+                Diagnostic(
+                    file: file.path, range: keyRange, code: .catalogDuplicateKey,
+                    message: "'\(key)' is defined twice; the later message wins",
+                    notes: [Note(message: "first defined here", file: file.path, range: first)]))
+        } else {
+            firstRange[key] = keyRange
         }
+        var format: MessageFormat?
+        switch MessageFormat.parse(text) {
+        case .success(let parsed):
+            format = parsed
+        case .failure(let error):
+            let range = JSONStringMapping.sourceRange(forDecoded: error.range, inStringAt: valueRange, in: bytes)
+            diagnostics.append(
+                Diagnostic(
+                    file: file.path, range: range, code: .messageSyntax,
+                    message: "message '\(key)': \(error.message)"))
+        }
+        entries.append(MessageCatalog.Entry(key: key, keyRange: keyRange, text: text, valueRange: valueRange, format: format))
     }
 }

@@ -35,13 +35,6 @@ extension LocaleFormat {
         }
     }
 
-    /// `date` in this locale's pattern for `style`.
-    package func formatDate(_ date: CalendarDate, style: DateStyle) -> String {
-        var output = ""
-        appendDate(date, style: style, to: &output)
-        return output
-    }
-
     private func appendField(_ letter: Unicode.Scalar, count: Int, of date: CalendarDate, to output: inout String) {
         switch letter {
         case "d":

@@ -7,13 +7,6 @@ extension LocaleFormat {
         appendDecimal(plain, to: &output)
     }
 
-    /// `value` written for this locale.
-    package func formatNumber(_ value: Double) -> String {
-        var output = ""
-        appendNumber(value, to: &output)
-        return output
-    }
-
     /// Appends a number given as plain ASCII decimal text (`-1234.5`, `NaN`, `∞`) with
     /// this locale's symbols.
     func appendDecimal(_ plain: String, to output: inout String) {

@@ -35,11 +35,6 @@ package struct LocaleFormat: Sendable, Hashable {
         }
         return root
     }
-
-    /// Whether conventions for `tag` (or a prefix) are built in.
-    package static func hasData(for tag: String) -> Bool {
-        LocaleTag.truncations(of: tag).contains { table[$0] != nil }
-    }
 }
 
 /// A date format length, as in `{d, date, short}`.

@@ -31,9 +31,6 @@ package struct PluralRules: Sendable, Hashable {
         PluralOperands(decimal: text).map { category(for: $0) } ?? .other
     }
 
-    /// Every locale with rules of its own, sorted.
-    package static var supportedLocales: [String] { table.keys.sorted() }
-
     /// The rules for a BCP 47 tag: the tag itself, then shorter prefixes
     /// (`pt-PT-x` → `pt-PT` → `pt`), then root.
     package static func forLocale(_ tag: String) -> PluralRules {
@@ -68,7 +65,7 @@ package struct PluralRules: Sendable, Hashable {
 
     /// Performance: each CLDR rule set is parsed once and shared by its locales, not
     /// parsed per locale at the first lookup of every `rulebook check`.
-    private static let table: [String: PluralRules] = {
+    static let table: [String: PluralRules] = {
         var table: [String: PluralRules] = [:]
         for set in cldrRuleSets {
             guard let first = set.locales.first else { continue }

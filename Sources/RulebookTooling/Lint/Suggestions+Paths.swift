@@ -1,3 +1,5 @@
+import Rulebook
+
 // The lowercased spelling of a field path as "did you mean" candidate scalars.
 
 extension Suggestions {

@@ -1,3 +1,5 @@
+import Rulebook
+
 /// "Did you mean" among a file's statement paths (`unknown-field`): the answers of
 /// ``Suggestions/init(unordered:)`` over the paths' spellings (``FieldPath/description``),
 /// prepared only as far as the lookups reach.
@@ -56,11 +58,6 @@ struct PathSuggestions {
         Suggestions.Scan.lengths(
             inReachOf: targetLength, threshold: Suggestions.threshold(forTargetLength: targetLength),
             lengthStarts: lengthStarts)
-    }
-
-    /// How many candidates have the lowercased spelling length `length` (measured).
-    func candidateCount(ofLength length: Int) -> Int {
-        length + 1 < lengthStarts.count ? lengthStarts[length + 1] - lengthStarts[length] : 0
     }
 
     /// The lookup itself, once `lengths` (the scan's lengths in reach) are measured and
@@ -145,24 +142,6 @@ struct PathSuggestions {
             }
         }
         self.signatures = signatures
-    }
-
-    /// Takes the signatures of `lengths` from `other`, a copy of this value measured
-    /// before either was signed (so that both order the candidates alike) that signed
-    /// them; false, and nothing taken, when `other` does not order the candidates alike
-    /// (the lengths are then signed here when needed: slower, never wrong).
-    @discardableResult
-    mutating func adoptSignatures<Lengths: Sequence<Int>>(of lengths: Lengths, from other: PathSuggestions) -> Bool {
-        guard measured, other.measured, lengthStarts == other.lengthStarts else { return false }
-        var signatures = self.signatures
-        self.signatures = []  // Performance: mutated in place, not copied
-        for length in lengths where signed.indices.contains(length) && other.signed[length] && !signed[length] {
-            let range = lengthStarts[length]..<lengthStarts[length + 1]
-            signatures.replaceSubrange(range, with: other.signatures[range])
-            signed[length] = true
-        }
-        self.signatures = signatures
-        return true
     }
 
     /// Calls `body` with the lowercased scalars of candidate `index` (written into

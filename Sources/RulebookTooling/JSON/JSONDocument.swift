@@ -1,5 +1,7 @@
+import Rulebook
+
 /// A JSON document parsed with the source range of every value and every object key,
-/// for the catalogue checker and the language server: their diagnostics point at exact
+/// for the catalogue checker and its edits: their diagnostics and fixes point at exact
 /// keys and message strings.
 ///
 /// Unlike ``Value``, a document keeps every object member as written, duplicates
@@ -75,52 +77,24 @@ package struct JSONDocument: Sendable {
         try self.init(parsing: Array(text.utf8), limits: limits)
     }
 
-    /// Builds the located tree from a tape, walking its entries in order with an
-    /// explicit stack.
-    private static func tree(_ view: JSONTape.View) -> Node {
-        guard let root = view.root else { return Node(range: .empty(at: 0), content: .null) }
-        var open: [(node: JSONTape.Node, elements: [Node], members: [Member], key: (String, SourceRange)?)] = []
-        var index = root.index
-        let end = view.next(after: root).index
-        while index < end {
-            let entry = JSONTape.Node(index)
-            index += 1
-            let completed: Node
-            switch view.rawKind(entry) {
-            case JSONTape.RawKind.array, JSONTape.RawKind.object:
-                open.append((entry, [], [], nil))
-                continue
-            case JSONTape.RawKind.arrayEnd, JSONTape.RawKind.objectEnd:
-                let frame = open.removeLast()
-                let isObject = view.rawKind(frame.node) == JSONTape.RawKind.object
-                completed = Node(
-                    range: view.range(of: frame.node),
-                    content: isObject ? .object(frame.members) : .array(frame.elements))
-            default:
-                if let top = open.last, view.rawKind(top.node) == JSONTape.RawKind.object, top.key == nil {
-                    open[open.count - 1].key = (view.string(of: entry) ?? "", view.range(of: entry))
-                    continue
-                }
-                completed = Node(range: view.range(of: entry), content: scalarContent(view, entry))
-            }
-            guard !open.isEmpty else { return completed }
-            if let (key, keyRange) = open[open.count - 1].key {
-                open[open.count - 1].members.append(Member(key: key, keyRange: keyRange, value: completed))
-                open[open.count - 1].key = nil
-            } else {
-                open[open.count - 1].elements.append(completed)
-            }
-        }
-        return Node(range: .empty(at: 0), content: .null)  // unreachable for a parsed tape
-    }
-
-    private static func scalarContent(_ view: JSONTape.View, _ node: JSONTape.Node) -> Content {
+    /// The located tree of `node`. Recursion is bounded by the parse's
+    /// ``JSONLimits/maxDepth``, as for ``Value``.
+    private static func tree(_ view: JSONTape.View, _ node: JSONTape.Node? = nil) -> Node {
+        guard let node = node ?? view.root else { return Node(range: .empty(at: 0), content: .null) }
+        let content: Content
         switch view.kind(of: node) {
-        case .bool: .bool(view.bool(of: node) ?? false)
-        case .number: view.number(of: node).map(Content.number) ?? .null
-        case .string: .string(view.string(of: node) ?? "")
-        default: .null
+        case .null: content = .null
+        case .bool: content = .bool(view.bool(of: node) ?? false)
+        case .number: content = view.number(of: node).map(Content.number) ?? .null
+        case .string: content = .string(view.string(of: node) ?? "")
+        case .array: content = .array(view.elements(of: node).map { tree(view, $0) })
+        case .object:
+            content = .object(
+                view.members(of: node).map { member in
+                    Member(key: view.string(of: member.key) ?? "", keyRange: view.range(of: member.key), value: tree(view, member.value))
+                })
         }
+        return Node(range: view.range(of: node), content: content)
     }
 }
 
@@ -161,14 +135,17 @@ extension JSONDocument.Node {
     }
 }
 
-extension JSONReader {
-    /// Parses `text` keeping the source range of every value and key.
-    package func parseLocated(_ text: String) throws(JSONError) -> JSONDocument {
-        try JSONDocument(parsing: text, limits: limits)
+extension JSONDocument {
+    /// The source offset of the decoded UTF-8 offset `decodedOffset` inside the string
+    /// literal at `range` (a string node's ``Node/range`` or a member's
+    /// ``Member/keyRange``); see ``JSONStringMapping``.
+    package func sourceOffset(forDecodedOffset decodedOffset: Int, inStringAt range: SourceRange) -> Int {
+        JSONStringMapping.sourceOffset(forDecodedOffset: decodedOffset, inStringAt: range, in: source)
     }
 
-    /// Parses UTF-8 `bytes` keeping the source range of every value and key.
-    package func parseLocated(_ bytes: [UInt8]) throws(JSONError) -> JSONDocument {
-        try JSONDocument(parsing: bytes, limits: limits)
+    /// The source range covering the decoded UTF-8 range `decoded` inside the string
+    /// literal at `range`; see ``JSONStringMapping``.
+    package func sourceRange(forDecoded decoded: Range<Int>, inStringAt range: SourceRange) -> SourceRange {
+        JSONStringMapping.sourceRange(forDecoded: decoded, inStringAt: range, in: source)
     }
 }

@@ -2,24 +2,24 @@
 // offsets inside a message's *decoded* text; escapes (`\n`, `\u00e9`, `\"`) make those
 // differ from offsets in the `.json` file, so diagnostics are mapped back here.
 
-extension JSONDocument {
+package enum JSONStringMapping {
     /// The source offset of the decoded UTF-8 offset `decodedOffset` inside the string
-    /// literal at `range` (a string node's ``Node/range`` or a member's
-    /// ``Member/keyRange``, quotes included).
+    /// literal at `range` of `source` (quotes included).
     ///
     /// A decoded offset that falls on a character produced by an escape maps to the
     /// escape's backslash; the decoded length maps to the closing quote; offsets are
     /// clamped to the string.
-    package func sourceOffset(forDecodedOffset decodedOffset: Int, inStringAt range: SourceRange) -> Int {
-        Self.map(source, decodedOffset, range, roundUp: false)
+    package static func sourceOffset(forDecodedOffset decodedOffset: Int, inStringAt range: SourceRange, in source: [UInt8]) -> Int {
+        map(source, decodedOffset, range, roundUp: false)
     }
 
     /// The source range covering the decoded UTF-8 range `decoded` inside the string
-    /// literal at `range`: its start maps like ``sourceOffset(forDecodedOffset:inStringAt:)``,
+    /// literal at `range` of `source`: its start maps like
+    /// ``sourceOffset(forDecodedOffset:inStringAt:in:)``,
     /// its end rounds up to cover a partly included escape.
-    package func sourceRange(forDecoded decoded: Range<Int>, inStringAt range: SourceRange) -> SourceRange {
-        let start = Self.map(source, decoded.lowerBound, range, roundUp: false)
-        let end = Self.map(source, decoded.upperBound, range, roundUp: true)
+    package static func sourceRange(forDecoded decoded: Range<Int>, inStringAt range: SourceRange, in source: [UInt8]) -> SourceRange {
+        let start = map(source, decoded.lowerBound, range, roundUp: false)
+        let end = map(source, decoded.upperBound, range, roundUp: true)
         return SourceRange(start: start, end: Swift.max(start, end))
     }
 

@@ -1,5 +1,7 @@
-/// Whether a conjunction of `when` conditions can hold for some record: the checker's
-/// test for a block whose rules can never apply (`when a == "x" and a == "y"`, or a block
+import Rulebook
+
+/// Whether a conjunction of `when` conditions can hold for some record: the lint test
+/// for a block whose rules can never apply (`when a == "x" and a == "y"`, or a block
 /// whose condition contradicts the block around it).
 ///
 /// Decided by trying, for every field the conditions read, the values that can change
@@ -67,31 +69,6 @@ enum ConditionSatisfiability {
         case .and(let left, let right), .or(let left, let right):
             collect(left, into: &candidates, order: &order)
             collect(right, into: &candidates, order: &order)
-        }
-    }
-}
-
-extension Condition {
-    /// Whether the condition holds when `value(path)` gives each field's value (nil when
-    /// absent), read as evaluation reads it: present is not absent, not `false`, not
-    /// empty; an absent value equals nothing. For callers holding a record as a
-    /// ``Value`` (a form deciding which statements apply); evaluation itself runs on
-    /// compiled conditions.
-    package func holds(reading value: (FieldPath) -> Value?) -> Bool {
-        switch self {
-        case .present(let path):
-            guard let found = value(path) else { return false }
-            if case .bool(let flag) = found { return flag }
-            return !found.isEmpty
-        case .equals(let path, let literal):
-            guard let found = value(path) else { return false }
-            return found == literal
-        case .notEquals(let path, let literal):
-            guard let found = value(path) else { return true }
-            return found != literal
-        case .not(let inner): return !inner.holds(reading: value)
-        case .and(let left, let right): return left.holds(reading: value) && right.holds(reading: value)
-        case .or(let left, let right): return left.holds(reading: value) || right.holds(reading: value)
         }
     }
 }
