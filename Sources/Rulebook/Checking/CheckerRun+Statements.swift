@@ -21,15 +21,17 @@ extension CheckerRun {
         /// The file, for the statements' and rules' places.
         let locator: SourceLocator
 
-        /// - Parameter statementCount: how many top-level statements the walk will visit.
-        init(tree: SyntaxTree, scope: [String: RuleReference], locator: SourceLocator, statementCount: Int) {
+        /// - Parameter fieldStatementCount: how many field statements the walk will visit,
+        ///   nested ones included.
+        init(tree: SyntaxTree, scope: [String: RuleReference], locator: SourceLocator, fieldStatementCount: Int) {
             self.tree = tree
             self.scope = scope
             self.locator = locator
-            // Room for a file of one-statement fields (nested statements add a few more).
-            let expected = statementCount
-            // And a quarter more for the statements nested in `when` blocks.
-            checked.reserveCapacity(expected + expected / 4)
+            // Room for a file of one-statement fields. Memory: counted exactly, because a
+            // table that outgrows its room is copied into one twice as large, and the
+            // analysis's states (a row per field) are the walk's largest table.
+            let expected = fieldStatementCount
+            checked.reserveCapacity(expected)
             paths.reserveCapacity(expected)
             pathIDs.reserveCapacity(expected)
             analysis = RuleAnalysis(expectedGroups: expected)
@@ -72,7 +74,7 @@ extension CheckerRun {
         assert(fieldReferences.isEmpty, "another file's field references are waiting")
         var walk = FileWalk(
             tree: tree, scope: scopes[tree.source.path] ?? [:], locator: locator(for: tree.source),
-            statementCount: tree.statements.count)
+            fieldStatementCount: CheckerRun.fieldStatementCount(tree.statements))
         visit(tree.statements[...], in: Block(conditions: [], context: unconditional), &walk)
         statements[tree.source.path] = walk.checked
         // Every waiting reference is this file's: phase 3 drops the references of named
@@ -137,6 +139,19 @@ extension CheckerRun {
             CheckedStatement(
                 path: path, condition: block.joined, rows: walk.rows.block, start: start, count: count,
                 place: .offset(field.path.range.start, in: walk.locator)))
+    }
+
+    /// How many field statements `statements` hold, those nested in `when` blocks included.
+    static func fieldStatementCount(_ statements: [StatementSyntax]) -> Int {
+        var count = 0
+        for statement in statements {
+            switch statement {
+            case .field: count += 1
+            case .when(let block): count += fieldStatementCount(block.body)
+            case .namedRule, .importDecl, .unexpected: break
+            }
+        }
+        return count
     }
 
     /// Nested blocks' conditions joined with `and`, outermost first.
