@@ -12,7 +12,10 @@ extension CheckerRun {
         /// is the `unknown-field` candidates as they are).
         var paths: [FieldPath] = []
         /// The id of each path of `paths`.
-        var pathIDs: [FieldPath: Int] = [:]
+        ///
+        /// Memory: 32-bit ids (a file holds fewer than 2^31 statements), half the values'
+        /// part of a table with a row per field.
+        var pathIDs: [FieldPath: Int32] = [:]
         /// Every field's contradictions and repetitions, a group per path id.
         var analysis: RuleAnalysis
         /// The statements' rule occurrences, as rows of blocks (see ``RuleRows``).
@@ -40,10 +43,10 @@ extension CheckerRun {
 
         /// The id of `path`, interned on first sight.
         mutating func intern(_ path: FieldPath) -> Int {
-            if let id = pathIDs[path] { return id }
+            if let id = pathIDs[path] { return Int(id) }
             let id = paths.count
             paths.append(path)
-            pathIDs[path] = id
+            pathIDs[path] = Int32(truncatingIfNeeded: id)
             _ = analysis.addGroup()
             return id
         }
