@@ -28,6 +28,23 @@ final class MemoryEndToEndTests: XCTestCase {
         #endif
     }
 
+    /// `check` holds the syntax tree and the checker's tables of the whole file at once.
+    /// As above, the bound is the current design's (unoptimised build), not the goal of 20×.
+    func testCheckLoadsARuleFileWithinABoundedMultipleOfItsSize() throws {
+        #if os(Linux)
+            let project = try TemporaryProject(copyRules: false, copyLocalizations: false)
+            let text = DenseRuleFile.text(bytes: 2_000_000)
+            try project.write(text, to: "dense.rules")
+            try project.write("", to: "empty.rules")
+            let baseline = try peakResidentBytes(["check", "empty.rules"], in: project)
+            let check = try peakResidentBytes(["check", "dense.rules"], in: project)
+            let multiple = Double(check - baseline) / Double(text.utf8.count)
+            XCTAssertLessThanOrEqual(multiple, 40, "check peaked at \(check) bytes, baseline \(baseline)")
+        #else
+            throw XCTSkip("peak resident memory is read the Linux way")
+        #endif
+    }
+
     /// The peak resident bytes of `rulebook arguments…` run in `project`.
     private func peakResidentBytes(_ arguments: [String], in project: TemporaryProject) throws -> Int {
         let script = """
