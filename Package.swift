@@ -70,7 +70,8 @@ let package = Package(
         .testTarget(
             name: "RulebookLanguageServerTests", dependencies: ["RulebookLanguageServer", "Rulebook", "RulebookTooling", "SeededRandom"]),
         .testTarget(
-            name: "RulebookCommandTests", dependencies: ["RulebookCommand", "Rulebook", "RulebookTooling", "RulebookReference"],
+            name: "RulebookCommandTests",
+            dependencies: ["RulebookCommand", "Rulebook", "RulebookTooling", "RulebookReference", "SeededRandom"],
             // Test data read by path (the SARIF schema for the jsonschema check).
             exclude: ["Resources"]
         ),

@@ -85,6 +85,9 @@ final class BenchmarkClient: @unchecked Sendable {
         return (user + system) * 1000 / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
+    /// The server's process id.
+    var processIdentifier: Int32 { process.processIdentifier }
+
     func stop() {
         send(.object(ValueObject([("jsonrpc", .string("2.0")), ("id", .integer(999_999)), ("method", .string("shutdown"))])))
         _ = wait { member($0, "id") == .integer(999_999) }
