@@ -5,9 +5,8 @@
 ///
 /// "Did you mean" compares lowercased path spellings, and a file's paths are tens of
 /// thousands, so the spelling is measured, hashed into a signature and written from the
-/// keys' bytes rather than built as a string (``PathSuggestions``,
-/// ``Suggestions/appendLowercasedSpelling(of:to:)``); ASCII lowercasing is
-/// ``lowercased(_:)`` for every suggestion.
+/// keys' bytes rather than built as a string (`PathSuggestions` in `RulebookTooling`);
+/// ASCII lowercasing is ``lowercased(_:)`` for every suggestion.
 ///
 /// Performance: one table load per byte answers the three questions (is it ASCII, may it
 /// start or continue an identifier, is it escaped when quoted).
@@ -63,18 +62,6 @@ package enum ASCIIKeySpelling {
         return classifier.shape(firstByteClass: bytes.first.map { classes[Int($0)] })
     }
 
-    /// Passes the scalars of the lowercased spelling of the key `bytes`, whose shape is
-    /// `shape`, to `put` one by one.
-    @inline(__always)
-    package static func write(_ bytes: UnsafeBufferPointer<UInt8>, shape: Shape, _ put: (UInt32) -> Void) {
-        if shape.quoted { put(0x22) }  // "
-        for byte in bytes {
-            if shape.quoted, FieldPath.isEscapedInQuotes(UInt32(byte)) { put(0x5C) }
-            put(UInt32(lowercased(byte)))
-        }
-        if shape.quoted { put(0x22) }
-    }
-
     /// An ASCII byte lowercased.
     @inline(__always)
     package static func lowercased(_ byte: UInt8) -> UInt8 {
@@ -102,38 +89,5 @@ package enum ASCIIKeySpelling {
         if digit { result |= ByteClass.identifierPart }
         if FieldPath.isEscapedInQuotes(UInt32(byte)) { result |= ByteClass.escaped }
         return result
-    }
-}
-
-/// What is done with a path's spelling as ``ASCIIKeySpelling/walk(_:_:)`` goes through
-/// it: measured, counted into a signature or written.
-package protocol PathSpellingVisitor {
-    /// One scalar of the spelling outside the keys: the `.` between keys, or one of `[*]`.
-    mutating func punctuation(_ scalar: UInt8)
-    /// A key's bytes; false stops the walk (a key with a non-ASCII byte).
-    mutating func key(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool
-}
-
-extension ASCIIKeySpelling {
-    /// Goes through the spelling of `path` in order (``FieldPath/description``: keys
-    /// joined by `.`, `[*]` directly after the key before it); false when the visitor
-    /// stopped at a key.
-    @inline(__always)
-    package static func walk<Visitor: PathSpellingVisitor>(_ path: FieldPath, _ visitor: inout Visitor) -> Bool {
-        var first = true
-        for segment in path.segments {
-            switch segment {
-            case .wildcard:
-                visitor.punctuation(0x5B); visitor.punctuation(0x2A); visitor.punctuation(0x5D)  // [*]
-            case .key(let key):
-                if !first { visitor.punctuation(0x2E) }  // .
-                let going =
-                    key.utf8.withContiguousStorageIfAvailable { visitor.key($0) }
-                    ?? Array(key.utf8).withUnsafeBufferPointer { visitor.key($0) }
-                guard going else { return false }
-            }
-            first = false
-        }
-        return true
     }
 }

@@ -51,7 +51,7 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
 
     /// Whether a quoted key's character is written with a `\` before it: `\` and `"`.
     @inline(__always)
-    static func isEscapedInQuotes(_ scalar: UInt32) -> Bool {
+    package static func isEscapedInQuotes(_ scalar: UInt32) -> Bool {
         scalar == 0x5C || scalar == 0x22
     }
 
