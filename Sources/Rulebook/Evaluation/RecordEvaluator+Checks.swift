@@ -15,8 +15,13 @@ extension RecordEvaluator {
         case .text(let test): return access.kind(node) == .string && access.withUTF8(node, test)
         case .characters(let bounds):
             return access.kind(node) == .string && access.withUTF8(node) { bounds.contains(TextScan.characterCount($0)) }
-        case .number(let test): return numberReading(node).map(test) ?? false
-        case .numberWithin(let bounds): return numberReading(node).map(bounds.contains) ?? false
+        case .number(let test):
+            guard let number = numberReading(node) else { return false }
+            return test(number)
+        case .numberWithin(let bounds):
+            // Not `.map(bounds.contains)`: a method reference is a closure allocated per call.
+            guard let number = numberReading(node) else { return false }
+            return bounds.contains(number)
         case .date(let test):
             guard let value = dateReading(node) else { return false }
             return test(value, today)
