@@ -23,11 +23,6 @@ final class CompiledProgram: Sendable {
     /// Bit n is set when some root key is n bytes long (bit 63: 63 bytes or more), so a
     /// record's other members are passed over on their length alone.
     let rootKeyLengths: UInt64
-    /// Every root member evaluation may read (the first keys of the fields and of the
-    /// paths read from the root), for parsing JSON records without recording the
-    /// subtrees of the others (``JSONTape/parse(_:keeping:)``); nil when some rule reads
-    /// the root itself.
-    let readRootKeys: JSONRootKeys?
     /// Statements: a condition and a range of rules.
     let groups: [GroupPlan]
     let rules: [RulePlan]
@@ -65,7 +60,6 @@ final class CompiledProgram: Sendable {
         self.rootKeys = rootKeys
         self.rootKeyBytes = rootKeys.map(\.bytes)
         self.rootKeyLengths = rootKeys.reduce(0) { $0 | 1 << UInt64(min($1.bytes.count, 63)) }
-        self.readRootKeys = Self.readRootKeys(rootKeys: rootKeys, fields: fields, runs: runs, references: references)
         self.groups = groups
         self.rules = rules
         self.checks = .allocate(capacity: max(rules.count, 1))
@@ -80,18 +74,6 @@ final class CompiledProgram: Sendable {
             fixedPaths.count == fieldInfos.count
             ? fixedPaths.map { FieldResult(field: $0.spellingDecided, status: .valid, violations: []) } : nil
         self.allValidReport = allValidResults.map { BuiltReportContents($0, isValid: true, changes: nil) }
-    }
-
-    private static func readRootKeys(
-        rootKeys: [CompiledKey], fields: [FieldPlan], runs: [KeyRun], references: [ReferencePath]
-    ) -> JSONRootKeys? {
-        var keys = rootKeys.map(\.bytes)
-        for field in fields where runs[field.runStart].keyStart == runs[field.runStart].keyEnd { return nil }
-        for reference in references where reference.anchor < 0 {
-            guard case .key(let key)? = reference.steps.first else { return nil }
-            keys.append(key.bytes)
-        }
-        return JSONRootKeys(keys)
     }
 
     deinit {

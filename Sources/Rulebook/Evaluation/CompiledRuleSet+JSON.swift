@@ -67,7 +67,7 @@ package struct JSONRecordValidator: Sendable {
     /// Validates one JSON document.
     /// - Throws: ``JSONError`` when the bytes are not one JSON document within the limits.
     public mutating func validate(_ bytes: UnsafeRawBufferPointer) throws(JSONError) -> ValidationReport {
-        try tape.parse(bytes, keeping: rules.program.readRootKeys)
+        try tape.parse(bytes)
         // Locals, so the closure captures two references rather than copying `self`.
         let program = rules.program, today = today, options = options
         var cache: [String?] = []
@@ -111,7 +111,7 @@ package struct JSONRecordValidator: Sendable {
     /// report and renders no messages (`rulebook validate --quiet`).
     /// - Throws: ``JSONError`` when the bytes are not one JSON document within the limits.
     public mutating func isValid(_ bytes: UnsafeRawBufferPointer) throws(JSONError) -> Bool {
-        try tape.parse(bytes, keeping: rules.program.readRootKeys)
+        try tape.parse(bytes)
         let program = rules.program, today = today
         var slots = takeRootSlots(program)
         defer { swap(&slots, &rootSlots) }

@@ -55,12 +55,7 @@ package struct JSONTape: Sendable {
     ///
     /// The tape refers to `bytes` by offset; read it through ``withView(over:_:)`` with
     /// the same bytes. On error the tape is empty.
-    ///
-    /// With `rootKeys`, an object or array that is the value of a root member not named
-    /// there is checked as fully as any other value (bad JSON inside it is still an
-    /// error) but recorded as an empty container: a reader that looks up only those keys
-    /// reads the same record, and the tape is not built for subtrees nobody reads.
-    package mutating func parse(_ bytes: UnsafeRawBufferPointer, keeping rootKeys: JSONRootKeys? = nil) throws(JSONError) {
+    package mutating func parse(_ bytes: UnsafeRawBufferPointer) throws(JSONError) {
         wordCount = 0
         byteCount = 0
         // Copies of a tape share storage until one of them parses (copy on write).
@@ -69,16 +64,16 @@ package struct JSONTape: Sendable {
         guard let base = bytes.baseAddress?.assumingMemoryBound(to: UInt8.self), !bytes.isEmpty else {
             throw .endOfInput(0)
         }
-        var builder = JSONTapeBuilder(storage: storage, p: base, count: bytes.count, limits: limits, rootKeys: rootKeys)
+        var builder = JSONTapeBuilder(storage: storage, p: base, count: bytes.count, limits: limits)
         defer { if let grown = builder.grown { storage = grown } }
         try builder.build()
         wordCount = builder.used
         byteCount = bytes.count
     }
 
-    /// Parses one JSON document from `bytes`; see ``parse(_:keeping:)``.
-    package mutating func parse(_ bytes: [UInt8], keeping rootKeys: JSONRootKeys? = nil) throws(JSONError) {
-        try JSONInput.with(bytes) { buffer throws(JSONError) in try parse(buffer, keeping: rootKeys) }
+    /// Parses one JSON document from `bytes`; see ``parse(_:)-(UnsafeRawBufferPointer)``.
+    package mutating func parse(_ bytes: [UInt8]) throws(JSONError) {
+        try JSONInput.with(bytes) { buffer throws(JSONError) in try parse(buffer) }
     }
 
     /// Calls `body` with a view that reads the tape over `bytes`, which must be the bytes
@@ -102,36 +97,6 @@ package struct JSONTape: Sendable {
     /// Calls `body` with a view over `bytes`; see ``withView(over:_:)-(UnsafeRawBufferPointer,_)``.
     package func withView<R>(over bytes: [UInt8], _ body: (View) throws -> R) rethrows -> R {
         try bytes.withUnsafeBytes { buffer in try withView(over: buffer, body) }
-    }
-}
-
-/// The root members a reader of a tape looks up (see ``JSONTape/parse(_:keeping:)``):
-/// their keys' UTF-8 bytes, compared byte for byte with the keys as written.
-///
-/// (`@unchecked Sendable`: the buffers are immutable, owned by whoever made the filter,
-/// which keeps them alive while it parses with it.)
-package struct JSONRootKeys: @unchecked Sendable {
-    let keys: [UnsafeRawBufferPointer]
-    /// Bit n is set when some key is n bytes long (bit 63: 63 bytes or more).
-    let lengths: UInt64
-
-    package init(_ keys: [UnsafeRawBufferPointer]) {
-        self.keys = keys
-        self.lengths = keys.reduce(0) { $0 | 1 << UInt64(min($1.count, 63)) }
-    }
-
-    /// Whether the key written at `p[start..<end]` (between its quotes) may be one of the
-    /// keys: always when it has escapes (its bytes are not its text).
-    @inline(__always)
-    func mayContain(_ p: UnsafePointer<UInt8>, start: Int, end: Int, escaped: Bool) -> Bool {
-        let length = end &- start
-        if escaped { return true }
-        guard lengths & 1 << UInt64(min(length, 63)) != 0 else { return false }
-        for key in keys where key.count == length {
-            guard let base = key.baseAddress else { return true }
-            if (0..<length).allSatisfy({ p[start &+ $0] == base.load(fromByteOffset: $0, as: UInt8.self) }) { return true }
-        }
-        return false
     }
 }
 
@@ -194,24 +159,14 @@ struct JSONTapeBuilder {
     var used = 0
     /// The larger storage the words moved to, if they outgrew the tape's.
     var grown: JSONTapeStorage?
-    /// The root members whose container values are recorded (nil: every value is).
-    let rootKeys: JSONRootKeys?
-    /// The depth of the container being skipped: what is inside it is scanned but not
-    /// recorded (its own entry is, as an empty container). `Int.max` when none is.
-    var quiet = Int.max
-    /// The last key read, between its quotes, and whether it has escapes.
-    var keyStart = 0
-    var keyEnd = 0
-    var keyEscaped = false
 
     /// No open container.
     static let noContainer: UInt64 = 0xFFFF_FFFF
 
-    init(storage: JSONTapeStorage, p: UnsafePointer<UInt8>, count: Int, limits: JSONLimits, rootKeys: JSONRootKeys? = nil) {
+    init(storage: JSONTapeStorage, p: UnsafePointer<UInt8>, count: Int, limits: JSONLimits) {
         self.p = p
         self.count = count
         self.limits = limits
-        self.rootKeys = rootKeys
         words = storage.base
         capacity = storage.capacity
     }
@@ -245,16 +200,9 @@ struct JSONTapeBuilder {
             let byte = p[i]
             if byte == ASCII.openBrace || byte == ASCII.openBracket {
                 guard depth < limits.maxDepth else { throw .tooDeep(i, limits) }
-                // A container under a root member nobody reads: scanned, not recorded.
-                let skipped =
-                    depth == 1 && inObject
-                    && rootKeys.map { !$0.mayContain(p, start: keyStart, end: keyEnd, escaped: keyEscaped) } ?? false
                 depth &+= 1
-                if skipped { quiet = depth }
                 inObject = byte == ASCII.openBrace
                 let index = UInt64(used >> 1)
-                // Inside a skipped container an open entry is only the parent link while
-                // it is open (`close` removes it).
                 emit((inObject ? RawKind.object : RawKind.array) << 56 | UInt64(i), open)
                 open = index
                 i &+= 1
@@ -264,16 +212,16 @@ struct JSONTapeBuilder {
                     close(&open, &depth, &inObject, at: i)
                     i &+= 1
                 } else {
-                    if inObject { try key(&i, "expected a string key or '}'", depth: depth) }
+                    if inObject { try key(&i, "expected a string key or '}'") }
                     continue nextValue
                 }
             } else {
-                try scalar(&i, recorded: depth < quiet)
+                try scalar(&i)
             }
             // A value is complete: count it in its container, then close as many
             // containers as the input closes.
             while open != Self.noContainer {
-                if depth < quiet { words[Int(open) &* 2 &+ 1] &+= 1 << 32 }
+                words[Int(open) &* 2 &+ 1] &+= 1 << 32
                 JSONScan.skipWhitespace(p, count, &i)
                 guard i < count else { throw .endOfInput(count) }
                 let next = p[i]
@@ -281,7 +229,7 @@ struct JSONTapeBuilder {
                     i &+= 1
                     if inObject {
                         JSONScan.skipWhitespace(p, count, &i)
-                        try key(&i, "expected a string key after ','", depth: depth)
+                        try key(&i, "expected a string key after ','")
                     }
                     continue nextValue
                 }
@@ -302,21 +250,11 @@ struct JSONTapeBuilder {
     }
 
     /// Appends the closing entry of the innermost container (its bracket at `offset`)
-    /// and makes its parent the innermost. Inside a skipped container, removes the
-    /// container's entry instead.
+    /// and makes its parent the innermost.
     @inline(__always)
     mutating func close(_ open: inout UInt64, _ depth: inout Int, _ inObject: inout Bool, at offset: Int) {
         typealias RawKind = JSONTape.RawKind
         let openWord = Int(open) &* 2
-        if depth > quiet {
-            let parent = words[openWord &+ 1] & 0xFFFF_FFFF
-            used = openWord
-            open = parent
-            depth &-= 1
-            inObject = words[Int(parent) &* 2] >> 56 == RawKind.object
-            return
-        }
-        if depth == quiet { quiet = Int.max }
         let closeIndex = UInt64(used >> 1)
         emit((inObject ? RawKind.objectEnd : RawKind.arrayEnd) << 56 | UInt64(offset), open)
         let parent = words[openWord &+ 1] & 0xFFFF_FFFF
@@ -326,44 +264,34 @@ struct JSONTapeBuilder {
         if parent != Self.noContainer { inObject = words[Int(parent) &* 2] >> 56 == RawKind.object }
     }
 
-    /// Appends a string, number or literal entry for the value at `i` (only scans it
-    /// unless `recorded`).
+    /// Appends a string, number or literal entry for the value at `i`.
     @inline(__always)
-    mutating func scalar(_ i: inout Int, recorded: Bool) throws(JSONError) {
+    mutating func scalar(_ i: inout Int) throws(JSONError) {
         typealias RawKind = JSONTape.RawKind
         let start = i
         switch p[start] {
         case ASCII.quote:
             let escaped = try JSONScan.scanString(p, count, &i, limits)
-            guard recorded else { return }
             emit(RawKind.string << 56 | (escaped ? JSONTape.Flag.escaped : 0) | UInt64(start), UInt64(i &- start &- 2))
         case ASCII.minus, ASCII.zero...ASCII.nine:
             let integer = try JSONScan.scanNumber(p, count, &i, limits)
-            guard recorded else { return }
             emit(RawKind.number << 56 | (integer ? JSONTape.Flag.integerSyntax : 0) | UInt64(start), UInt64(i &- start))
         case 0x74, 0x66, 0x6E:  // t f n
             let literal = try JSONScan.scanLiteral(p, count, &i)
-            guard recorded else { return }
             emit(UInt64(literal) << 56 | UInt64(start), UInt64(i &- start))  // RawKind null/false/true = 0/1/2
         default:
             throw .unexpected(p, count, start, "expected a value")
         }
     }
 
-    /// Appends the key entry for `"key" :` at `i` (white space already skipped), unless
-    /// inside a skipped container.
+    /// Appends the key entry for `"key" :` at `i` (white space already skipped).
     @inline(__always)
-    mutating func key(_ i: inout Int, _ message: StaticString, depth: Int) throws(JSONError) {
+    mutating func key(_ i: inout Int, _ message: StaticString) throws(JSONError) {
         guard i < count else { throw .endOfInput(count) }
         guard p[i] == ASCII.quote else { throw .unexpected(p, count, i, message.description) }
         let start = i
         let escaped = try JSONScan.scanString(p, count, &i, limits)
-        keyStart = start &+ 1
-        keyEnd = i &- 1
-        keyEscaped = escaped
-        if depth < quiet {
-            emit(JSONTape.RawKind.string << 56 | (escaped ? JSONTape.Flag.escaped : 0) | UInt64(start), UInt64(i &- start &- 2))
-        }
+        emit(JSONTape.RawKind.string << 56 | (escaped ? JSONTape.Flag.escaped : 0) | UInt64(start), UInt64(i &- start &- 2))
         JSONScan.skipWhitespace(p, count, &i)
         guard i < count else { throw .endOfInput(count) }
         guard p[i] == ASCII.colon else { throw .unexpected(p, count, i, "expected ':' after object key") }
