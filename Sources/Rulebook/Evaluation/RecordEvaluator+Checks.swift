@@ -7,8 +7,10 @@ extension RecordEvaluator {
     /// Whether `node` passes `check`.
     ///
     /// The closures below capture local copies (`access`), never `self`: a closure
-    /// capturing `self` copies the whole evaluator per call.
-    func passes(_ check: UnsafePointer<Check>, _ node: Node, bindings: Bindings<Node>) -> Bool {
+    /// capturing `self` copies the whole evaluator per call. (`mutating` though it changes
+    /// nothing: called from the evaluator's own mutating rule loop, a non-mutating method
+    /// is handed a copy of the whole evaluator per rule; this one gets its address.)
+    mutating func passes(_ check: UnsafePointer<Check>, _ node: Node, bindings: Bindings<Node>) -> Bool {
         switch check.pointee {
         case .required: return !isEmpty(node)
         case .kind(let kind): return access.kind(node) == kind
