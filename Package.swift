@@ -22,12 +22,16 @@ let package = Package(
         // The library: source → tokens → syntax tree → checked rule set → compiled
         // validators → results → localised messages.
         .target(name: "Rulebook", dependencies: ["RulebookRegex"]),
+        // What the command and the language server need beyond the library and no
+        // application does: formatting, syntax dumps, incremental re-parsing, catalogue
+        // checks and XLIFF exchange (in no product).
+        .target(name: "RulebookTooling", dependencies: ["Rulebook"]),
         // Live form models over compiled rules: field states, visibility, typing, submit.
         .target(name: "RulebookForms", dependencies: ["Rulebook", "RulebookRegex"]),
-        // JSON-RPC 2.0 + LSP 3.17 over stdio, a thin front end over `Rulebook`.
-        .target(name: "RulebookLanguageServer", dependencies: ["Rulebook"]),
+        // JSON-RPC 2.0 + LSP 3.17 over stdio, a thin front end over `Rulebook` and its tooling.
+        .target(name: "RulebookLanguageServer", dependencies: ["Rulebook", "RulebookTooling"]),
         // The `rulebook` command's subcommands, argument parsing and renderers.
-        .target(name: "RulebookCommand", dependencies: ["Rulebook", "RulebookLanguageServer"]),
+        .target(name: "RulebookCommand", dependencies: ["Rulebook", "RulebookTooling", "RulebookLanguageServer"]),
         .executableTarget(name: "rulebook", dependencies: ["RulebookCommand"]),
         // Checks a target's .rules files at build time and generates their field constants.
         .plugin(name: "RulebookPlugin", capability: .buildTool(), dependencies: ["rulebook"]),
@@ -40,11 +44,15 @@ let package = Package(
         // `swift run -c release rulebook-bench`: workloads, throughput and latency.
         .executableTarget(
             name: "rulebook-bench",
-            dependencies: ["Rulebook", "RulebookCommand", "RulebookRegex", "RulebookLanguageServer", "RulebookForms", "SeededRandom"],
+            dependencies: [
+                "Rulebook", "RulebookTooling", "RulebookCommand", "RulebookRegex", "RulebookLanguageServer", "RulebookForms",
+                "SeededRandom",
+            ],
             path: "Benchmarks/RulebookBenchmarks"
         ),
         .testTarget(name: "RulebookRegexTests", dependencies: ["RulebookRegex", "SeededRandom"]),
-        .testTarget(name: "RulebookTests", dependencies: ["Rulebook", "RulebookRegex", "SeededRandom", "RulebookReference"]),
+        .testTarget(
+            name: "RulebookTests", dependencies: ["Rulebook", "RulebookTooling", "RulebookRegex", "SeededRandom", "RulebookReference"]),
         // Rule files loaded from a bundle (`Bundle.module`), imports included.
         .testTarget(name: "RulebookResourceTests", dependencies: ["Rulebook"], resources: [.copy("Rules")]),
         .testTarget(name: "RulebookFormsTests", dependencies: ["RulebookForms", "Rulebook"]),
@@ -59,9 +67,11 @@ let package = Package(
             name: "Address", dependencies: ["RulebookForms", "Rulebook"], path: "Examples/Address", exclude: ["expected.txt"]),
         .executableTarget(
             name: "Payment", dependencies: ["RulebookForms", "Rulebook"], path: "Examples/Payment", exclude: ["expected.txt"]),
-        .testTarget(name: "RulebookLanguageServerTests", dependencies: ["RulebookLanguageServer", "Rulebook", "SeededRandom"]),
         .testTarget(
-            name: "RulebookCommandTests", dependencies: ["RulebookCommand", "Rulebook", "RulebookReference"],
+            name: "RulebookLanguageServerTests", dependencies: ["RulebookLanguageServer", "Rulebook", "RulebookTooling", "SeededRandom"]),
+        .testTarget(
+            name: "RulebookCommandTests",
+            dependencies: ["RulebookCommand", "Rulebook", "RulebookTooling", "RulebookReference", "SeededRandom"],
             // Test data read by path (the SARIF schema for the jsonschema check).
             exclude: ["Resources"]
         ),

@@ -6,6 +6,7 @@
 // notes and fixes point inside their files, and it yields a rule set exactly when it
 // reports no error.
 @testable import Rulebook
+@testable import RulebookTooling
 
 /// A file the fuzzed one may import, so import resolution and named rules are reached.
 private let common = """

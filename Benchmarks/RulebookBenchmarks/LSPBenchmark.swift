@@ -12,6 +12,7 @@
 import Foundation
 import Rulebook
 import RulebookLanguageServer
+import RulebookTooling
 
 /// A minimal LSP client over a child process's pipes.
 final class BenchmarkClient: @unchecked Sendable {
@@ -83,6 +84,9 @@ final class BenchmarkClient: @unchecked Sendable {
         guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return 0 }
         return (user + system) * 1000 / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
+
+    /// The server's process id.
+    var processIdentifier: Int32 { process.processIdentifier }
 
     func stop() {
         send(.object(ValueObject([("jsonrpc", .string("2.0")), ("id", .integer(999_999)), ("method", .string("shutdown"))])))

@@ -5,6 +5,7 @@
 import Dispatch
 import Foundation
 import Rulebook
+import RulebookTooling
 
 #if canImport(Glibc)
     import Glibc

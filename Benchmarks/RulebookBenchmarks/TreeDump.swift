@@ -6,6 +6,7 @@
 
 import Foundation
 import Rulebook
+import RulebookTooling
 
 func runTreeDump(arguments: [String]) {
     var files: [String] = []

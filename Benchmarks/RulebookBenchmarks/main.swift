@@ -28,6 +28,9 @@ let usage = """
       lsp [--binary .build/release/rulebook] [--lines 5000] [--edits 200] [--edit-at 0.5]
                                                       language server: didChange → publishDiagnostics latency
                                                       (--edit-at: where the edits are, as a fraction of the file)
+      memory [--binary .build/release/rulebook] [--bytes 18000000]
+                                                      peak RSS of check, validate and the language server on a
+                                                      generated rule file, as a multiple of its size
       dump --out DIR [--generated] FILE...            every field of each file's syntax tree (compare parsers)
       parseonly [--lines 100000] [--runs 1] [--lex] [--keep]
                                                       only parse (or lex) the generated file, for callgrind
@@ -63,6 +66,11 @@ case "lsp":
         binary: option("--binary", default: ".build/release/rulebook"),
         lines: Int(option("--lines", default: "5000")) ?? 5_000, edits: Int(option("--edits", default: "200")) ?? 200,
         editAt: Double(option("--edit-at", default: "0.5")) ?? 0.5)
+case "memory":
+    runMemoryBenchmark(
+        binary: option("--binary", default: ".build/release/rulebook"), bytes: Int(option("--bytes", default: "18000000")) ?? 18_000_000)
+case "rss":
+    runPeakRSS(Array(arguments.dropFirst()))
 case "dump":
     runTreeDump(arguments: Array(arguments.dropFirst()))
 case "parseonly":

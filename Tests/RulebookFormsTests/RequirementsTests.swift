@@ -45,7 +45,7 @@ final class RequirementsTests: XCTestCase {
     func testDisplayNamesFromCataloguesOrHumanised() throws {
         let rules = try CompiledRuleSet(source: "firstName: required\npostal_code: required")
         let catalogs = MessageCatalogs(files: ["de.json": #"{"field.firstName": "Vorname"}"#])
-        let german = FormModel(rules: rules, options: ValidationOptions(messages: catalogs.localizer(locale: "de")))
+        let german = FormModel(rules: rules, options: ValidationOptions(localizer: catalogs.localizer(locale: "de")))
         XCTAssertEqual(german.displayName(of: "firstName"), "Vorname")
         XCTAssertEqual(german.displayName(of: "postal_code"), "Postal code")
         XCTAssertEqual(FormModel(rules: rules).displayName(of: "firstName"), "First name")

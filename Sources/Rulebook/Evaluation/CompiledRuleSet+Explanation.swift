@@ -4,7 +4,7 @@
 // verdict is always the verdict `validate` gives.
 
 /// Why a rule did not run.
-public enum SkipReason: Sendable, Hashable {
+package enum SkipReason: Sendable, Hashable {
     /// The `when` condition of the rule's statement is false (its text is given).
     case conditionFalse(String)
     /// The value is empty (absent, `null`, blank text, `[]`) and the statement has no
@@ -19,48 +19,48 @@ public enum SkipReason: Sendable, Hashable {
 }
 
 /// What one rule did to one concrete value.
-public enum RuleOutcome: Sendable, Hashable {
+package enum RuleOutcome: Sendable, Hashable {
     case passed
     case failed(Violation)
     case skipped(SkipReason)
 }
 
 /// One rule of a field and its outcome.
-public struct RuleExplanation: Sendable, Hashable {
+package struct RuleExplanation: Sendable, Hashable {
     /// The validator that ran (for a named rule, the underlying validator).
-    public let validator: ValidatorName
+    package let validator: ValidatorName
     /// The rule as written, with its arguments (`minLength 2`, `pattern /^[0-9]{5}$/`).
-    public let text: String
+    package let text: String
     /// Where the validator is written.
-    public let location: SourceLocation
+    package let location: SourceLocation
     /// The named rules it was expanded from, outermost first.
-    public let expandedFrom: [String]
+    package let expandedFrom: [String]
     /// The `when` condition of its statement, as text, if any.
-    public let condition: String?
+    package let condition: String?
     /// Whether the rule passed, failed or was skipped, and why.
-    public let outcome: RuleOutcome
+    package let outcome: RuleOutcome
 }
 
 /// Every rule of one concrete field.
-public struct FieldExplanation: Sendable, Hashable {
+package struct FieldExplanation: Sendable, Hashable {
     /// The concrete path (`items[2].sku`).
-    public let field: ConcretePath
+    package let field: ConcretePath
     /// The value at the path; nil when absent.
-    public let value: Value?
+    package let value: Value?
     /// The verdict, as ``ValidationReport`` gives it.
-    public let status: FieldStatus
+    package let status: FieldStatus
     /// The field's rules in rule order.
-    public let rules: [RuleExplanation]
+    package let rules: [RuleExplanation]
 }
 
 /// The rule-by-rule account of validating one record.
-public struct RecordExplanation: Sendable, Hashable {
+package struct RecordExplanation: Sendable, Hashable {
     /// One entry per concrete field the rules reach, in rule order (a `[*]` field over
     /// an absent or empty array reaches none).
-    public let fields: [FieldExplanation]
+    package let fields: [FieldExplanation]
 
     /// Whether no field is invalid.
-    public var isValid: Bool { !fields.contains { $0.status == .invalid } }
+    package var isValid: Bool { !fields.contains { $0.status == .invalid } }
 }
 
 extension CompiledRuleSet {
@@ -68,7 +68,7 @@ extension CompiledRuleSet {
     /// passed, failed (with its violation and message) or was skipped, and why.
     ///
     /// The verdicts equal `validate(_:options:)`'s for the same record and options.
-    public func explain(_ record: Value, options: ValidationOptions = ValidationOptions()) -> RecordExplanation {
+    package func explain(_ record: Value, options: ValidationOptions = ValidationOptions()) -> RecordExplanation {
         let today = today(options.context)
         let collector = TraceCollector(rules: self, options: options, today: today, statements: statementsByField())
         return ValueAccess.with(record) { access in

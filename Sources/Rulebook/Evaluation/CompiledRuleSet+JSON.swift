@@ -5,22 +5,36 @@ extension CompiledRuleSet {
     /// Validates one JSON document (UTF-8 bytes) without building a `Value`.
     ///
     /// The report is the same as `validate(Value(json: bytes))` would give.
-    /// - Throws: ``JSONError`` when the bytes are not one JSON document within `limits`.
-    public func validate(
-        json bytes: [UInt8], options: ValidationOptions = ValidationOptions(),
-        limits: JSONLimits = .default
-    ) throws(JSONError) -> ValidationReport {
+    /// - Throws: ``JSONError`` when the bytes are not one JSON document within the
+    ///   readers' limits (see ``JSONError/Kind``).
+    public func validate(json bytes: [UInt8], options: ValidationOptions = ValidationOptions()) throws(JSONError)
+        -> ValidationReport
+    {
+        try validate(json: bytes, options: options, limits: .default)
+    }
+
+    /// ``validate(json:options:)`` within `limits`.
+    package func validate(json bytes: [UInt8], options: ValidationOptions, limits: JSONLimits) throws(JSONError)
+        -> ValidationReport
+    {
         var validator = JSONRecordValidator(rules: self, options: options, limits: limits)
         return try validator.validate(bytes)
     }
 
     /// Whether one JSON document passes every rule (stops at the first failure, renders
     /// no messages).
-    /// - Throws: ``JSONError`` when the bytes are not one JSON document within `limits`.
-    public func isValid(
-        json bytes: [UInt8], context: EvaluationContext = EvaluationContext(),
-        limits: JSONLimits = .default
-    ) throws(JSONError) -> Bool {
+    /// - Throws: ``JSONError`` when the bytes are not one JSON document within the
+    ///   readers' limits.
+    public func isValid(json bytes: [UInt8], context: EvaluationContext = EvaluationContext()) throws(JSONError)
+        -> Bool
+    {
+        try isValid(json: bytes, context: context, limits: .default)
+    }
+
+    /// ``isValid(json:context:)`` within `limits`.
+    package func isValid(json bytes: [UInt8], context: EvaluationContext, limits: JSONLimits) throws(JSONError)
+        -> Bool
+    {
         var validator = JSONRecordValidator(rules: self, options: ValidationOptions(context: context), limits: limits)
         return try validator.isValid(bytes)
     }

@@ -1,7 +1,7 @@
 /// A path as written in a rule file: keys and `[*]` wildcards (`items[*].sku`).
 public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
     /// One step of a path.
-    public enum Segment: Sendable, Hashable {
+    package enum Segment: Sendable, Hashable {
         /// An object member.
         case key(String)
         /// Every element of an array.
@@ -9,10 +9,10 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// The steps from the record's root.
-    public let segments: [Segment]
+    package let segments: [Segment]
 
     /// A path of these segments.
-    public init(_ segments: [Segment]) { self.segments = segments }
+    package init(_ segments: [Segment]) { self.segments = segments }
 
     /// Whether the path contains `[*]`.
     public var hasWildcard: Bool { segments.contains(.wildcard) }
@@ -56,7 +56,7 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Whether `key` can be written without quotes.
-    public static func isIdentifier(_ key: String) -> Bool {
+    package static func isIdentifier(_ key: String) -> Bool {
         // Performance: ASCII keys (nearly all) are decided on their bytes, one table load
         // each (``ASCIIKeySpelling``); Unicode scalar properties are looked up only when a
         // non-ASCII byte appears. The bytes are read in place (a small string's from its
@@ -74,13 +74,13 @@ public struct FieldPath: Sendable, Hashable, CustomStringConvertible {
 /// A path to one concrete value in a record: keys and array indices (`items[2].sku`).
 public struct ConcretePath: Sendable, Hashable, CustomStringConvertible, Comparable {
     /// One step of a concrete path.
-    public enum Segment: Sendable, Hashable {
+    @usableFromInline package enum Segment: Sendable, Hashable {
         case key(String)
         case index(Int)
     }
 
     /// The keys and indices, outermost first.
-    public let segments: [Segment]
+    @usableFromInline package let segments: [Segment]
     /// Whether the path is known to be one identifier key (its own spelling): set for a
     /// compiled program's fixed paths, whose spelling was decided once
     /// (``spellingDecided``); false says nothing. Not part of the path's value (``==``
@@ -91,7 +91,7 @@ public struct ConcretePath: Sendable, Hashable, CustomStringConvertible, Compara
     @usableFromInline let isIdentifierKey: Bool
 
     /// A concrete path of these segments.
-    public init(_ segments: [Segment]) {
+    package init(_ segments: [Segment]) {
         self.segments = segments
         self.isIdentifierKey = false
     }

@@ -6,7 +6,7 @@
 /// report is gone are the same. Iterate, count, index and filter it as the array;
 /// `Array(report.results) == report.fields`.
 ///
-public struct FieldResults: RandomAccessCollection, Sendable, Hashable {
+@usableFromInline package struct FieldResults: RandomAccessCollection, Sendable, Hashable {
     /// The results.
     @usableFromInline let base: [FieldResult]
 
@@ -16,22 +16,22 @@ public struct FieldResults: RandomAccessCollection, Sendable, Hashable {
     }
 
     /// Always 0.
-    @inlinable public var startIndex: Int { 0 }
+    @inlinable package var startIndex: Int { 0 }
 
     /// The number of results.
-    @inlinable public var endIndex: Int { base.count }
+    @inlinable package var endIndex: Int { base.count }
 
     /// The result at `position` (`0..<count`; out of range traps, as an array's
     /// subscript does).
-    @inlinable public subscript(position: Int) -> FieldResult { base[position] }
+    @inlinable package subscript(position: Int) -> FieldResult { base[position] }
 
     /// Whether both hold the same results in the same order.
-    public static func == (lhs: FieldResults, rhs: FieldResults) -> Bool {
+    @usableFromInline package static func == (lhs: FieldResults, rhs: FieldResults) -> Bool {
         lhs.base == rhs.base
     }
 
     /// Hashes as `[FieldResult]` does: the count, then each result.
-    public func hash(into hasher: inout Hasher) {
+    @usableFromInline package func hash(into hasher: inout Hasher) {
         hasher.combine(count)
         for result in self { hasher.combine(result) }
     }
@@ -39,8 +39,8 @@ public struct FieldResults: RandomAccessCollection, Sendable, Hashable {
 
 extension FieldResults: CustomStringConvertible, CustomReflectable {
     /// The results as an array prints them.
-    public var description: String { base.description }
+    @usableFromInline package var description: String { base.description }
 
     /// The results as children, so debuggers and test failures show what a reader gets.
-    public var customMirror: Mirror { Mirror(self, unlabeledChildren: Array(self), displayStyle: .collection) }
+    @usableFromInline package var customMirror: Mirror { Mirror(self, unlabeledChildren: Array(self), displayStyle: .collection) }
 }

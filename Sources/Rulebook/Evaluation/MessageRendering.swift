@@ -1,19 +1,19 @@
 /// Everything needed to turn one violation into a message: the seam between the engine
 /// and the localiser. The engine fills it; a ``MessageRendering`` renders it.
-public struct MessageRequest: Sendable {
+package struct MessageRequest: Sendable {
     /// The rule's `message` override, looked up (or shown) first.
     package var messageOverride: MessageOverride?
     /// The field as the rule file wrote it (`items[*].sku`): field-specific keys
     /// (`items[*].sku.pattern`) and the display name (`field.items[*].sku`) derive from it.
-    public var field: FieldPath
+    package var field: FieldPath
     /// The validator form's key (`minLength`, `lengthBetween`).
-    public var messageKey: String
+    package var messageKey: String
     /// The parameters by name; a `field` parameter (`same other`) is given as
     /// ``MessageArgument/field(_:)`` so it renders as that field's display name.
-    public var arguments: [(name: String, value: MessageArgument)]
+    package var arguments: [(name: String, value: MessageArgument)]
     /// The English message of a validator an application registered (nil for the
     /// built-ins, whose messages the renderer knows): used when no catalogue has the key.
-    public var defaultMessage: String?
+    package var defaultMessage: String?
 
     package init(
         messageOverride: MessageOverride?, field: FieldPath, messageKey: String,
@@ -28,7 +28,7 @@ public struct MessageRequest: Sendable {
 }
 
 /// A message parameter's value.
-public enum MessageArgument: Sendable, Hashable {
+package enum MessageArgument: Sendable, Hashable {
     case number(Double)
     case text(String)
     case date(CalendarDate)
@@ -38,9 +38,10 @@ public enum MessageArgument: Sendable, Hashable {
     case list([MessageArgument])
 }
 
-/// Renders violation messages. The built-in default (no `messages` in ``ValidationOptions``) renders the validator
-/// table's English defaults; the localiser renders from catalogues in a locale.
-public protocol MessageRendering: Sendable {
+/// Renders violation messages. The built-in default (no `localizer` in ``ValidationOptions``)
+/// renders the validator table's English defaults; the localiser renders from catalogues
+/// in a locale.
+package protocol MessageRendering: Sendable {
     /// The message for `request`; never a raw key.
     ///
     /// Reports render their violations when read, possibly more than once and from any
@@ -57,5 +58,5 @@ public protocol MessageRendering: Sendable {
 
 extension MessageRendering {
     /// No caching unless the renderer opts in.
-    public var cacheIdentity: AnyHashable? { nil }
+    package var cacheIdentity: AnyHashable? { nil }
 }

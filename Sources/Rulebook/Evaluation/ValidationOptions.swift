@@ -44,16 +44,33 @@ public struct ValidationOptions: Sendable {
     /// With an original record (`CompiledRuleSet.validate(_:original:options:)`), report
     /// only the fields that changed (and the fields inside or around a changed value).
     public var onlyChangedFields: Bool
-    /// Renders violation messages: the built-in English defaults, or a localiser.
-    public var messages: any MessageRendering
+    /// Renders violation messages from catalogues in one locale; nil for the built-in
+    /// English messages.
+    public var localizer: Localizer? {
+        get { messages as? Localizer }
+        set { messages = newValue ?? DefaultMessages() }
+    }
+    /// What renders violation messages: the built-in English defaults, a localiser, or
+    /// (for the command's and the tests' own needs) any other renderer.
+    package var messages: any MessageRendering
     /// Today, for `before today`, `minAge` and friends.
     public var context: EvaluationContext
 
     /// Options; the defaults report the first failure per field, in English (when
-    /// `messages` is nil), with today from the clock (UTC).
+    /// `localizer` is nil), with today from the clock (UTC).
     public init(
-        reportAllFailures: Bool = false, onlyChangedFields: Bool = false,
-        messages: (any MessageRendering)? = nil, context: EvaluationContext = EvaluationContext()
+        reportAllFailures: Bool = false, onlyChangedFields: Bool = false, localizer: Localizer? = nil,
+        context: EvaluationContext = EvaluationContext()
+    ) {
+        self.init(
+            reportAllFailures: reportAllFailures, onlyChangedFields: onlyChangedFields, messages: localizer,
+            context: context)
+    }
+
+    /// Options whose messages `messages` renders (English defaults when nil).
+    package init(
+        reportAllFailures: Bool = false, onlyChangedFields: Bool = false, messages: (any MessageRendering)?,
+        context: EvaluationContext = EvaluationContext()
     ) {
         self.reportAllFailures = reportAllFailures
         self.onlyChangedFields = onlyChangedFields

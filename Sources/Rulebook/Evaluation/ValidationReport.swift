@@ -193,13 +193,13 @@ public struct ValidationReport: Sendable, Hashable {
 
     /// One result per concrete field the rules reach, in rule order.
     ///
-    /// A new array on each read; to go through the results, ``results`` is cheaper.
+    /// A new array on each read.
     public var fields: [FieldResult] { contents.results() }
 
     /// The same results as ``fields``, as a collection: never dearer than ``fields``, and
     /// the way to ask which fields failed:
     /// `for field in report.results where field.status == .invalid { … }`.
-    @inlinable public var results: FieldResults { contents.resultCollection() }
+    @inlinable package var results: FieldResults { contents.resultCollection() }
 
     /// Whether no field is invalid. (Builds no results.)
     ///

@@ -1,13 +1,24 @@
 // Reading and writing values as JSON text.
 
 extension Value {
-    /// Reads a value from JSON text (strict RFC 8259).
-    public init(json text: String, limits: JSONLimits = .default) throws(JSONError) {
+    /// Reads a value from JSON text (strict RFC 8259), within the readers' limits (see
+    /// ``JSONError/Kind``).
+    public init(json text: String) throws(JSONError) {
+        try self.init(json: text, limits: .default)
+    }
+
+    /// Reads a value from JSON text within `limits`.
+    package init(json text: String, limits: JSONLimits) throws(JSONError) {
         self = try JSONReader(limits: limits).parse(text)
     }
 
     /// Reads a value from UTF-8 JSON bytes (`[UInt8]`, `Data`, slices…).
-    public init<Bytes: Collection>(json bytes: Bytes, limits: JSONLimits = .default) throws(JSONError)
+    public init<Bytes: Collection>(json bytes: Bytes) throws(JSONError) where Bytes.Element == UInt8 {
+        try self.init(json: bytes, limits: .default)
+    }
+
+    /// Reads a value from UTF-8 JSON bytes within `limits`.
+    package init<Bytes: Collection>(json bytes: Bytes, limits: JSONLimits) throws(JSONError)
     where Bytes.Element == UInt8 {
         let reader = JSONReader(limits: limits)
         let contiguous = bytes.withContiguousStorageIfAvailable { buffer -> Result<Value, JSONError> in

@@ -23,13 +23,13 @@ public struct JSONError: Error, Sendable, Hashable, CustomStringConvertible {
         case invalidNumber
         /// Anything but white space after the top-level value.
         case trailingCharacters
-        /// Containers nested deeper than ``JSONLimits/maxDepth``.
+        /// Containers nested deeper than 512 levels (`[[1]]` has depth 2).
         case depthLimitExceeded
-        /// A string longer than ``JSONLimits/maxStringBytes``.
+        /// A string longer than 16 MiB, counted in the encoded bytes between its quotes.
         case stringTooLong
-        /// A number longer than ``JSONLimits/maxNumberLength``.
+        /// A number longer than 1,000 characters.
         case numberTooLong
-        /// A document larger than ``JSONLimits/maxDocumentBytes``.
+        /// A document larger than 256 MiB.
         case documentTooLarge
     }
 

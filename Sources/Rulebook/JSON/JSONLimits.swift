@@ -7,19 +7,19 @@
 /// hashing, writing and releasing it recurse once per level, so keep `maxDepth` in the
 /// low thousands when reading into a `Value` (the default, 512, is walked on a
 /// 1 MiB thread stack in the tests).
-public struct JSONLimits: Sendable, Hashable {
+@usableFromInline package struct JSONLimits: Sendable, Hashable {
     /// The deepest nesting of arrays and objects (`[[1]]` has depth 2).
-    public var maxDepth: Int
+    @usableFromInline package var maxDepth: Int
     /// The longest string, counted in the encoded bytes between its quotes.
-    public var maxStringBytes: Int
+    @usableFromInline package var maxStringBytes: Int
     /// The longest number, in characters of its text.
-    public var maxNumberLength: Int
+    @usableFromInline package var maxNumberLength: Int
     /// The largest document, in bytes. Values above 4 GiB − 1 are treated as 4 GiB − 1
     /// because the JSON tape stores offsets and indices in 32 bits.
-    public var maxDocumentBytes: Int
+    @usableFromInline package var maxDocumentBytes: Int
 
     /// Creates limits; the defaults suit records and catalogues.
-    public init(
+    package init(
         maxDepth: Int = 512, maxStringBytes: Int = 16 << 20, maxNumberLength: Int = 1_000,
         maxDocumentBytes: Int = 256 << 20
     ) {
@@ -34,5 +34,5 @@ public struct JSONLimits: Sendable, Hashable {
     var effectiveMaxDocumentBytes: Int { Swift.min(maxDocumentBytes, Int(UInt32.max) - 1) }
 
     /// Depth 512, strings 16 MiB, numbers 1,000 characters, documents 256 MiB.
-    public static let `default` = JSONLimits()
+    package static let `default` = JSONLimits()
 }

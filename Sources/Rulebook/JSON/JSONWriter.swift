@@ -33,6 +33,17 @@ package struct JSONWriter: Sendable {
         }
     }
 
+    /// Writes `value` as JSON and calls `body` with the text, valid only during the call.
+    ///
+    /// Memory: no copy of the text is made, which matters for a large answer written once
+    /// (the language server's symbols of a long file).
+    package func withJSON<Result>(_ value: Value, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        JSONOutput.withOutput { output in
+            write(value, to: &output, indent: 0)
+            return body(UnsafeBufferPointer(start: output.base, count: output.count))
+        }
+    }
+
     private func write(_ value: Value, to output: inout JSONOutput, indent: Int) {
         switch value {
         case .null: output.append("null")

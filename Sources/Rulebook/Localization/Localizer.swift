@@ -39,7 +39,7 @@ public struct Localizer: MessageRendering {
     }
 
     /// The message for `request`; never a raw key, never empty.
-    public func render(_ request: MessageRequest) -> String {
+    package func render(_ request: MessageRequest) -> String {
         var output = ""
         append(request, to: &output)
         return output
@@ -151,7 +151,7 @@ extension Localizer {
     /// A localiser's messages depend only on its catalogues and locale, never on the
     /// record, so the engine may render each rule's message once per (catalogues,
     /// locale) instead of once per violation.
-    public var cacheIdentity: AnyHashable? { LocalizerCacheKey(catalogs: catalogs.identity, locale: locale) }
+    package var cacheIdentity: AnyHashable? { LocalizerCacheKey(catalogs: catalogs.identity, locale: locale) }
 }
 
 /// The cache key of a ``Localizer``.

@@ -32,7 +32,8 @@ package enum Lexer {
     ///
     /// At most ``CompactToken/maxOffset`` bytes are lexed (4 GiB, far past any limit the
     /// parser is given; `Parser.parse` refuses larger files): the rest is reported once.
-    static func lexTokens(bytes: UnsafeBufferPointer<UInt8>, file: String, limits: ParserLimits, from start: Int = 0) -> LexedTokens {
+    package static func lexTokens(bytes: UnsafeBufferPointer<UInt8>, file: String, limits: ParserLimits, from start: Int = 0) -> LexedTokens
+    {
         lexTokens(bytes: bytes, file: file, limits: limits, from: start, maxBytes: CompactToken.maxOffset)
     }
 

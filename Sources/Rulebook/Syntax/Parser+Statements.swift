@@ -17,7 +17,7 @@ extension ParserState {
     /// - Parameter capacity: room to reserve in the top-level list (see
     ///   ``TokenStorage/statementEstimate``). Performance: the list is not copied as it
     ///   grows.
-    mutating func parseFile(reserving capacity: Int = 0) -> [StatementSyntax] {
+    package mutating func parseFile(reserving capacity: Int = 0) -> [StatementSyntax] {
         var open: [OpenBlock] = []
         var topLevel: [StatementSyntax] = []
         topLevel.reserveCapacity(capacity)
@@ -35,7 +35,7 @@ extension ParserState {
                         block, body: bodies.take(above: block.bodyBase), closeBraceRange: .empty(at: current.range.start))
                     if open.isEmpty { topLevel.append(closed) } else { bodies.push(closed) }
                 }
-                return topLevel
+                return Self.trimmed(topLevel)
             case .rightBrace where !open.isEmpty:
                 let block = open.removeLast()
                 let closeBraceRange = current.range
@@ -69,6 +69,19 @@ extension ParserState {
                 if inBlock { bodies.push(.unexpected(junk)) } else { topLevel.append(.unexpected(junk)) }
             }
         }
+    }
+
+    /// `list`, or a copy of it without its unused capacity when that is more than an
+    /// eighth of it. The tree keeps the list as long as it lives, beside the checker's
+    /// tables: a file of shorter statements than the estimate grows the list by doubling,
+    /// which leaves up to half of it unused (memory: a file of one short statement per line
+    /// held a third more than its statements).
+    static func trimmed(_ list: [StatementSyntax]) -> [StatementSyntax] {
+        guard list.capacity - list.count > list.capacity / 8 else { return list }
+        var exact: [StatementSyntax] = []
+        exact.reserveCapacity(list.count)
+        exact.append(contentsOf: list)
+        return exact
     }
 
     /// Whether the cursor is at the keyword `when` (not a field called `when`).

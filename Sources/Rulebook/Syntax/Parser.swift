@@ -35,7 +35,7 @@ package enum Parser {
     ///
     /// - Parameter lastEnd: where the last token before `start` other than a line break
     ///   ends (0 at the start of the file).
-    static func parseText(
+    package static func parseText(
         file: String, bytes: UnsafeBufferPointer<UInt8>, limits: ParserLimits, from start: Int,
         lastEnd: Int
     ) -> ParsedText {
@@ -51,7 +51,7 @@ package enum Parser {
 
     /// Lexical then syntax diagnostics, in source order (stable: a lexical diagnostic
     /// comes before a syntax one at the same place).
-    static func sortedDiagnostics(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    package static func sortedDiagnostics(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         diagnostics.enumerated()
             .sorted { ($0.element.range.start, $0.offset) < ($1.element.range.start, $1.offset) }
             .map(\.element)
@@ -60,7 +60,7 @@ package enum Parser {
 
 /// The parser's cursor over the token array, and its diagnostics. Lives only inside the
 /// scope where `bytes` (the text's UTF-8 storage) is valid.
-struct ParserState {
+package struct ParserState {
     let file: String
     let bytes: UnsafeBufferPointer<UInt8>
     /// The lexer's tokens (never empty: the last is the end of the file). Performance:
@@ -79,23 +79,24 @@ struct ParserState {
     /// The end of the last consumed token other than a line break: where a statement or
     /// rule that stops here ends.
     var lastEnd = 0
-    var diagnostics: [Diagnostic] = []
+    package var diagnostics: [Diagnostic] = []
     /// How many `when` blocks enclose the statement being parsed (kept in step with the
     /// open-block stack of `parseFile`).
     var blockDepth = 0
     /// `when` headers whose `{` was missing: that many stray `}` are the same mistake and
     /// are not reported again.
-    var forgivenClosingBraces = 0
+    package var forgivenClosingBraces = 0
     /// Set when a condition went past ``ParserLimits/maxConditionDepth`` or failed to
     /// parse; the condition parser then unwinds without reporting more.
     var conditionFailed = false
     /// How many `when` blocks were still open when the file ended (each reported).
-    var unclosedBlocksAtEnd = 0
+    package var unclosedBlocksAtEnd = 0
 
     /// - Parameter lastEnd: the end of the last token before `tokens` other than a line
     ///   break (the parallel parser's second part starts after one).
-    init(file: String, bytes: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<CompactToken>, limits: ParserLimits, lastEnd: Int = 0)
-    {
+    package init(
+        file: String, bytes: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<CompactToken>, limits: ParserLimits, lastEnd: Int = 0
+    ) {
         self.file = file
         self.bytes = bytes
         self.tokens = tokens
@@ -236,5 +237,28 @@ struct ParserState {
     @inline(__always)
     func range(from start: Int) -> SourceRange {
         SourceRange(start: start, end: max(start, lastEnd))
+    }
+}
+
+/// What parsing the text from some top-level line start to the end gives: its
+/// statements, its comments and its diagnostics in source order.
+package struct ParsedText {
+    package var statements: [StatementSyntax]
+    package var comments: [CommentSyntax]
+    /// Lexical then syntax diagnostics, sorted (``Parser/sortedDiagnostics(_:)``).
+    package var diagnostics: [Diagnostic]
+
+    /// The parse of some text.
+    package init(statements: [StatementSyntax], comments: [CommentSyntax], diagnostics: [Diagnostic]) {
+        self.statements = statements
+        self.comments = comments
+        self.diagnostics = diagnostics
+    }
+}
+
+extension SyntaxTree {
+    /// The tree of a whole file's parse.
+    package init(source: SourceFile, _ parsed: ParsedText) {
+        self.init(source: source, statements: parsed.statements, comments: parsed.comments, diagnostics: parsed.diagnostics)
     }
 }

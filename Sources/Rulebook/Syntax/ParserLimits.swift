@@ -26,7 +26,7 @@ package struct ParserLimits: Sendable, Hashable {
 
     /// The largest file the parser reads: ``maxFileBytes``, or `UInt32.max` bytes if that
     /// is smaller (the lexer's compact tokens hold 32-bit offsets).
-    var effectiveMaxFileBytes: Int { min(maxFileBytes, CompactToken.maxOffset) }
+    package var effectiveMaxFileBytes: Int { min(maxFileBytes, CompactToken.maxOffset) }
 
     /// The defaults: 32 MiB files, 64 KiB lines, 64 nested blocks, condition depth 64.
     package static let `default` = ParserLimits()

@@ -79,14 +79,14 @@ package struct LexedSource: Sendable {
 /// larger than ``maxOffset`` bytes (`Parser.parse` counts them as too large), and the public
 /// `Lexer.lex` lexes at most that many (see `Lexer.lexTokens`), so every offset fits. The
 /// package ``Token`` is made only where `Lexer.lex` hands tokens out.
-struct CompactToken: Sendable, Hashable {
+package struct CompactToken: Sendable, Hashable {
     /// The largest byte offset a compact token can hold, so the largest text it can lex.
     static let maxOffset = Int(UInt32.max)
 
     private let start: UInt32
     private let end: UInt32
     /// What the token is.
-    let kind: TokenKind
+    package let kind: TokenKind
     /// Whether the lexer reported a problem inside this token (see ``Token/hasError``).
     let hasError: Bool
 

@@ -7,7 +7,7 @@
 /// The tokens of one lexer pass, in a manually allocated buffer that the lexer filled and
 /// no one changes afterwards (hence `@unchecked Sendable`: the parallel parser hands a
 /// part's tokens between threads).
-final class TokenStorage: @unchecked Sendable {
+package final class TokenStorage: @unchecked Sendable {
     private let base: UnsafeMutablePointer<CompactToken>
     /// The number of tokens (the last is ``TokenKind/endOfFile``).
     let count: Int
@@ -42,7 +42,7 @@ final class TokenStorage: @unchecked Sendable {
     /// ``bytesPerEstimatedStatement`` bytes (the list grows past that when a file really
     /// has more): a 32 MiB text of continuation lines (`  b,` each, one statement in all)
     /// would otherwise reserve 8 million statements, about 800 MB of address space.
-    var statementEstimate: Int {
+    package var statementEstimate: Int {
         min(lineBreaks, count - lineBreaks, byteCount / TokenStorage.bytesPerEstimatedStatement) + 1
     }
 
@@ -55,7 +55,7 @@ final class TokenStorage: @unchecked Sendable {
     var first: CompactToken? { count > 0 ? base[0] : nil }
 
     /// The last token other than a line break and the end of the text.
-    var lastTokenBeforeEnd: CompactToken? {
+    package var lastTokenBeforeEnd: CompactToken? {
         var index = count - 1
         while index >= 0 {
             let kind = base[index].kind
@@ -68,13 +68,13 @@ final class TokenStorage: @unchecked Sendable {
 
 /// The lexer's product for the parser: the tokens in their own storage, the comments and
 /// the lexical diagnostics (``LexedSource`` with the tokens not copied into an array).
-struct LexedTokens: Sendable {
-    let tokens: TokenStorage
-    let comments: [CommentSyntax]
-    let diagnostics: [Diagnostic]
+package struct LexedTokens: Sendable {
+    package let tokens: TokenStorage
+    package let comments: [CommentSyntax]
+    package let diagnostics: [Diagnostic]
 
     /// Calls `body` with the tokens, kept alive for the call.
-    func withTokens<Result>(_ body: (UnsafeBufferPointer<CompactToken>) -> Result) -> Result {
+    package func withTokens<Result>(_ body: (UnsafeBufferPointer<CompactToken>) -> Result) -> Result {
         withExtendedLifetime(tokens) { body(tokens.buffer) }
     }
 }

@@ -1,7 +1,7 @@
 /// Loads root files and, transitively, what they import: each file once, in depth-first
 /// order, reporting missing imports, import cycles and repeated imports on the import
 /// statement concerned.
-struct ImportLoader {
+package struct ImportLoader {
     /// Reads and parses one file by normalised path.
     let load: (String) -> Result<SyntaxTree, SourceReadError>
 
@@ -13,7 +13,7 @@ struct ImportLoader {
     /// Files on the current depth-first path, for cycle detection.
     private var onPath: Set<String> = []
 
-    init(load: @escaping (String) -> Result<SyntaxTree, SourceReadError>) {
+    package init(load: @escaping (String) -> Result<SyntaxTree, SourceReadError>) {
         self.load = load
     }
 
@@ -28,7 +28,7 @@ struct ImportLoader {
 
     /// Loads `roots` (normalised paths) and what they import.
     /// - Returns: the graph and the roots that could not be read.
-    mutating func load(roots: [String]) -> (graph: ProgramGraph, unreadable: [SourceReadError]) {
+    package mutating func load(roots: [String]) -> (graph: ProgramGraph, unreadable: [SourceReadError]) {
         var unreadable: [SourceReadError] = []
         for root in roots where trees[root] == nil {
             switch read(root) {

@@ -1,5 +1,6 @@
 import Foundation
 import Rulebook
+import RulebookTooling
 
 /// Checks a set of rule files and catalogues the way `rulebook check` reports them: the
 /// rule files through the library's ``Workspace`` (imports followed, each file checked

@@ -1,5 +1,6 @@
 import Foundation
 import Rulebook
+import RulebookTooling
 
 /// `rulebook catalogs`: exchange message catalogues with translators.
 enum CatalogsCommand {

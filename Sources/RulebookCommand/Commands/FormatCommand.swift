@@ -1,4 +1,5 @@
 import Rulebook
+import RulebookTooling
 
 /// `rulebook fmt [--check] [PATH …]`: reprints rule files in the canonical style.
 struct FormatCommand: Command {

@@ -1,5 +1,6 @@
 import Foundation
 import Rulebook
+import RulebookTooling
 
 /// Loads what `validate`, `test` and `explain` evaluate with: a rule file, checked and
 /// compiled, and the message renderer for the requested locale.
@@ -92,6 +93,24 @@ struct RuleLoader {
         _ path: String, catalogs: MessageCatalogs, overlay: String? = nil,
         in context: CommandContext
     ) throws -> CompiledRuleSet {
+        let (ruleSet, validators) = try check(path, catalogs: catalogs, overlay: overlay, in: context)
+        let compiled = CompiledRuleSet(ruleSet, validators: validators)
+        for name in compiled.declaredOnlyValidators {
+            context.stderr.write(
+                "note: validator '\(name)' is only declared in the rules (#validator); the command cannot run it, so its rules are skipped and count as passed\n"
+            )
+        }
+        return compiled
+    }
+
+    /// Checks `path` and reports its diagnostics; returns what compiling needs.
+    ///
+    /// Memory: the check's syntax trees and import graph end with this call, before the
+    /// rule set is compiled, so that a large rule file's tree is not held beside the
+    /// compiled program.
+    private func check(
+        _ path: String, catalogs: MessageCatalogs, overlay: String?, in context: CommandContext
+    ) throws -> (RuleSet, ValidatorRegistry) {
         let options = CheckOptions(knownMessageKeys: catalogs.base == nil ? nil : catalogs.baseKeys)
         var provider: any SourceProvider = DiskSourceProvider()
         if let overlay { provider = OverlaySourceProvider(base: DiskSourceProvider(), buffers: [path: overlay]) }
@@ -112,12 +131,6 @@ struct RuleLoader {
             context.reportError("'\(path)' has errors; nothing was evaluated")
             throw CommandFailure(.usageError)
         }
-        let compiled = CompiledRuleSet(ruleSet, validators: ValidatorRegistry.builtins.addingDeclarations(in: result.trees.values).0)
-        for name in compiled.declaredOnlyValidators {
-            context.stderr.write(
-                "note: validator '\(name)' is only declared in the rules (#validator); the command cannot run it, so its rules are skipped and count as passed\n"
-            )
-        }
-        return compiled
+        return (ruleSet, ValidatorRegistry.builtins.addingDeclarations(in: result.trees.values).0)
     }
 }

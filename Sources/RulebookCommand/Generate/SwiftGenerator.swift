@@ -1,4 +1,5 @@
 import Rulebook
+import RulebookTooling
 
 /// The Swift code `generate swift` writes for one rule file: an enum of field constants
 /// (`ProfileRules.firstName`, the paths `validateField` takes) and, unless only the

@@ -1,4 +1,5 @@
 import Rulebook
+import RulebookTooling
 
 /// The source line under a diagnostic and the caret line beneath it, aligned on a
 /// terminal: tabs are copied into the caret line, wide characters (CJK, emoji) take two

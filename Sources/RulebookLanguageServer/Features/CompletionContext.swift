@@ -1,4 +1,5 @@
 import Rulebook
+import RulebookTooling
 
 /// What the user is typing at the cursor, read from the text before it (the tree of a
 /// half-typed line is unreliable): the basis of completion and signature help.

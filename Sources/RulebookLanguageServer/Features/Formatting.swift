@@ -1,4 +1,5 @@
 import Rulebook
+import RulebookTooling
 
 /// `textDocument/formatting`: the library's formatter (what `rulebook fmt` writes), sent
 /// as one edit covering only the part that changes, so the editor keeps the cursor and

@@ -1,4 +1,5 @@
 import Rulebook
+import RulebookTooling
 
 /// `textDocument/semanticTokens/full`: every occurrence of the syntax index and every
 /// comment, in LSP's relative encoding (lengths in the negotiated encoding).

@@ -31,26 +31,56 @@ struct SyntaxOccurrence: Sendable, Hashable {
     let range: SourceRange
 }
 
-/// Every occurrence in a tree, in source order, with lookups by offset.
+/// The occurrences of a tree, in source order, with lookups by offset.
+///
+/// Memory: the occurrences are made when asked for, not stored: a lookup by offset makes
+/// those of the statements at the offset only, and a question about the whole file
+/// (declarations, references, semantic tokens) makes them for that request alone. Stored,
+/// they were a second copy of the tree (each occurrence carries its rule or path),
+/// larger than the tree itself and held as long as the document's version.
 struct SyntaxIndex: Sendable {
     let tree: SyntaxTree
-    private(set) var occurrences: [SyntaxOccurrence] = []
 
     init(_ tree: SyntaxTree) {
         self.tree = tree
-        for statement in tree.statements { add(statement) }
-        occurrences.sort { $0.range.start < $1.range.start || ($0.range.start == $1.range.start && $0.range.end < $1.range.end) }
+    }
+
+    /// Every occurrence of the file, sorted by start (then end).
+    var occurrences: [SyntaxOccurrence] {
+        var builder = Builder(source: tree.source)
+        for statement in tree.statements { builder.add(statement) }
+        return builder.sorted()
+    }
+
+    /// The occurrences of the top-level statements whose ranges hold `offset` (at either
+    /// edge), sorted like ``occurrences``.
+    private func occurrences(near offset: Int) -> [SyntaxOccurrence] {
+        let statements = tree.statements
+        // Statements are in source order and do not overlap: the last one starting at or
+        // before `offset`, and those before it that still reach it.
+        var low = 0, high = statements.count
+        while low < high {
+            let middle = (low + high) / 2
+            if statements[middle].range.start <= offset { low = middle + 1 } else { high = middle }
+        }
+        var builder = Builder(source: tree.source)
+        var index = low - 1
+        while index >= 0, statements[index].range.end >= offset {
+            builder.add(statements[index])
+            index -= 1
+        }
+        return builder.sorted()
     }
 
     /// The innermost occurrence at `offset` (a cursor at either edge of a range counts).
     func occurrence(at offset: Int) -> SyntaxOccurrence? {
-        occurrences.filter { $0.range.contains(offset) }.min { $0.range.length < $1.range.length }
+        occurrences(near: offset).filter { $0.range.contains(offset) }.min { $0.range.length < $1.range.length }
     }
 
     /// The rule (validator or named rule application) whose range contains `offset`.
     func rule(at offset: Int) -> RuleSyntax? {
         var found: RuleSyntax?
-        for occurrence in occurrences {
+        for occurrence in occurrences(near: offset) {
             switch occurrence.kind {
             case .validator(_, let rule), .ruleReference(_, let rule):
                 if rule.range.contains(offset) { found = rule }
@@ -76,10 +106,21 @@ struct SyntaxIndex: Sendable {
     var fieldPaths: [PathSyntax] {
         occurrences.compactMap { if case .field(let path) = $0.kind { path } else { nil } }
     }
+}
 
-    // MARK: Building
+/// Collects the occurrences of statements.
+private struct Builder {
+    let source: SourceFile
+    var occurrences: [SyntaxOccurrence] = []
 
-    private mutating func add(_ statement: StatementSyntax) {
+    init(source: SourceFile) { self.source = source }
+
+    /// What was collected, sorted by start (then end).
+    func sorted() -> [SyntaxOccurrence] {
+        occurrences.sorted { $0.range.start < $1.range.start || ($0.range.start == $1.range.start && $0.range.end < $1.range.end) }
+    }
+
+    mutating func add(_ statement: StatementSyntax) {
         switch statement {
         case .field(let field):
             add(field.path)
@@ -156,7 +197,7 @@ struct SyntaxIndex: Sendable {
     /// `and` / `or` have no range of their own: find the word between the operands.
     private mutating func addConjunction(between start: Int, and end: Int) {
         guard start < end else { return }
-        let gap = tree.source.text(in: SourceRange(start: start, end: end))
+        let gap = source.text(in: SourceRange(start: start, end: end))
         var offset = start
         var wordStart: Int?
         for byte in gap.utf8 {

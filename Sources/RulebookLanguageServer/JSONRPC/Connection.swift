@@ -58,12 +58,31 @@ final class Connection: Sendable {
     /// Writes one message atomically. A closed output is logged once per message and
     /// otherwise ignored (the session ends when the input closes).
     func send(_ message: JSONRPCMessage) {
-        let body = JSONCodec.serialize(message.value)
-        var bytes = Array("Content-Length: \(body.count)\r\n\r\n".utf8)
-        bytes.append(contentsOf: body)
+        // Memory: the body is written from the writer's own buffer, with no copy of it: a
+        // large answer (the symbols of a long file) is tens of MB.
+        JSONWriter().withJSON(message.value) { body in write([UnsafeRawBufferPointer(body)]) }
+    }
+
+    /// Answers a request with a result its handler wrote as JSON text: the envelope is
+    /// written around the text, which is not copied.
+    func respond(to id: RequestID, resultText: [UInt8]) {
+        let opening = Array(#"{"jsonrpc":"2.0","id":"#.utf8) + JSONWriter().withJSON(id.value) { Array($0) } + Array(#","result":"#.utf8)
+        let closing = Array("}".utf8)
+        opening.withUnsafeBytes { opening in
+            resultText.withUnsafeBytes { text in closing.withUnsafeBytes { closing in write([opening, text, closing]) } }
+        }
+    }
+
+    /// Writes one message, the concatenation of `parts`, after its header, under one lock
+    /// so that messages do not interleave.
+    private func write(_ parts: [UnsafeRawBufferPointer]) {
+        let length = parts.reduce(0) { $0 + $1.count }
+        let header = Array("Content-Length: \(length)\r\n\r\n".utf8)
         let output = self.output
-        let written = writeLock.withLock { _ in FileDescriptorIO.write(output, bytes) }
-        if !written { logger.log("could not write a \(bytes.count)-byte message: output closed") }
+        let written = writeLock.withLock { _ in
+            FileDescriptorIO.write(output, header) && parts.allSatisfy { FileDescriptorIO.write(output, $0) }
+        }
+        if !written { logger.log("could not write a \(header.count + length)-byte message: output closed") }
     }
 
     /// Answers a request.

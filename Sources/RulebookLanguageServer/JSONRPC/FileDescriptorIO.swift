@@ -31,22 +31,26 @@ enum FileDescriptorIO {
     /// Writes all of `bytes`; returns `false` when the descriptor is closed or broken.
     @discardableResult
     static func write(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
-        bytes.withUnsafeBytes { raw in
-            var offset = 0
-            while offset < raw.count {
-                let written = {
-                    #if canImport(Darwin)
-                        Darwin.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                    #else
-                        Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
-                    #endif
-                }()
-                if written > 0 { offset += written; continue }
-                if written < 0 && errno == EINTR { continue }
-                return false
-            }
-            return true
+        bytes.withUnsafeBytes { write(descriptor, $0) }
+    }
+
+    /// Writes all of `raw`; returns `false` when the descriptor is closed or broken.
+    @discardableResult
+    static func write(_ descriptor: Int32, _ raw: UnsafeRawBufferPointer) -> Bool {
+        var offset = 0
+        while offset < raw.count {
+            let written = {
+                #if canImport(Darwin)
+                    Darwin.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                #else
+                    Glibc.write(descriptor, raw.baseAddress! + offset, raw.count - offset)
+                #endif
+            }()
+            if written > 0 { offset += written; continue }
+            if written < 0 && errno == EINTR { continue }
+            return false
         }
+        return true
     }
 
     /// Makes writes to a closed pipe fail with `EPIPE` instead of killing the process,

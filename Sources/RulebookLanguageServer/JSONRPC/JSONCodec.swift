@@ -1,7 +1,8 @@
 import Rulebook
 
-/// The project's JSON reader and writer, as the connection uses them: the one JSON
-/// implementation in Rulebook (no `JSONSerialization`).
+/// The project's JSON reader, as the connection uses it: the one JSON implementation in
+/// Rulebook (no `JSONSerialization`). Outgoing messages are written by
+/// ``Connection/send(_:)`` straight from ``JSONWriter``'s buffer.
 enum JSONCodec {
     /// Limits for incoming messages: a whole document travels in one string, so strings
     /// may be as large as a message.
@@ -10,12 +11,5 @@ enum JSONCodec {
     /// Parses one message body.
     static func parse(_ bytes: [UInt8]) throws(JSONError) -> Value {
         try JSONReader(limits: limits).parse(bytes)
-    }
-
-    /// Serialises one outgoing message compactly.
-    static func serialize(_ value: Value) -> [UInt8] {
-        var buffer: [UInt8] = []
-        JSONWriter().write(value, into: &buffer)
-        return buffer
     }
 }

@@ -1,4 +1,5 @@
 import Rulebook
+import RulebookTooling
 
 /// Runs the library's checks for open documents and caches the result per document
 /// version, so the analysis worker and concurrent requests share one computation.

@@ -1,4 +1,5 @@
 import Rulebook
+import RulebookTooling
 
 /// What the server knows about one document at one version: its syntax tree and the
 /// diagnostics `rulebook check` reports for it.

@@ -3,10 +3,22 @@ import Rulebook
 /// A request handler: decodes its params, computes, returns the JSON result. Thrown
 /// errors become the request's error answer; the server carries on.
 struct Route: Sendable {
-    let handler: @Sendable (JSONView, RequestContext) async throws -> Value
+    let handler: @Sendable (JSONView, RequestContext) async throws -> Answer
+
+    /// What a handler answers: a JSON value, or JSON text it wrote itself.
+    enum Answer: Sendable {
+        case value(Value)
+        /// The result's JSON text. Memory: a handler whose answer is large (the symbols of
+        /// a long file) writes it piece by piece instead of building it whole as values.
+        case text([UInt8])
+    }
 
     /// A handler over raw params.
     init(_ handler: @escaping @Sendable (JSONView, RequestContext) async throws -> Value) {
+        self.handler = { json, context in .value(try await handler(json, context)) }
+    }
+
+    private init(answering handler: @escaping @Sendable (JSONView, RequestContext) async throws -> Answer) {
         self.handler = handler
     }
 
@@ -16,13 +28,20 @@ struct Route: Sendable {
     ) -> Route {
         Route { json, context in try await body(try Params(json: json), context) }
     }
+
+    /// A handler whose params decode to `Params` and that writes its answer's JSON text.
+    static func typedText<Params: JSONDecodable>(
+        _ type: Params.Type, _ body: @escaping @Sendable (Params, RequestContext) async throws -> [UInt8]
+    ) -> Route {
+        Route(answering: { json, context in .text(try await body(try Params(json: json), context)) })
+    }
 }
 
 extension Routes {
     /// Runs a handler and maps what it throws to a JSON-RPC error:
     /// ``ResponseError`` as is, ``InvalidParams`` → -32602, cancellation → -32800,
     /// anything else → -32603.
-    static func run(_ route: Route, params: Value?, context: RequestContext) async -> Result<Value, ResponseError> {
+    static func run(_ route: Route, params: Value?, context: RequestContext) async -> Result<Route.Answer, ResponseError> {
         // A request cancelled before its handler got a thread (a burst of requests, then
         // their cancellations) never starts: it would build a whole answer only for it
         // to be dropped, and hold that memory meanwhile.

@@ -139,9 +139,13 @@ actor Server {
     }
 
     /// Sends a handler's answer unless the request was cancelled meanwhile.
-    private func finish(id: RequestID, result: Result<Value, ResponseError>) {
+    private func finish(id: RequestID, result: Result<Route.Answer, ResponseError>) {
         guard pending.removeValue(forKey: id) != nil else { return }
-        connection.respond(to: id, result)
+        switch result {
+        case .success(.value(let value)): connection.respond(to: id, .success(value))
+        case .success(.text(let text)): connection.respond(to: id, resultText: text)
+        case .failure(let error): connection.respond(to: id, .failure(error))
+        }
     }
 
     private func cancel(_ id: RequestID) {

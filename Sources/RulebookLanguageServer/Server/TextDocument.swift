@@ -1,4 +1,5 @@
 import Rulebook
+import RulebookTooling
 
 /// An open document: its text at one version, with the line table that converts between
 /// byte offsets (what the library speaks) and LSP positions (what the editor speaks).

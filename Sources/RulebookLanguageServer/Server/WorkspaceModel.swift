@@ -1,5 +1,6 @@
 import Foundation
 import Rulebook
+import RulebookTooling
 
 /// The workspace as analyses see it: roots, the message catalogues of each root's
 /// `Localizations/` directory (open catalogue documents over the files on disk), and

@@ -22,7 +22,7 @@ final class ReadmeExampleTests: XCTestCase {
         let profile = Profile(firstName: "A", lastName: "Lee", email: "a@example.com", age: 34)
         let catalogs = try MessageCatalogs(directory: Self.root.appendingPathComponent("Localizations").path)
         var options = ValidationOptions()
-        options.messages = catalogs.localizer(locale: "pl")
+        options.localizer = catalogs.localizer(locale: "pl")
         let polish = try rules.validate(profile, options: options)
         XCTAssertEqual(polish.violations.map(\.message), ["Pole „Imię” musi mieć co najmniej 2 znaki."])
     }

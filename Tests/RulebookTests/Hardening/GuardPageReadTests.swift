@@ -3,6 +3,7 @@ import SeededRandom
 import XCTest
 
 @testable import Rulebook
+@testable import RulebookTooling
 
 /// Every reader that loads several bytes at a time, run over inputs that end (or start) at
 /// an unreadable page (``GuardedBytes``): a read one byte outside its buffer stops the test

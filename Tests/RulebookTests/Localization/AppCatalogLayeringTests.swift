@@ -16,12 +16,12 @@ final class AppCatalogLayeringTests: XCTestCase {
         let app = MessageCatalogs(files: ["de.json": #"{"required": "Bitte {field} angeben.", "field.name": "Vorname"}"#])
         let layered = shipped.layering(app)
         let rules = try CompiledRuleSet(source: "name: required, minLength 3")
-        let options = ValidationOptions(messages: layered.localizer(locale: "de"))
+        let options = ValidationOptions(localizer: layered.localizer(locale: "de"))
         XCTAssertEqual(rules.validate(record(["name": ""]), options: options).violations.map(\.message), ["Bitte Vorname angeben."])
         XCTAssertEqual(
             rules.validate(record(["name": "Al"]), options: options).violations.map(\.message), ["Vorname ist zu kurz."],
             "the shipped German minLength stays")
-        let appOnly = ValidationOptions(messages: app.localizer(locale: "de"))
+        let appOnly = ValidationOptions(localizer: app.localizer(locale: "de"))
         XCTAssertEqual(
             rules.validate(record(["name": "Al"]), options: appOnly).violations.map(\.message),
             ["Vorname must be at least 3 characters long."],
@@ -32,10 +32,10 @@ final class AppCatalogLayeringTests: XCTestCase {
         let rules = try CompiledRuleSet(source: #"code: minLength 4 message "Too short for a code""#)
         let german = shipped.layering(MessageCatalogs(files: ["de.json": #"{"code.minLength": "Zu kurz für einen Code"}"#]))
         XCTAssertEqual(
-            rules.validate(record(["code": "ab"]), options: ValidationOptions(messages: german.localizer(locale: "de")))
+            rules.validate(record(["code": "ab"]), options: ValidationOptions(localizer: german.localizer(locale: "de")))
                 .violations.map(\.message), ["Zu kurz für einen Code"])
         XCTAssertEqual(
-            rules.validate(record(["code": "ab"]), options: ValidationOptions(messages: german.localizer(locale: "fr")))
+            rules.validate(record(["code": "ab"]), options: ValidationOptions(localizer: german.localizer(locale: "fr")))
                 .violations.map(\.message), ["Too short for a code"], "no translation: the literal as written")
     }
 }

@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import Rulebook
+@testable import RulebookTooling
 
 final class XLIFFExchangeTests: XCTestCase {
     private var catalogs: MessageCatalogs { L10n.shipped }

@@ -3,6 +3,7 @@ import SeededRandom
 import XCTest
 
 @testable import Rulebook
+@testable import RulebookTooling
 
 /// Reparsing an edited text with the previous tree against parsing it from scratch:
 /// whatever the edit, the trees (statements, comments, diagnostics) are the same.

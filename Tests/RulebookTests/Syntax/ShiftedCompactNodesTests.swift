@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import Rulebook
+@testable import RulebookTooling
 
 /// The language server shifts the nodes after an edit (`SyntaxTree+Shifting`). Rules,
 /// named rules and `when` blocks keep their ranges as 32-bit offsets when they fit and in

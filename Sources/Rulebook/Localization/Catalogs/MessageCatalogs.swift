@@ -96,7 +96,7 @@ public struct MessageCatalogs: Sendable {
     public func localizer(locale: String) -> Localizer { Localizer(catalogs: self, locale: locale) }
 
     /// The message for `request` in `locale`.
-    public func render(_ request: MessageRequest, locale: String) -> String {
+    package func render(_ request: MessageRequest, locale: String) -> String {
         Localizer(catalogs: self, locale: locale).render(request)
     }
 }

@@ -11,7 +11,7 @@ package struct MessageFormat: Sendable, Hashable {
     /// The message as written (after JSON unescaping).
     package let source: String
     /// The top-level parts.
-    let nodes: [MessageNode]
+    package let nodes: [MessageNode]
 
     /// Parses `source`; a syntax error carries its UTF-8 byte range inside `source`.
     package static func parse(_ source: String) -> Result<MessageFormat, MessageFormatError> {
@@ -40,7 +40,7 @@ package struct ArgumentReference: Sendable, Hashable {
 }
 
 /// How a simple argument is shown.
-enum ArgumentStyle: Sendable, Hashable {
+package enum ArgumentStyle: Sendable, Hashable {
     /// By its kind: text as is, numbers and dates for the locale, fields by display name.
     case plain
     /// `{x, number}`.
@@ -50,7 +50,7 @@ enum ArgumentStyle: Sendable, Hashable {
 }
 
 /// One part of a message.
-indirect enum MessageNode: Sendable, Hashable {
+package indirect enum MessageNode: Sendable, Hashable {
     case text(String)
     /// `{name}`, `{name, number}`, `{name, date, style}`; `placeholder` is the whole
     /// `{…}` (shown as written if the argument is missing).
@@ -62,45 +62,45 @@ indirect enum MessageNode: Sendable, Hashable {
 }
 
 /// `{n, plural, offset:1 =0 {…} one {…} other {…}}`.
-struct PluralNode: Sendable, Hashable {
-    let argument: ArgumentReference
-    let offset: Double
+package struct PluralNode: Sendable, Hashable {
+    package let argument: ArgumentReference
+    package let offset: Double
     /// `=N` cases, in order.
-    let exact: [ExactCase]
+    package let exact: [ExactCase]
     /// Keyword cases other than `other`.
-    let categories: [CategoryCase]
-    let other: [MessageNode]
+    package let categories: [CategoryCase]
+    package let other: [MessageNode]
     /// UTF-8 range of the `other` keyword.
-    let otherRange: Range<Int>
+    package let otherRange: Range<Int>
     /// The whole `{…}`.
-    let range: Range<Int>
+    package let range: Range<Int>
 
-    struct ExactCase: Sendable, Hashable {
-        let value: Double
-        let message: [MessageNode]
-        let range: Range<Int>
+    package struct ExactCase: Sendable, Hashable {
+        package let value: Double
+        package let message: [MessageNode]
+        package let range: Range<Int>
     }
 
-    struct CategoryCase: Sendable, Hashable {
-        let category: PluralCategory
-        let message: [MessageNode]
-        let range: Range<Int>
+    package struct CategoryCase: Sendable, Hashable {
+        package let category: PluralCategory
+        package let message: [MessageNode]
+        package let range: Range<Int>
     }
 }
 
 /// `{x, select, a {…} b {…} other {…}}`.
-struct SelectNode: Sendable, Hashable {
-    let argument: ArgumentReference
-    let cases: [(key: String, message: [MessageNode])]
-    let other: [MessageNode]
-    let range: Range<Int>
+package struct SelectNode: Sendable, Hashable {
+    package let argument: ArgumentReference
+    package let cases: [(key: String, message: [MessageNode])]
+    package let other: [MessageNode]
+    package let range: Range<Int>
 
-    static func == (lhs: SelectNode, rhs: SelectNode) -> Bool {
+    package static func == (lhs: SelectNode, rhs: SelectNode) -> Bool {
         lhs.argument == rhs.argument && lhs.other == rhs.other && lhs.range == rhs.range
             && lhs.cases.elementsEqual(rhs.cases) { $0.key == $1.key && $0.message == $1.message }
     }
 
-    func hash(into hasher: inout Hasher) {
+    package func hash(into hasher: inout Hasher) {
         hasher.combine(argument)
         hasher.combine(range)
     }

@@ -1,3 +1,5 @@
+import Rulebook
+
 /// Text written as a Swift string literal: the tree dump shows strings this way (control
 /// characters stay visible) and `rulebook generate swift` writes field names this way.
 package enum SwiftStringLiteral {

@@ -1,3 +1,5 @@
+import Rulebook
+
 // Reparsing an edited file: the language server parses the buffer after every
 // `didChange`, but an edit changes one place: every top-level statement before it has the
 // same bytes at the same offsets as in the previous version's tree, and every statement
@@ -300,21 +302,5 @@ extension IncrementalParse {
                 statements: statements, comments: lexed.comments,
                 diagnostics: Parser.sortedDiagnostics(lexed.diagnostics + state.diagnostics))
         }
-    }
-}
-
-/// What parsing the text from some top-level line start to the end gives: its
-/// statements, its comments and its diagnostics in source order.
-struct ParsedText {
-    var statements: [StatementSyntax]
-    var comments: [CommentSyntax]
-    /// Lexical then syntax diagnostics, sorted (``Parser/sortedDiagnostics(_:)``).
-    var diagnostics: [Diagnostic]
-}
-
-extension SyntaxTree {
-    /// The tree of a whole file's parse.
-    init(source: SourceFile, _ parsed: ParsedText) {
-        self.init(source: source, statements: parsed.statements, comments: parsed.comments, diagnostics: parsed.diagnostics)
     }
 }

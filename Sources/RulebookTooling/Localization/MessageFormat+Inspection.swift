@@ -1,3 +1,5 @@
+import Rulebook
+
 extension MessageFormat {
     /// Every argument the message refers to, with the range of its first use, in
     /// order of first use (`{field}`, the plural's `min`, …). Catalogue checks compare

@@ -1,3 +1,5 @@
+import Rulebook
+
 /// A walk over a ``SyntaxTree`` in source order, in the style of swift-markdown's
 /// `MarkupWalker`: every node kind has a `visit` method whose default visits the node's
 /// children, and a `walk` method doing just that, so a visitor that overrides `visit` for

@@ -1,3 +1,5 @@
+import Rulebook
+
 /// Checks message catalogues: the entry point `rulebook check` and the language server
 /// call for `Localizations/*.json`.
 ///

@@ -1,3 +1,5 @@
+import Rulebook
+
 // Moving nodes by a number of bytes: the statements after an edit keep their syntax and
 // move by the edit's change in length (see `Parser+Incremental.swift`).
 

@@ -1,3 +1,5 @@
+import Rulebook
+
 /// Reprints a rule file in the one canonical style (`rulebook fmt`, LSP formatting).
 ///
 /// The style, in short (`docs/formatting.md` has the whole of it):

@@ -1,3 +1,5 @@
+import Rulebook
+
 /// A minimal, non-validating XML reader for XLIFF files: elements, attributes, text,
 /// character and the five predefined entity references, CDATA, comments, processing
 /// instructions and a DOCTYPE without an internal subset.

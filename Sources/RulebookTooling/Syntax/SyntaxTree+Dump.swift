@@ -1,3 +1,5 @@
+import Rulebook
+
 extension SyntaxTree {
     /// A readable, line-per-node print of the tree for tests and debugging, e.g.
     ///

@@ -1,3 +1,5 @@
+import Rulebook
+
 /// Edits to catalogue files, for fix-its: the checker's `unknown-message-key` fix adds
 /// the missing key to the base catalogue.
 package enum CatalogEdits {

@@ -1,3 +1,5 @@
+import Rulebook
+
 extension CheckOptions {
     /// The message text a fix gives a key it adds to the base catalogue: a correct,
     /// neutral English sentence the author then refines (never a raw key or "TODO").

@@ -1,3 +1,5 @@
+import Rulebook
+
 /// CLDR's sample numbers of a rule (`@integer 0, 2~16, 100, … @decimal 0.0~1.5, …`),
 /// expanded into the decimal strings they stand for, so tests can check that every
 /// sample lands in its category.

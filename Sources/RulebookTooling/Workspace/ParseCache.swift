@@ -1,4 +1,5 @@
 import Foundation
+import Rulebook
 
 /// Syntax trees of files already parsed, reused while their text is unchanged.
 ///
@@ -6,7 +7,7 @@ import Foundation
 /// edited buffer is parsed again, every other file (imports, siblings) comes from here.
 /// One entry per path (the latest text), so it grows only with the number of files.
 /// Thread-safe; parsing happens outside the lock.
-package final class ParseCache: @unchecked Sendable {
+package final class ParseCache: SyntaxTreeCache, @unchecked Sendable {
     private let lock = NSLock()
     private var trees: [String: SyntaxTree] = [:]
 

@@ -1,3 +1,5 @@
+import Rulebook
+
 extension Checker {
     /// Checks one parsed file, with already-parsed files it may import (matched by their
     /// ``SourceFile/path`` after resolving each import relative to the importing file).

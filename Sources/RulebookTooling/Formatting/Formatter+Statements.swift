@@ -1,3 +1,5 @@
+import Rulebook
+
 // Field statements, named rules, rule lists and conditions in canonical form. Every
 // literal, path and key is copied from its source range, so formatting never changes
 // how a value is spelled (escapes, number notation, regex text).
