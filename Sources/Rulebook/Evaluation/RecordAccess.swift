@@ -157,9 +157,12 @@ struct ValueAccess: RecordAccess {
     @inline(__always)
     func withUTF8<R>(_ node: Node, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         if let bytes = Self.storedUTF8(node) { return body(bytes) }
-        guard case .string(var text) = node.pointee else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-        // A small string (its bytes inline, spilled to the stack here) or a bridged one.
-        return text.withUTF8(body)
+        guard case .string(let text) = node.pointee else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        // A small string (its bytes inline, spilled to the stack here), read without a
+        // copy of the string; a bridged one is copied and made contiguous.
+        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = text
+        return copy.withUTF8(body)
     }
 
     /// The bytes of a string node too long to be stored inline, in its heap storage,

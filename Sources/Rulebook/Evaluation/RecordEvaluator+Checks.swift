@@ -7,16 +7,23 @@ extension RecordEvaluator {
     /// Whether `node` passes `check`.
     ///
     /// The closures below capture local copies (`access`), never `self`: a closure
-    /// capturing `self` copies the whole evaluator per call.
-    func passes(_ check: UnsafePointer<Check>, _ node: Node, bindings: Bindings<Node>) -> Bool {
+    /// capturing `self` copies the whole evaluator per call. (`mutating` though it changes
+    /// nothing: called from the evaluator's own mutating rule loop, a non-mutating method
+    /// is handed a copy of the whole evaluator per rule; this one gets its address.)
+    mutating func passes(_ check: UnsafePointer<Check>, _ node: Node, bindings: Bindings<Node>) -> Bool {
         switch check.pointee {
         case .required: return !isEmpty(node)
         case .kind(let kind): return access.kind(node) == kind
         case .text(let test): return access.kind(node) == .string && access.withUTF8(node, test)
         case .characters(let bounds):
             return access.kind(node) == .string && access.withUTF8(node) { bounds.contains(TextScan.characterCount($0)) }
-        case .number(let test): return numberReading(node).map(test) ?? false
-        case .numberWithin(let bounds): return numberReading(node).map(bounds.contains) ?? false
+        case .number(let test):
+            guard let number = numberReading(node) else { return false }
+            return test(number)
+        case .numberWithin(let bounds):
+            // Not `.map(bounds.contains)`: a method reference is a closure allocated per call.
+            guard let number = numberReading(node) else { return false }
+            return bounds.contains(number)
         case .date(let test):
             guard let value = dateReading(node) else { return false }
             return test(value, today)

@@ -88,7 +88,8 @@ enum TextScan {
     }
 
     /// Whether the text is only white space (Unicode `White_Space`, scalar by scalar):
-    /// what makes a string "empty". Stops at the first other character.
+    /// what makes a string "empty". Stops at the first other character. Read on the
+    /// bytes, as ``containsNonASCIIWhitespace(_:)`` reads them.
     static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         while index < bytes.count {
@@ -97,16 +98,35 @@ enum TextScan {
                 guard byte == 0x20 || (0x09...0x0D).contains(byte) else { return false }
                 index += 1
             } else {
-                return String(decoding: UnsafeBufferPointer(rebasing: bytes[index...]), as: UTF8.self)
-                    .unicodeScalars.allSatisfy(\.properties.isWhitespace)
+                let length = nonASCIIWhitespaceLength(bytes, at: index)
+                guard length > 0 else { return false }
+                index += length
             }
         }
         return true
     }
 
+    /// The length in bytes of the white-space scalar outside ASCII that starts at
+    /// `index`, or 0 when none does: U+0085, U+00A0, U+1680, U+2000–U+200A, U+2028,
+    /// U+2029, U+202F, U+205F and U+3000 are the only ones (Unicode `White_Space`).
+    @inline(__always)
+    static func nonASCIIWhitespaceLength(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> Int {
+        let count = bytes.count
+        let lead = bytes[index]
+        let second: UInt8 = index + 1 < count ? bytes[index + 1] : 0
+        let third: UInt8 = index + 2 < count ? bytes[index + 2] : 0
+        switch lead {
+        case 0xC2 where second == 0x85 || second == 0xA0: return 2
+        case 0xE1 where second == 0x9A && third == 0x80: return 3
+        case 0xE2 where second == 0x80 && (third <= 0x8A || third == 0xA8 || third == 0xA9 || third == 0xAF): return 3
+        case 0xE2 where second == 0x81 && third == 0x9F: return 3
+        case 0xE3 where second == 0x80 && third == 0x80: return 3
+        default: return 0
+        }
+    }
+
     /// Whether the text contains a white-space scalar outside ASCII (ASCII is checked by
-    /// the callers' byte loops), read on the bytes: U+0085, U+00A0, U+1680, U+2000–U+200A,
-    /// U+2028, U+2029, U+202F, U+205F and U+3000 are the only ones (Unicode `White_Space`).
+    /// the callers' byte loops; see ``nonASCIIWhitespaceLength(_:at:)``).
     static func containsNonASCIIWhitespace(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         let count = bytes.count
@@ -119,34 +139,26 @@ enum TextScan {
                 index += 8
                 continue
             }
-            let lead = bytes[index]
-            if lead < 0xC2 || lead > 0xE3 { index += 1; continue }
-            let second: UInt8 = index + 1 < count ? bytes[index + 1] : 0
-            let third: UInt8 = index + 2 < count ? bytes[index + 2] : 0
-            switch lead {
-            case 0xC2 where second == 0x85 || second == 0xA0: return true
-            case 0xE1 where second == 0x9A && third == 0x80: return true
-            case 0xE2 where second == 0x80 && (third <= 0x8A || third == 0xA8 || third == 0xA9 || third == 0xAF): return true
-            case 0xE2 where second == 0x81 && third == 0x9F: return true
-            case 0xE3 where second == 0x80 && third == 0x80: return true
-            default: break
-            }
+            if nonASCIIWhitespaceLength(bytes, at: index) > 0 { return true }
             index += 1
         }
         return false
     }
 
-    /// The number of user-perceived characters (an emoji with a skin tone is one): ASCII
-    /// and Latin text is counted on its bytes; only other text is segmented into graphemes.
+    /// The number of user-perceived characters (an emoji with a skin tone is one): text
+    /// in scripts whose scalars never join (``simpleCharacterCount(_:)``,
+    /// ``simpleScalarCount(_:)``) is counted on its bytes; only other text is segmented
+    /// into graphemes.
     static func characterCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        simpleCharacterCount(bytes) ?? String(decoding: bytes, as: UTF8.self).count
+        simpleCharacterCount(bytes) ?? simpleScalarCount(bytes) ?? String(decoding: bytes, as: UTF8.self).count
     }
 
     /// The number of `Character`s when the text is ASCII or uses, beyond ASCII, only
-    /// U+0080–U+02FF (Latin-1 Supplement, Latin Extended-A/B, IPA: most European names).
-    /// None of those scalars joins a neighbour into one grapheme (combining marks start at
-    /// U+0300), so each counts as one character, and CR LF as one. Nil for any other text,
-    /// which the caller counts with `String.count`.
+    /// U+0080–U+02FF (Latin-1 Supplement, Latin Extended-A/B, IPA: most European names)
+    /// and U+0380–U+047F (Greek, Cyrillic): the two-byte scalars whose lead byte is
+    /// 0xC2–0xCB or 0xCE–0xD1. None of those scalars joins a neighbour into one grapheme
+    /// (combining marks are U+0300–U+036F and U+0483–U+0489), so each counts as one
+    /// character, and CR LF as one. Nil for any other text.
     static func simpleCharacterCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
         guard let base = bytes.baseAddress else { return 0 }
         let end = bytes.count
@@ -207,11 +219,46 @@ enum TextScan {
                 if !(byte == 0x0A && previousWasCR) { count += 1 }
                 previousWasCR = byte == 0x0D
             } else if byte >= 0xC0 {
-                guard byte <= 0xCB else { return nil }
+                guard byte <= 0xCB || (0xCE...0xD1).contains(byte) else { return nil }
                 count += 1
                 previousWasCR = false
             }  // else: a continuation byte of a two-byte sequence already counted
             index += 1
+        }
+        return count
+    }
+
+    /// The number of `Character`s when every scalar beyond ASCII is one that never joins
+    /// a neighbour: U+0080–U+02FF, U+0370–U+0482 (Greek, Cyrillic), U+1E00–U+1FFF (Latin
+    /// Extended Additional, Greek Extended: precomposed letters); CR LF counts as one.
+    /// Nil for any other text. Decodes scalar by scalar: the tier between
+    /// ``simpleCharacterCount(_:)``'s words and `String.count`'s segmentation.
+    static func simpleScalarCount(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
+        var count = 0
+        var index = 0
+        var previousWasCR = false
+        while index < bytes.count {
+            let lead = bytes[index]
+            if lead < 0x80 {
+                if !(lead == 0x0A && previousWasCR) { count += 1 }
+                previousWasCR = lead == 0x0D
+                index += 1
+                continue
+            }
+            // Valid UTF-8 (the bytes come from a string): the lead byte gives the length.
+            let scalar: UInt32
+            if lead < 0xE0, index + 1 < bytes.count {
+                scalar = UInt32(lead & 0x1F) << 6 | UInt32(bytes[index + 1] & 0x3F)
+                index += 2
+            } else if lead < 0xF0, index + 2 < bytes.count {
+                scalar = UInt32(lead & 0x0F) << 12 | UInt32(bytes[index + 1] & 0x3F) << 6 | UInt32(bytes[index + 2] & 0x3F)
+                index += 3
+            } else {
+                return nil
+            }
+            guard scalar < 0x300 || (0x370...0x482).contains(scalar) || (0x1E00...0x1FFF).contains(scalar) else { return nil }
+            count += 1
+            previousWasCR = false
         }
         return count
     }
@@ -238,13 +285,15 @@ enum SWAR {
         return ~(((x & low) &+ low) | x | low)
     }
 
-    /// Whether some byte of `word` is a UTF-8 lead byte above 0xCB (of a scalar from
-    /// U+0300 on): set high bit, and low seven bits at least 0x4C (adding 0x34 to them
-    /// sets bit 7 exactly then, with no carry into the next byte).
+    /// Whether some byte of `word` is a UTF-8 lead byte other than 0xC2–0xCB and
+    /// 0xCE–0xD1 (see ``TextScan/simpleCharacterCount(_:)``): 0xCC or 0xCD, or a set high
+    /// bit with low seven bits at least 0x52 (adding 0x2E to them sets bit 7 exactly
+    /// then, with no carry into the next byte).
     @inline(__always)
     static func hasComplexLead(_ word: UInt64) -> Bool {
         let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        return ((word & low) &+ 0x3434_3434_3434_3434) & word & high != 0
+        let fromD2 = ((word & low) &+ 0x2E2E_2E2E_2E2E_2E2E) & word & high
+        return fromD2 | equalMask(word & 0xFEFE_FEFE_FEFE_FEFE, 0xCC) != 0
     }
 
     /// The number of UTF-8 continuation bytes (`10xxxxxx`) in `word`: one bit per such

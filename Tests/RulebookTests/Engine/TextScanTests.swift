@@ -10,6 +10,7 @@ final class TextScanTests: XCTestCase {
         "a", "b", "Z", "0", "9", "@", ".", "-", " ", "\t", "\r", "\n", "\r\n", "é", "e\u{301}",
         "ż", "Ł", "ß", "ɐ", "\u{A0}", "\u{85}", "\u{3000}", "\u{2003}", "\u{202F}", "日", "👍🏽",
         "🇬🇧", "\u{7F}", "\u{1F}", "_", "!", "ー", "\u{200B}", "\u{2028}",
+        "Ж", "Ω", "Ἀ", "ệ",
     ]
 
     private func corpus(_ count: Int, seed: UInt64, noise: UInt64 = 3) -> [String] {
@@ -34,10 +35,25 @@ final class TextScanTests: XCTestCase {
                 XCTAssertEqual(count, text.count, text.debugDescription)
                 counted += 1
             } else {
-                XCTAssertTrue(text.unicodeScalars.contains { $0.value > 0x2FF }, text.debugDescription)
+                XCTAssertTrue(
+                    text.unicodeScalars.contains { $0.value > 0x2FF && !(0x380...0x47F).contains($0.value) },
+                    text.debugDescription)
             }
         }
         XCTAssertGreaterThan(counted, 1_000)
+    }
+
+    /// Every tier of `characterCount` (words, scalars, segmentation) against `String.count`,
+    /// on the corpus and on Greek, Cyrillic and precomposed text beside combining marks.
+    func testCharacterCountAgreesWithStringCount() {
+        let scripts = [
+            "Ἀλέξανδρος", "Юлия", "Ελλάδα", "Tiếng Việt", "Çelik", "e\u{301}", "Ἀ\u{301}", "\u{483}Ж", "Ж\u{483}",
+            "Ω\u{342}", "\r\nЖ", "ѳ\r\n", "🇫🇷Ж", "Ἀ👍🏽", "ЖЖЖЖЖЖЖЖЖ\u{300}", "ΩΩΩΩΩΩΩΩ\r\n", "Ж\u{36F}x", "xxxxxxxЖ\u{36F}",
+        ]
+        for text in corpus(5_000, seed: 3) + scripts {
+            XCTAssertEqual(bytes(text, TextScan.characterCount), text.count, text.debugDescription)
+            if let count = bytes(text, TextScan.simpleScalarCount) { XCTAssertEqual(count, text.count, text.debugDescription) }
+        }
     }
 
     func testBlankAndNonASCIIWhitespaceAgreeWithScalarProperties() {
@@ -151,7 +167,9 @@ final class TextScanTests: XCTestCase {
         for word in words {
             let values = bytes(of: word)
             XCTAssertEqual(SWAR.continuationCount(word), values.filter { $0 & 0xC0 == 0x80 }.count, String(word, radix: 16))
-            XCTAssertEqual(SWAR.hasComplexLead(word), values.contains { $0 > 0xCB }, String(word, radix: 16))
+            XCTAssertEqual(
+                SWAR.hasComplexLead(word), values.contains { $0 == 0xCC || $0 == 0xCD || $0 >= 0xD2 },
+                String(word, radix: 16))
             XCTAssertEqual(
                 SWAR.mayLeadNonASCIIWhitespace(word), values.contains { $0 == 0xC2 || (0xE1...0xE3).contains($0) },
                 String(word, radix: 16))
