@@ -123,31 +123,32 @@ struct RuleAnalysis {
 
     /// The rules seen under one set of conditions in one group.
     ///
-    /// Performance: 72 bytes (references first, then 32-bit fields), one per field of
-    /// a file, most of them fresh pages (it was 80 with an `Int` count between them).
+    /// Memory: 40 bytes, one per field of a file. What few states have is kept beside
+    /// the table, by state row: hashed keys (``hashedKeys``) and bounds on a second
+    /// measure (``otherBounds``); a state's bounds are nearly always on one measure.
     struct State {
         let conditions: ConditionContext
-        /// Past ``linearLimit`` keys: the keys hashed, and the first rule per distinct
-        /// accepted kinds (so that a field with thousands of distinct rules is not scanned
-        /// per new rule).
-        var hashed: HashedKeys?
         /// The next state of the same group (`-1`: none).
         var next: Int32 = -1
-        /// The row in ``keys`` holding the tightest bound per measure (the bound is its
-        /// facts' own). Such a rule is always the first of its key in the state: a later
-        /// rule with the same key has the same facts, so it is never strictly tighter.
-        var lower = MeasureSlots()
-        var upper = MeasureSlots()
         /// The state's keys in order, as a list of ``keys`` rows (`-1`: none).
         var firstKey: Int32 = -1
         var lastKey: Int32 = -1
-        /// How many keys the list holds (only compared with ``linearLimit``, and the list
-        /// is hashed past it, so it never grows large).
+        /// How many keys the list holds; past ``linearLimit`` the keys are hashed
+        /// (``hashedKeys``) and the count stops, so the list never grows large.
         var keyCount: Int32 = 0
+        /// The rows in ``keys`` holding the tightest lower and upper bound on ``measure``,
+        /// the first measure the state's rules bound (`-1`: none); the bound is the row's
+        /// facts' own. Such a rule is always the first of its key in the state: a later
+        /// rule with the same key has the same facts, so it is never strictly tighter.
+        var lower: Int32 = -1
+        var upper: Int32 = -1
+        var measure: RuleFacts.Measure?
 
         init(conditions: ConditionContext) {
             self.conditions = conditions
         }
+
+        var isHashed: Bool { keyCount > RuleAnalysis.linearLimit }
     }
 
     /// A state's keys once there are many of them.
@@ -164,6 +165,13 @@ struct RuleAnalysis {
 
     private(set) var groups: [Group] = []
     private var states: [State] = []
+    /// Past ``linearLimit`` keys, a state's keys hashed, and the first rule per distinct
+    /// accepted kinds (so that a field with thousands of distinct rules is not scanned per
+    /// new rule), by state row.
+    private var hashedKeys: [Int32: HashedKeys] = [:]
+    /// The rows of the tightest bounds on the measures other than a state's ``State/measure``
+    /// (`-1`: none), by state row.
+    private var otherBounds: [Int32: (lower: MeasureSlots, upper: MeasureSlots)] = [:]
     /// The first rule of each key of each state.
     ///
     /// Performance: one array of rows, not three arrays (rule, hash, next) appended to
@@ -334,7 +342,7 @@ struct RuleAnalysis {
 
     /// The row of the first rule with `entry`'s repetition key in `state`.
     private func firstRow(inState state: Int, for entry: ExpandedRule) -> Int32? {
-        if let hashed = states[state].hashed { return hashed.rows[entry.repetitionKey] }
+        if states[state].isHashed { return hashedKeys[Int32(state)]?.rows[entry.repetitionKey] }
         let hash = Int32(truncatingIfNeeded: entry.repetitionHash)
         var row = states[state].firstKey
         while row >= 0 {
@@ -349,7 +357,7 @@ struct RuleAnalysis {
         guard firstRow(inState: state, for: entry) == nil else { return }  // same key: same facts, never tighter
         let row = Int32(keys.count)
         keys.append(KeyRow(rule: entry, hash: entry.repetitionHash))
-        if let hashed = states[state].hashed {
+        if states[state].isHashed, let hashed = hashedKeys[Int32(state)] {
             hashed.rows[entry.repetitionKey] = row
             noteKinds(ofRow: row, in: hashed)
         } else {
@@ -361,17 +369,36 @@ struct RuleAnalysis {
         let head = entry.head
         guard let measure = head.facts.measure, !head.facts.isEmpty else { return }
         if let bound = head.facts.lower {
-            let held = states[state].lower[measure]
+            let held = boundRow(inState: state, measure, lower: true)
             if held < 0 || keys[Int(held)].rule.head.facts.lower.map({ RuleAnalysis.tighterLower(bound, than: $0) }) ?? true {
-                states[state].lower[measure] = row
+                setBoundRow(row, inState: state, measure, lower: true)
             }
         }
         if let bound = head.facts.upper {
-            let held = states[state].upper[measure]
+            let held = boundRow(inState: state, measure, lower: false)
             if held < 0 || keys[Int(held)].rule.head.facts.upper.map({ RuleAnalysis.tighterUpper(bound, than: $0) }) ?? true {
-                states[state].upper[measure] = row
+                setBoundRow(row, inState: state, measure, lower: false)
             }
         }
+    }
+
+    /// The row of the tightest lower (or upper) bound on `measure` in `state` (`-1`: none).
+    private func boundRow(inState state: Int, _ measure: RuleFacts.Measure, lower: Bool) -> Int32 {
+        guard let first = states[state].measure else { return -1 }
+        if first == measure { return lower ? states[state].lower : states[state].upper }
+        guard let other = otherBounds[Int32(state)] else { return -1 }
+        return lower ? other.lower[measure] : other.upper[measure]
+    }
+
+    private mutating func setBoundRow(_ row: Int32, inState state: Int, _ measure: RuleFacts.Measure, lower: Bool) {
+        if states[state].measure == nil { states[state].measure = measure }
+        if states[state].measure == measure {
+            if lower { states[state].lower = row } else { states[state].upper = row }
+            return
+        }
+        var other = otherBounds[Int32(state)] ?? (lower: MeasureSlots(), upper: MeasureSlots())
+        if lower { other.lower[measure] = row } else { other.upper[measure] = row }
+        otherBounds[Int32(state)] = other
     }
 
     /// Moves a state's key list into a hash table (the list's first row per kinds kept in order).
@@ -384,7 +411,7 @@ struct RuleAnalysis {
             noteKinds(ofRow: row, in: hashed)
             row = keys[Int(row)].next
         }
-        states[state].hashed = hashed
+        hashedKeys[Int32(state)] = hashed
     }
 
     private func noteKinds(ofRow row: Int32, in hashed: HashedKeys) {
@@ -401,7 +428,7 @@ struct RuleAnalysis {
     /// rule with given kinds is the first of its key, and it comes before any later rule
     /// with the same kinds.
     private func firstRule(inState state: Int, excluding kinds: ValueKinds) -> ExpandedRule? {
-        if let hashed = states[state].hashed {
+        if states[state].isHashed, let hashed = hashedKeys[Int32(state)] {
             for row in hashed.firstPerKinds {
                 let other = keys[Int(row)].rule
                 if let otherKinds = other.head.facts.kinds, otherKinds.isDisjoint(with: kinds) { return other }
@@ -427,7 +454,7 @@ struct RuleAnalysis {
             return (other, "'\(other.text)' accepts only \(otherKinds.description), '\(head.text)' only \(kinds.description)")
         }
         guard let measure = head.facts.measure, !head.facts.isEmpty else { return nil }
-        let upperRow = states[state].upper[measure]
+        let upperRow = boundRow(inState: state, measure, lower: false)
         if upperRow >= 0, let bound = head.facts.lower {
             let held = keys[Int(upperRow)].rule
             if let heldBound = held.head.facts.upper, RuleFacts.excludes(lower: bound, upper: heldBound) {
@@ -435,7 +462,7 @@ struct RuleAnalysis {
                 return (held, measure.impossibility((earlier.lower, earlier.upper), (facts.lower, facts.upper)))
             }
         }
-        let lowerRow = states[state].lower[measure]
+        let lowerRow = boundRow(inState: state, measure, lower: true)
         if lowerRow >= 0, let bound = head.facts.upper {
             let held = keys[Int(lowerRow)].rule
             if let heldBound = held.head.facts.lower, RuleFacts.excludes(lower: heldBound, upper: bound) {
