@@ -39,7 +39,7 @@ final class MemoryEndToEndTests: XCTestCase {
             let baseline = try peakResidentBytes(["check", "empty.rules"], in: project)
             let check = try peakResidentBytes(["check", "dense.rules"], in: project)
             let multiple = Double(check - baseline) / Double(text.utf8.count)
-            XCTAssertLessThanOrEqual(multiple, 40, "check peaked at \(check) bytes, baseline \(baseline)")
+            XCTAssertLessThanOrEqual(multiple, 34, "check peaked at \(check) bytes, baseline \(baseline)")
         #else
             throw XCTSkip("peak resident memory is read the Linux way")
         #endif
