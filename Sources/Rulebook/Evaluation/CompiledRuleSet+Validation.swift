@@ -118,11 +118,23 @@ extension CompiledRuleSet {
         RecordEvaluator.passesAll(program: program, access: access, today: today)
     }
 
+    /// Runs the one evaluation of `record` into `collector` and returns the collector (a
+    /// trace of every rule when the collector asks for one).
+    package func evaluate<Collector: EvaluationCollector>(
+        _ record: Value, today: CalendarDate, into collector: Collector
+    ) -> Collector {
+        ValueAccess.with(record) { access in
+            var evaluator = RecordEvaluator(program: program, access: access, today: today, collector: collector)
+            evaluator.run()
+            return evaluator.collector
+        }
+    }
+
     /// The placeholder today when no rule reads it.
     static let unusedToday = CalendarDate(daysSinceEpoch: 0)
 
     /// Today from the context, only when some rule reads it (the clock is not free).
-    func today(_ context: EvaluationContext) -> CalendarDate {
+    package func today(_ context: EvaluationContext) -> CalendarDate {
         needsToday ? context.today : Self.unusedToday
     }
 }
