@@ -92,9 +92,6 @@ package struct LineTable: Sendable, Hashable {
         (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080
     }
 
-    /// The number of lines (a text without a final line break still has its last line).
-    package var lineCount: Int { lineStarts.count }
-
     /// The 0-based line containing `offset` (clamped to the text).
     package func line(containing offset: Int) -> Int {
         let offset = Swift.max(0, Swift.min(offset, byteCount))

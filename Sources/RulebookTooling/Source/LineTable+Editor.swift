@@ -4,6 +4,9 @@ import Rulebook
 // an LSP position.
 
 extension LineTable {
+    /// The number of lines (a text without a final line break still has its last line).
+    package var lineCount: Int { lineStarts.count }
+
     /// The byte range of `line`'s content, without its line break.
     package func contentRange(ofLine line: Int, in text: String) -> SourceRange {
         let line = Swift.max(0, Swift.min(line, lineStarts.count - 1))
