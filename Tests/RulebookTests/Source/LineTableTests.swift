@@ -1,4 +1,5 @@
 import SeededRandom
+import RulebookTooling
 import XCTest
 
 @testable import Rulebook
