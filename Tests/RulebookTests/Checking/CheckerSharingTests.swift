@@ -1,5 +1,5 @@
-import SeededRandom
 import RulebookTooling
+import SeededRandom
 import XCTest
 
 @testable import Rulebook
