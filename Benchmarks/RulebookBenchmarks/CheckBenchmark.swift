@@ -49,7 +49,7 @@ func runCheckBenchmark(runs: Int, only: Int?, lines: Int, keepingResults: Bool =
         let provider = InMemorySourceProvider(files: ["Rules/bench.rules": workload.text, "Rules/common.rules": common])
         // The graph is built from already parsed trees, so that only the checker is timed.
         let trees = ["Rules/bench.rules": tree, "Rules/common.rules": commonTree]
-        let workspace = Workspace(provider: provider, options: options, parse: { trees[$0.path] ?? Parser.parse($0) })
+        let workspace = Workspace(provider: provider, options: options, cache: ParsedTrees(trees: trees))
         let graph = workspace.loadGraph(roots: ["Rules/bench.rules"]).graph
         var diagnostics = 0
         let check = measureStage(runs: runs, keepingResults: keepingResults) { () -> Any in
@@ -60,7 +60,8 @@ func runCheckBenchmark(runs: Int, only: Int?, lines: Int, keepingResults: Bool =
         // Both stages together, as `rulebook check` and the language server run them.
         let both = measureStage(runs: runs, keepingResults: keepingResults) { () -> Any in
             let parsed = parse(source)
-            let graph = Workspace(provider: provider, options: options, parse: { $0.path == source.path ? parsed : commonTree })
+            let trees = ParsedTrees(trees: [source.path: parsed, commonSource.path: commonTree])
+            let graph = Workspace(provider: provider, options: options, cache: trees)
                 .loadGraph(roots: ["Rules/bench.rules"]).graph
             let output = Checker(options: options).check(graph, roots: ["Rules/bench.rules"])
             diagnostics = output.diagnostics.count
@@ -69,6 +70,15 @@ func runCheckBenchmark(runs: Int, only: Int?, lines: Int, keepingResults: Bool =
         print(
             "| \(workload.name) | \(diagnostics) | \(String(format2: parseTimes.wallMedian)) | \(String(format2: check.wallMedian)) | "
                 + "\(String(format2: both.wallMedian)) | \(String(format2: both.wallBest)) | \(String(format2: both.processCPUMedian)) |")
+    }
+}
+
+/// Trees parsed beforehand, by path, so that a workspace loads a graph without parsing.
+struct ParsedTrees: SyntaxTreeCache {
+    let trees: [String: SyntaxTree]
+
+    func tree(path: String, text: String, parse: (SourceFile) -> SyntaxTree) -> SyntaxTree {
+        trees[path] ?? parse(SourceFile(path: path, text: text))
     }
 }
 

@@ -69,7 +69,7 @@ package struct CheckedStatement: Sendable {
     }
 
     /// The rule at `offset` (nil past the end), made alone.
-    func rule(at offset: Int) -> CheckedRule? {
+    package func rule(at offset: Int) -> CheckedRule? {
         switch storage {
         case .checked(let rules): rules.indices.contains(offset) ? rules[offset] : nil
         case .rows(let block, let start, let count): offset >= 0 && offset < Int(count) ? block[Int(start) + offset].rule : nil

@@ -6,11 +6,11 @@
 // a group costs no reference counting.
 
 /// The compiled program; immutable once built.
-final class CompiledProgram: Sendable {
+package final class CompiledProgram: Sendable {
     /// Owns the bytes every ``CompiledKey`` points to.
     let keyStorage: KeyStorage
     /// One per distinct field path, in order of first appearance.
-    let fields: [FieldPlan]
+    package let fields: [FieldPlan]
     /// Runs of keys between `[*]`s (see ``FieldPlan``).
     let runs: [KeyRun]
     let keys: [CompiledKey]
@@ -24,7 +24,7 @@ final class CompiledProgram: Sendable {
     /// record's other members are passed over on their length alone.
     let rootKeyLengths: UInt64
     /// Statements: a condition and a range of rules.
-    let groups: [GroupPlan]
+    package let groups: [GroupPlan]
     let rules: [RulePlan]
     /// Parallel to `rules`: each rule's check, in a buffer this program owns.
     ///
@@ -34,9 +34,9 @@ final class CompiledProgram: Sendable {
     /// pointers are not `Sendable`; the buffer is written once here and freed in `deinit`.
     nonisolated(unsafe) let checks: UnsafeMutablePointer<Check>
     /// Parallel to `rules`: what a violation reports (read only on failure).
-    let reports: [RuleReport]
+    package let reports: [RuleReport]
     /// Parallel to `fields`: the written path and, without `[*]`, the concrete path.
-    let fieldInfos: [FieldInfo]
+    package let fieldInfos: [FieldInfo]
     let conditions: [CompiledCondition]
     let references: [ReferencePath]
     /// Rendered messages (see ``MessageCache``).
@@ -85,12 +85,12 @@ final class CompiledProgram: Sendable {
 /// A field: its path as runs of keys (`items[*].sku` is two runs, `items` and `sku`: the
 /// first resolved from the root, the next from each element of the array the previous
 /// reached) and its statements.
-struct FieldPlan: Sendable {
+package struct FieldPlan: Sendable {
     /// `runs[runStart..<runEnd]`; one more run than the path has `[*]`s.
     let runStart: Int
     let runEnd: Int
     /// `groups[groupStart..<groupEnd]`.
-    let groupStart: Int
+    package let groupStart: Int
     let groupEnd: Int
 
     var wildcardCount: Int { runEnd - runStart - 1 }
@@ -103,11 +103,11 @@ struct KeyRun: Sendable {
 }
 
 /// One field statement: its rules apply together when the condition holds.
-struct GroupPlan: Sendable {
+package struct GroupPlan: Sendable {
     /// Index into ``CompiledProgram/conditions``, or -1 when unconditional.
     let condition: Int
     /// `rules[ruleStart..<ruleEnd]`.
-    let ruleStart: Int
+    package let ruleStart: Int
     let ruleEnd: Int
     /// Whether some rule of the statement is `required`.
     let hasRequired: Bool
@@ -121,23 +121,23 @@ struct RulePlan: Sendable {
 }
 
 /// The cold half of a field.
-struct FieldInfo: Sendable {
+package struct FieldInfo: Sendable {
     /// The path as written (`items[*].sku`): message lookups and display names.
-    let pattern: FieldPath
+    package let pattern: FieldPath
     /// The concrete path when the pattern has no `[*]`, built once.
     let fixedPath: ConcretePath?
 }
 
 /// What a violation of one rule reports, built once at compile time so that a failure
 /// costs only the message rendering.
-struct RuleReport: Sendable {
-    let validator: ValidatorName
+package struct RuleReport: Sendable {
+    package let validator: ValidatorName
     /// The validator form's catalogue key (`minLength`, `lengthBetween`).
     let formKey: String
     /// The key reported in ``Violation/messageKey``: the override key, or the form key.
     let reportedKey: String
     let messageOverride: MessageOverride?
-    let location: SourceLocation
+    package let location: SourceLocation
     /// The parameters by name, in signature order. A `today` parameter holds a
     /// placeholder that evaluation replaces with the context's date.
     let parameters: [Violation.Parameter]

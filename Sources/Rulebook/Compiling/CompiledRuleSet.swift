@@ -13,7 +13,7 @@ public struct CompiledRuleSet: Sendable {
     /// The rule set this was compiled from.
     package let ruleSet: RuleSet
     /// The program evaluation runs.
-    let program: CompiledProgram
+    package let program: CompiledProgram
     /// Whether some rule reads today (`before today`, `minAge` …): only then does
     /// evaluation ask the context (and maybe the clock) for it.
     let needsToday: Bool

@@ -1,5 +1,6 @@
-// The code registry, one list per stage. Add a code here (and to docs/diagnostics.md)
-// before reporting it; ids never change once shipped.
+// The codes of the syntax and checking stages and of limits. Add a code here (and to
+// docs/diagnostics.md, and to its stage's list in RulebookTooling's
+// `DiagnosticCode+Registry.swift`) before reporting it; ids never change once shipped.
 
 extension DiagnosticCode {
     // MARK: Syntax (lexer and parser)
@@ -18,10 +19,6 @@ extension DiagnosticCode {
     package static let invalidDate = DiagnosticCode("invalid-date", .error, "A date literal that is not a real calendar date.")
     /// A number literal out of range.
     package static let invalidNumber = DiagnosticCode("invalid-number", .error, "A number literal that cannot be represented.")
-
-    package static var syntaxCodes: [DiagnosticCode] {
-        [unexpectedCharacter, unexpectedToken, unterminatedLiteral, unclosedBlock, invalidEscape, invalidDate, invalidNumber]
-    }
 
     // MARK: Checking (names, arguments, contradictions, imports, message keys)
     /// A rule names no validator and no named rule in scope.
@@ -57,14 +54,6 @@ extension DiagnosticCode {
     /// `message KEY` naming a key the base catalogue lacks.
     package static let unknownMessageKey = DiagnosticCode(
         "unknown-message-key", .error, "A message override naming a key the base catalogue does not define.")
-    /// A `when` block whose condition can never hold.
-    package static let unreachableBlock = DiagnosticCode(
-        "unreachable-block", .warning, "A `when` block whose condition can never hold, so its rules never apply.")
-    /// A named rule nobody uses (in a file that is not imported for its rules).
-    package static let unusedRule = DiagnosticCode("unused-rule", .warning, "A named rule that nothing uses.")
-    /// A path in `same`/`different`/conditions that no statement validates.
-    package static let unknownField = DiagnosticCode(
-        "unknown-field", .warning, "A field reference that no statement of the rule set mentions.")
     /// A condition compares with a literal of a kind the path can never hold.
     package static let invalidCondition = DiagnosticCode("invalid-condition", .error, "A condition that cannot be evaluated as written.")
     /// A named rule or an import inside a `when` block (they belong at the top level).
@@ -73,17 +62,6 @@ extension DiagnosticCode {
     /// The same file imported twice by one file.
     package static let duplicateImport = DiagnosticCode("duplicate-import", .warning, "A file imported more than once by the same file.")
 
-    package static var checkingCodes: [DiagnosticCode] {
-        [
-            unknownValidator, wrongArgumentCount, wrongArgumentKind, invalidArgument, invalidRegex, unsupportedRegex,
-            contradiction, redundantRule, duplicateRule, shadowedValidator, ruleCycle, missingImport, importCycle,
-            unknownMessageKey, unusedRule, unreachableBlock, unknownField, invalidCondition, misplacedDeclaration, duplicateImport,
-        ]
-    }
-
-    // MARK: Localisation (catalogues); the localisation stage declares its codes in
-    // DiagnosticCode+Localization.swift as `localizationCodes`.
-
     // MARK: Limits (hostile input)
     /// A file, line or nesting beyond the configured limits.
     package static let limitExceeded = DiagnosticCode("limit-exceeded", .error, "Input beyond a configured size or nesting limit.")
@@ -91,6 +69,4 @@ extension DiagnosticCode {
     /// A file named for checking that cannot be read: missing, a directory, not UTF-8
     /// text (reported at its first invalid byte), or refused by the system.
     package static let unreadableFile = DiagnosticCode("unreadable-file", .error, "A file that cannot be read, or that is not UTF-8 text.")
-
-    package static var limitCodes: [DiagnosticCode] { [limitExceeded, unreadableFile] }
 }

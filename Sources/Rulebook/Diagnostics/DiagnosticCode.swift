@@ -2,7 +2,8 @@
 /// default severity, and a one-line summary (SARIF's rule `shortDescription`).
 ///
 /// Every code is declared once, as a static member in one of the
-/// `DiagnosticCode+Area.swift` files, and listed in ``all`` so that SARIF output and
+/// `DiagnosticCode+Area.swift` files (those only tooling reports, in RulebookTooling's
+/// `DiagnosticCode+Registry.swift`), and listed in `all` there so that SARIF output and
 /// the docs enumerate them. `docs/diagnostics.md` documents each one.
 package struct DiagnosticCode: Hashable, Sendable, CustomStringConvertible {
     /// The kebab-case id, e.g. `unknown-validator`.
@@ -22,10 +23,4 @@ package struct DiagnosticCode: Hashable, Sendable, CustomStringConvertible {
     package static func == (lhs: DiagnosticCode, rhs: DiagnosticCode) -> Bool { lhs.id == rhs.id }
     package func hash(into hasher: inout Hasher) { hasher.combine(id) }
     package var description: String { id }
-
-    /// Every code Rulebook can report, grouped by the stage that reports it.
-    package static let all: [DiagnosticCode] = syntaxCodes + checkingCodes + localizationCodes + limitCodes
-
-    /// Looks a code up by id.
-    package static func named(_ id: String) -> DiagnosticCode? { all.first { $0.id == id } }
 }

@@ -19,11 +19,7 @@ extension CompiledRuleSet {
     {
         let today = today(options.context)
         let collector = PendingAsyncCollector(program: program, reportAllFailures: options.reportAllFailures)
-        let found = ValueAccess.with(record) { access in
-            var evaluator = RecordEvaluator(program: program, access: access, today: today, collector: collector)
-            evaluator.run()
-            return evaluator.collector
-        }
+        let found = evaluate(record, today: today, into: collector)
         guard !found.pending.isEmpty else { return validate(record, options: options) }
         var builder = ViolationBuilder(program: program, messages: options.messages, today: today)
         var noCache: [String?] = []
@@ -48,11 +44,7 @@ extension CompiledRuleSet {
         guard let (field, query) = field(path) else { return [] }
         let today = today(options.context)
         let collector = PendingAsyncCollector(program: program, reportAllFailures: options.reportAllFailures)
-        let found = ValueAccess.with(record) { access in
-            var evaluator = RecordEvaluator(program: program, access: access, today: today, collector: collector)
-            evaluator.evaluate(field: field, only: query.indices)
-            return evaluator.collector
-        }
+        let found = evaluate(record, today: today, into: collector, field: (field, query.indices))
         var builder = ViolationBuilder(program: program, messages: options.messages, today: today)
         var noCache: [String?] = []
         var results = builder.results(of: found.outcome.outcome, cache: &noCache)

@@ -96,11 +96,7 @@ extension CompiledRuleSet {
         guard let field = program.fieldInfos.firstIndex(where: { $0.pattern == path }) else { return [] }
         let today = today(options.context)
         let collector = OutcomeCollector(reportAllFailures: options.reportAllFailures, fieldCount: program.fields.count)
-        let outcome = ValueAccess.with(record) { access in
-            var evaluator = RecordEvaluator(program: program, access: access, today: today, collector: collector)
-            evaluator.evaluate(field: field, only: indices)
-            return evaluator.collector.outcome
-        }
+        let outcome = evaluate(record, today: today, into: collector, field: (field, indices)).outcome
         var builder = ViolationBuilder(program: program, messages: options.messages, today: today)
         var noCache: [String?] = []
         return builder.results(of: outcome, cache: &noCache)
@@ -118,11 +114,24 @@ extension CompiledRuleSet {
         RecordEvaluator.passesAll(program: program, access: access, today: today)
     }
 
+    /// Runs the one evaluation of `record` — every field, or one field at the given `[*]`
+    /// indices (see `RecordEvaluator.evaluate(field:only:)`) — into `collector` and
+    /// returns the collector (a trace of every rule when the collector asks for one).
+    package func evaluate<Collector: EvaluationCollector>(
+        _ record: Value, today: CalendarDate, into collector: Collector, field: (Int, indices: [Int?])? = nil
+    ) -> Collector {
+        ValueAccess.with(record) { access in
+            var evaluator = RecordEvaluator(program: program, access: access, today: today, collector: collector)
+            if let (field, indices) = field { evaluator.evaluate(field: field, only: indices) } else { evaluator.run() }
+            return evaluator.collector
+        }
+    }
+
     /// The placeholder today when no rule reads it.
     static let unusedToday = CalendarDate(daysSinceEpoch: 0)
 
     /// Today from the context, only when some rule reads it (the clock is not free).
-    func today(_ context: EvaluationContext) -> CalendarDate {
+    package func today(_ context: EvaluationContext) -> CalendarDate {
         needsToday ? context.today : Self.unusedToday
     }
 }

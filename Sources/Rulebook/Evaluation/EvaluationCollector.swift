@@ -3,14 +3,14 @@
 // trace and the trace walks exactly what validation walks.
 
 /// What one rule did, for a trace.
-enum TraceEvent {
+package enum TraceEvent {
     case passed
     case failed
     case skipped(SkipReason)
 }
 
 /// Receives what evaluation finds.
-protocol EvaluationCollector {
+package protocol EvaluationCollector {
     /// Whether the whole evaluation stops at the first failure (only the verdict is wanted).
     static var stopsAtFirstFailure: Bool { get }
     /// Whether every rule's event is wanted (``begin(field:value:)``, ``trace(rule:group:_:)``).

@@ -4,14 +4,14 @@
 
 /// Renders the messages of one outcome's violations: the renderer, today, and the caches
 /// that keep a rule's message from being rendered twice.
-struct ViolationBuilder {
+package struct ViolationBuilder {
     let program: CompiledProgram
     let messages: any MessageRendering
     let today: CalendarDate
     /// The renderer's cached messages, looked up once (at the first violation).
     private var slot: MessageSlot??
 
-    init(program: CompiledProgram, messages: any MessageRendering, today: CalendarDate) {
+    package init(program: CompiledProgram, messages: any MessageRendering, today: CalendarDate) {
         self.program = program
         self.messages = messages
         self.today = today
@@ -62,7 +62,7 @@ struct ViolationBuilder {
     ///
     /// (Each member is read from `program.reports[rule]` in place: copying the whole
     /// ``RuleReport`` retained and released every string and array in it.)
-    mutating func violation(rule: Int, field: Int, at path: ConcretePath, cache: inout [String?]) -> Violation {
+    package mutating func violation(rule: Int, field: Int, at path: ConcretePath, cache: inout [String?]) -> Violation {
         let todayIndex = program.reports[rule].todayParameterIndex
         var parameters = program.reports[rule].parameters
         if let index = todayIndex, index < parameters.count {

@@ -129,7 +129,7 @@ struct EvaluationOutcome: Sendable, Hashable {
 
 extension CompiledProgram {
     /// The concrete path of a field at the given `[*]` indices.
-    func concretePath<Indices: Collection<Int>>(field: Int, _ indices: Indices) -> ConcretePath {
+    package func concretePath<Indices: Collection<Int>>(field: Int, _ indices: Indices) -> ConcretePath {
         // Straight to the member: copying the whole `FieldInfo` retained both its paths.
         if let fixed = fieldInfos[field].fixedPath { return fixed }
         let pattern = fieldInfos[field].pattern

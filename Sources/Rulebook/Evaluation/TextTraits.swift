@@ -314,10 +314,4 @@ enum SWAR {
         let e0ToE3 = equalMask(word & 0xFCFC_FCFC_FCFC_FCFC, 0xE0)
         return equalMask(word, 0xC2) | (e0ToE3 & ~equalMask(word, 0xE0)) != 0
     }
-
-    /// Whether some byte of `word` is below `limit` (at most 0x80).
-    @inline(__always)
-    static func containsLess(_ word: UInt64, than limit: UInt8) -> Bool {
-        (word &- ones &* UInt64(limit)) & ~word & high != 0
-    }
 }

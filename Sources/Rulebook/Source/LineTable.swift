@@ -1,34 +1,5 @@
-/// How columns are counted when an offset is turned into a line and column.
-package enum PositionEncoding: String, Sendable, Hashable, CaseIterable {
-    /// UTF-8 code units (bytes): LSP `utf-8`.
-    case utf8 = "utf-8"
-    /// UTF-16 code units: LSP's default `utf-16`, and SARIF's `utf16CodeUnits`.
-    case utf16 = "utf-16"
-    /// Unicode scalars: LSP `utf-32`, SARIF `unicodeCodePoints`, and the columns
-    /// `rulebook check` prints.
-    case unicodeScalars = "utf-32"
-}
-
-/// A 0-based line and a 0-based column in some ``PositionEncoding`` (an LSP `Position`).
-package struct LinePosition: Hashable, Sendable, Comparable {
-    /// The 0-based line.
-    package var line: Int
-    /// The 0-based column, in the encoding it was computed for.
-    package var character: Int
-
-    /// Creates a position.
-    package init(line: Int, character: Int) {
-        self.line = line
-        self.character = character
-    }
-
-    package static func < (lhs: LinePosition, rhs: LinePosition) -> Bool {
-        (lhs.line, lhs.character) < (rhs.line, rhs.character)
-    }
-}
-
 /// The byte offsets where each line starts, for converting between offsets and
-/// line/column positions in any ``PositionEncoding``.
+/// line/column positions.
 ///
 /// Lines end at `\n`, `\r\n` or a lone `\r` (as LSP requires).
 /// - Complexity: building is O(n) in the text's bytes; a lookup is O(log lines) plus
@@ -92,9 +63,6 @@ package struct LineTable: Sendable, Hashable {
         (word &- 0x0E0E_0E0E_0E0E_0E0E) & ~word & 0x8080_8080_8080_8080
     }
 
-    /// The number of lines (a text without a final line break still has its last line).
-    package var lineCount: Int { lineStarts.count }
-
     /// The 0-based line containing `offset` (clamped to the text).
     package func line(containing offset: Int) -> Int {
         let offset = Swift.max(0, Swift.min(offset, byteCount))
@@ -106,23 +74,21 @@ package struct LineTable: Sendable, Hashable {
         return low
     }
 
-    /// The line and column of `offset` (clamped to the text), columns counted in `encoding`.
-    package func position(of offset: Int, in text: String, encoding: PositionEncoding) -> LinePosition {
+    /// The 0-based line and column of `offset` (clamped to the text), the column counted
+    /// in Unicode scalars, or in UTF-16 code units when `utf16` is set.
+    package func lineAndColumn(of offset: Int, in text: String, utf16: Bool = false) -> (line: Int, column: Int) {
         let offset = Swift.max(0, Swift.min(offset, byteCount))
         let line = line(containing: offset)
-        let start = lineStarts[line]
-        if encoding == .utf8 { return LinePosition(line: line, character: offset - start) }
         // Performance: the checker asks for the location of every rule and statement it
         // checks, and stepping `String.UTF8View` indices is slow: the raw bytes are read.
         var text = text
-        let column = text.withUTF8 { LineTable.column(in: $0, from: start, to: offset, encoding: encoding) }
-        return LinePosition(line: line, character: column)
+        return (line, text.withUTF8 { LineTable.column(in: $0, from: lineStarts[line], to: offset, utf16: utf16) })
     }
 
     /// The column of `to` on a line starting at `from`: whole scalars (or their UTF-16
     /// lengths) only; an offset inside a multi-byte scalar counts that scalar as not yet
     /// reached.
-    static func column(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, encoding: PositionEncoding) -> Int {
+    static func column(in bytes: UnsafeBufferPointer<UInt8>, from: Int, to: Int, utf16: Bool) -> Int {
         var column = 0
         var index = from
         while index < to {
@@ -135,7 +101,7 @@ package struct LineTable: Sendable, Hashable {
             let width = scalarWidth(lead)
             let next = Swift.min(index + width, bytes.count)
             if next > to { break }
-            column += (encoding == .utf16 && width == 4) ? 2 : 1
+            column += (utf16 && width == 4) ? 2 : 1
             index = next
         }
         return column

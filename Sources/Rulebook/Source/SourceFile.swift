@@ -39,8 +39,8 @@ package struct SourceFile: Sendable, Hashable {
     /// The 1-based line and 1-based Unicode-scalar column of `offset`, for messages
     /// like `Rules/profile.rules:2:23`.
     package func location(of offset: Int) -> SourceLocation {
-        let position = lines.position(of: offset, in: text, encoding: .unicodeScalars)
-        return SourceLocation(file: path, line: position.line + 1, column: position.character + 1)
+        let (line, column) = lines.lineAndColumn(of: offset, in: text)
+        return SourceLocation(file: path, line: line + 1, column: column + 1)
     }
 
     /// Where `diagnostic` starts in this file (the diagnostic's ``Diagnostic/file`` is

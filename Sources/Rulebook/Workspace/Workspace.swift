@@ -12,18 +12,12 @@ package struct Workspace: Sendable {
     package var options: CheckOptions
     /// Parsed trees kept between checks (`nil`: parse every time).
     package var cache: (any SyntaxTreeCache)?
-    /// The parser (injectable so that tests and tools can substitute their own).
-    package var parse: @Sendable (SourceFile) -> SyntaxTree
 
     /// Creates a workspace.
-    package init(
-        provider: any SourceProvider, options: CheckOptions = CheckOptions(), cache: (any SyntaxTreeCache)? = nil,
-        parse: @escaping @Sendable (SourceFile) -> SyntaxTree = { Parser.parse($0) }
-    ) {
+    package init(provider: any SourceProvider, options: CheckOptions = CheckOptions(), cache: (any SyntaxTreeCache)? = nil) {
         self.provider = provider
         self.options = options
         self.cache = cache
-        self.parse = parse
     }
 
     /// Checks one rule file and everything it imports.
@@ -54,8 +48,8 @@ package struct Workspace: Sendable {
     }
 
     private func tree(path: String, text: String) -> SyntaxTree {
-        guard let cache else { return parse(SourceFile(path: path, text: text)) }
-        return cache.tree(path: path, text: text, parse: parse)
+        guard let cache else { return Parser.parse(SourceFile(path: path, text: text)) }
+        return cache.tree(path: path, text: text) { Parser.parse($0) }
     }
 }
 

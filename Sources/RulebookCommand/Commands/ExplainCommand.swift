@@ -1,4 +1,5 @@
 import Rulebook
+import RulebookTooling
 
 /// `rulebook explain RULEFILE RECORD`: what every rule did to every field of one record.
 struct ExplainCommand: Command {

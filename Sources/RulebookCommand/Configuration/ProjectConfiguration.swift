@@ -1,5 +1,6 @@
 import Foundation
 import Rulebook
+import RulebookTooling
 
 /// A project's `rulebook.json`: which files `check` and `fmt` look at, how diagnostics
 /// are levelled, and the defaults of `validate`, `explain` and `test`.

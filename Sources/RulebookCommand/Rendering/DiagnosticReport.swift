@@ -1,4 +1,5 @@
 import Rulebook
+import RulebookTooling
 
 /// What a diagnostic renderer prints: the diagnostics of one run, the source text of
 /// each file they point into (for lines, columns and excerpts), and how many files

@@ -1,4 +1,5 @@
 import Rulebook
+import RulebookTooling
 
 /// One JSON document with every diagnostic, for scripts and editors:
 ///

@@ -1,4 +1,5 @@
 import Rulebook
+import RulebookTooling
 
 /// A SARIF 2.1.0 log (https://docs.oasis-open.org/sarif/sarif/v2.1.0/) that GitHub code
 /// scanning accepts: one run whose driver lists every diagnostic code as a rule, and one

@@ -1,5 +1,6 @@
 import Foundation
 import Rulebook
+import RulebookTooling
 
 /// `textDocument/codeAction`: every fix the checker attached to a diagnostic in the
 /// requested range, as a quick fix (`minLenght` → `minLength`, adding a missing message

@@ -1,4 +1,5 @@
 import Rulebook
+import RulebookTooling
 
 /// `textDocument/definition`: a named rule → where it is defined (in this file or an
 /// imported one); an import → the imported file; a message key → its entry in the base

@@ -1,5 +1,6 @@
 import Foundation
 import Rulebook
+import RulebookTooling
 
 /// Named rules across the workspace: `textDocument/references`, `textDocument/prepareRename`
 /// and `textDocument/rename`. A use counts when it resolves (by the checker's scoping:

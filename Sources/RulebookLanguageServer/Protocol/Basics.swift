@@ -1,4 +1,5 @@
 import Rulebook
+import RulebookTooling
 
 // The structures LSP messages are built from (LSP 3.17 "Basic JSON Structures").
 

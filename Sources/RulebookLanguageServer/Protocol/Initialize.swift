@@ -1,4 +1,5 @@
 import Rulebook
+import RulebookTooling
 
 /// `initialize` params: the workspace and what the client can do.
 struct InitializeParams: Sendable, JSONDecodable {

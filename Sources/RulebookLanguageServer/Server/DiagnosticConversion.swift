@@ -1,4 +1,5 @@
 import Rulebook
+import RulebookTooling
 
 /// Library diagnostics → LSP diagnostics: the same findings `rulebook check` prints,
 /// with ranges in the negotiated encoding, `source: "rulebook"`, the kebab-case code,

@@ -1,4 +1,5 @@
 import Rulebook
+import RulebookTooling
 
 /// Everything a request handler may read, captured when the request arrived: later
 /// edits never change what a running request sees.

@@ -1,4 +1,5 @@
 import Rulebook
+import RulebookTooling
 
 /// What `initialize` settled for the rest of the session.
 struct Session: Sendable {

@@ -1,9 +1,52 @@
 import Rulebook
 
-// What an editor needs beyond line and column: a line's content, and the byte offset of
-// an LSP position.
+// What editors and SARIF need beyond a rule file location: positions with columns in
+// any encoding, a line's content, and the byte offset of an LSP position.
+
+/// How columns are counted when an offset is turned into a line and column.
+package enum PositionEncoding: String, Sendable, Hashable, CaseIterable {
+    /// UTF-8 code units (bytes): LSP `utf-8`.
+    case utf8 = "utf-8"
+    /// UTF-16 code units: LSP's default `utf-16`, and SARIF's `utf16CodeUnits`.
+    case utf16 = "utf-16"
+    /// Unicode scalars: LSP `utf-32`, SARIF `unicodeCodePoints`, and the columns
+    /// `rulebook check` prints.
+    case unicodeScalars = "utf-32"
+}
+
+/// A 0-based line and a 0-based column in some ``PositionEncoding`` (an LSP `Position`).
+package struct LinePosition: Hashable, Sendable, Comparable {
+    /// The 0-based line.
+    package var line: Int
+    /// The 0-based column, in the encoding it was computed for.
+    package var character: Int
+
+    /// Creates a position.
+    package init(line: Int, character: Int) {
+        self.line = line
+        self.character = character
+    }
+
+    package static func < (lhs: LinePosition, rhs: LinePosition) -> Bool {
+        (lhs.line, lhs.character) < (rhs.line, rhs.character)
+    }
+}
 
 extension LineTable {
+    /// The line and column of `offset` (clamped to the text), columns counted in `encoding`.
+    package func position(of offset: Int, in text: String, encoding: PositionEncoding) -> LinePosition {
+        if encoding == .utf8 {
+            let offset = Swift.max(0, Swift.min(offset, byteCount))
+            let line = line(containing: offset)
+            return LinePosition(line: line, character: offset - lineStarts[line])
+        }
+        let (line, column) = lineAndColumn(of: offset, in: text, utf16: encoding == .utf16)
+        return LinePosition(line: line, character: column)
+    }
+
+    /// The number of lines (a text without a final line break still has its last line).
+    package var lineCount: Int { lineStarts.count }
+
     /// The byte range of `line`'s content, without its line break.
     package func contentRange(ofLine line: Int, in text: String) -> SourceRange {
         let line = Swift.max(0, Swift.min(line, lineStarts.count - 1))

@@ -1,4 +1,5 @@
 import Rulebook
+import RulebookTooling
 import SeededRandom
 import XCTest
 

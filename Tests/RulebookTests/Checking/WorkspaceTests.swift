@@ -154,13 +154,8 @@ final class WorkspaceTests: XCTestCase {
         let cache = ParseCache()
         let parses = ParseCounter()
         func check(_ files: [String: String]) throws -> CheckResult {
-            try Workspace(
-                provider: InMemorySourceProvider(files: files), cache: cache,
-                parse: { source in
-                    parses.count(source.path)
-                    return Parser.parse(source)
-                }
-            ).check(rootFile: "form.rules")
+            try Workspace(provider: InMemorySourceProvider(files: files), cache: CountingCache(cache: cache, parses: parses))
+                .check(rootFile: "form.rules")
         }
         let common = "rule short = maxLength 3\n"
         _ = try check(["form.rules": "import \"common.rules\"\nname: short\n", "common.rules": common])
@@ -277,6 +272,19 @@ final class CountingProvider: SourceProvider, @unchecked Sendable {
 }
 
 /// Counts parses per path.
+/// A cache that counts, per path, the parses the cache it wraps asks for.
+struct CountingCache: SyntaxTreeCache {
+    let cache: ParseCache
+    let parses: ParseCounter
+
+    func tree(path: String, text: String, parse: (SourceFile) -> SyntaxTree) -> SyntaxTree {
+        cache.tree(path: path, text: text) { source in
+            parses.count(source.path)
+            return parse(source)
+        }
+    }
+}
+
 final class ParseCounter: @unchecked Sendable {
     private let lock = NSLock()
     private var storage: [String: Int] = [:]

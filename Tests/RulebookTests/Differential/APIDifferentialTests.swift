@@ -1,6 +1,7 @@
 import Foundation
 import Rulebook
 import RulebookReference
+import RulebookTooling
 import XCTest
 
 /// The differential suite through the Swift API: random rule sets and records, and every

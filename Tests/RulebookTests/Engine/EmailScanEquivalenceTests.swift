@@ -160,7 +160,7 @@ private enum LegacyEmailScan {
     /// Whether some byte of `word` is an ASCII control character, a space or DEL: an
     /// ASCII byte whose low seven bits are below 0x21 (adding 0x5F leaves bit 7 clear) or
     /// 0x7F (adding 1 sets it); exact per byte (no carry: at most 0x7F + 0x5F). One test
-    /// where `containsLess` and `contains` were two.
+    /// for both.
     @inline(__always)
     static func hasSpaceOrControl(_ word: UInt64) -> Bool {
         let seven = word & 0x7F7F_7F7F_7F7F_7F7F

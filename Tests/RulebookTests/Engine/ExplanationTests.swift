@@ -1,4 +1,5 @@
 import Foundation
+import RulebookTooling
 import XCTest
 
 @testable import Rulebook

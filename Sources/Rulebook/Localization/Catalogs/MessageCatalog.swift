@@ -18,7 +18,7 @@ package struct MessageCatalog: Sendable {
 
     /// The file's bytes when it is a JSON object, to map offsets inside decoded messages
     /// back to the file.
-    let json: [UInt8]?
+    package let json: [UInt8]?
     let messages: [String: MessageFormat]
     let displayNames: [FieldPath: MessageFormat]
     let fieldMessages: [FieldMessageKey: MessageFormat]
@@ -86,16 +86,6 @@ package struct MessageCatalog: Sendable {
         var seen: Set<String> = []
         return entries.map(\.key).filter { seen.insert($0).inserted }
     }
-
-    /// The file range of the UTF-8 range `decoded` inside `entry`'s decoded message
-    /// (escapes such as `\n` or `\u00e9` make the two differ).
-    package func sourceRange(ofDecoded decoded: Range<Int>, in entry: Entry) -> SourceRange {
-        guard let json else { return entry.valueRange }
-        return JSONStringMapping.sourceRange(forDecoded: decoded, inStringAt: entry.valueRange, in: json)
-    }
-
-    /// The last entry for `key`.
-    package func entry(forKey key: String) -> Entry? { entries.last { $0.key == key } }
 }
 
 /// A field path and a message key: the index of field-specific messages, hashed

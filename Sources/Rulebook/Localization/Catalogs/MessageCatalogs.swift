@@ -85,10 +85,6 @@ public struct MessageCatalogs: Sendable {
     /// The base catalogue, if loaded.
     package var base: MessageCatalog? { catalogs[MessageCatalogs.baseLocale] }
 
-    /// The keys the base catalogue defines: what `message KEY` in a rule file may name
-    /// (the checker's `unknown-message-key` check).
-    package var baseKeys: Set<String> { Set(base?.keys ?? []) }
-
     /// Problems found while loading the files (the full checks are `CatalogChecker`'s).
     public var loadDiagnostics: [Diagnostic] { catalogs.values.flatMap(\.diagnostics).sorted() }
 

@@ -40,11 +40,6 @@ package struct PluralRules: Sendable, Hashable {
         return root
     }
 
-    /// Whether CLDR data for `tag` (or one of its prefixes) is built in.
-    package static func hasRules(for tag: String) -> Bool {
-        LocaleTag.truncations(of: tag).contains { table[$0] != nil }
-    }
-
     /// Rules that put every number in `other`.
     package static let root = PluralRules(locale: "root", rules: [(.other, "")])
 
@@ -65,7 +60,7 @@ package struct PluralRules: Sendable, Hashable {
 
     /// Performance: each CLDR rule set is parsed once and shared by its locales, not
     /// parsed per locale at the first lookup of every `rulebook check`.
-    static let table: [String: PluralRules] = {
+    package static let table: [String: PluralRules] = {
         var table: [String: PluralRules] = [:]
         for set in cldrRuleSets {
             guard let first = set.locales.first else { continue }

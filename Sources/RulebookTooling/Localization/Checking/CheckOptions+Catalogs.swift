@@ -22,3 +22,16 @@ extension CheckOptions {
             }, limits: limits)
     }
 }
+
+extension MessageCatalogs {
+    /// The keys the base catalogue defines: what `message KEY` in a rule file may name
+    /// (the checker's `unknown-message-key` check).
+    package var baseKeys: Set<String> { Set(base?.keys ?? []) }
+}
+
+extension PluralRules {
+    /// Whether CLDR data for `tag` (or one of its prefixes) is built in.
+    package static func hasRules(for tag: String) -> Bool {
+        LocaleTag.truncations(of: tag).contains { table[$0] != nil }
+    }
+}

@@ -3,20 +3,7 @@
 // the one evaluation (`RecordEvaluator` with a `TraceCollector`), so an explanation's
 // verdict is always the verdict `validate` gives.
 
-/// Why a rule did not run.
-package enum SkipReason: Sendable, Hashable {
-    /// The `when` condition of the rule's statement is false (its text is given).
-    case conditionFalse(String)
-    /// The value is empty (absent, `null`, blank text, `[]`) and the statement has no
-    /// `required`: its other validators are skipped.
-    case emptyNotRequired
-    /// The value is empty and `required` reports it: the other validators would only
-    /// repeat the same fault.
-    case emptyRequiredReports
-    /// An earlier rule of the field failed; only the first failure is reported unless
-    /// every failure is asked for (`--all`).
-    case earlierFailure
-}
+import Rulebook
 
 /// What one rule did to one concrete value.
 package enum RuleOutcome: Sendable, Hashable {
@@ -71,11 +58,7 @@ extension CompiledRuleSet {
     package func explain(_ record: Value, options: ValidationOptions = ValidationOptions()) -> RecordExplanation {
         let today = today(options.context)
         let collector = TraceCollector(rules: self, options: options, today: today, statements: statementsByField())
-        return ValueAccess.with(record) { access in
-            var evaluator = RecordEvaluator(program: program, access: access, today: today, collector: collector)
-            evaluator.run()
-            return RecordExplanation(fields: evaluator.collector.fields)
-        }
+        return RecordExplanation(fields: evaluate(record, today: today, into: collector).fields)
     }
 
     /// The checked statements of each compiled field, in the order the compiler made
@@ -94,27 +77,6 @@ extension CompiledRuleSet {
         return RuleExplanation(
             validator: report.validator, text: text, location: report.location,
             expandedFrom: checked?.expandedFrom ?? [], condition: condition, outcome: outcome)
-    }
-
-    /// The violation `validate` would report for `rule` (same parameters, key, message).
-    func violation(
-        rule: Int, field: Int, at path: ConcretePath, options: ValidationOptions,
-        today: CalendarDate
-    ) -> Violation {
-        let report = program.reports[rule]
-        var parameters = report.parameters
-        var arguments = report.messageArguments
-        if let index = report.todayParameterIndex, index < parameters.count, index < arguments.count {
-            parameters[index] = Violation.Parameter(name: parameters[index].name, value: .string(today.description))
-            arguments[index].value = .date(today)
-        }
-        let request = MessageRequest(
-            messageOverride: report.messageOverride, field: program.fieldInfos[field].pattern,
-            messageKey: report.formKey, arguments: arguments,
-            defaultMessage: report.defaultMessage)
-        return Violation(
-            field: path, validator: report.validator, parameters: parameters, messageKey: report.reportedKey,
-            message: options.messages.render(request), location: report.location)
     }
 
     /// `minLength 2`, `oneOf "GB" "FR"`, `pattern /^[0-9]{5}$/i`, `before today`.
@@ -163,7 +125,8 @@ struct TraceCollector: EvaluationCollector {
     static var traces: Bool { true }
     let rules: CompiledRuleSet
     let options: ValidationOptions
-    let today: CalendarDate
+    /// Builds each failure's violation as `validate` does.
+    var violations: ViolationBuilder
     /// The checked statements of each field (for rule texts and conditions).
     let statements: [[CheckedStatement]]
     private(set) var fields: [FieldExplanation] = []
@@ -174,7 +137,7 @@ struct TraceCollector: EvaluationCollector {
     init(rules: CompiledRuleSet, options: ValidationOptions, today: CalendarDate, statements: [[CheckedStatement]]) {
         self.rules = rules
         self.options = options
-        self.today = today
+        self.violations = ViolationBuilder(program: rules.program, messages: options.messages, today: today)
         self.statements = statements
     }
 
@@ -197,6 +160,7 @@ struct TraceCollector: EvaluationCollector {
         let program = rules.program
         let path = program.concretePath(field: field, indices)
         let groupStart = program.fields[field].groupStart
+        var noCache: [String?] = []
         let explanations = explained.map { entry -> RuleExplanation in
             let position = entry.group - groupStart
             let statement = position < statements[field].count ? statements[field][position] : nil
@@ -204,7 +168,7 @@ struct TraceCollector: EvaluationCollector {
             let outcome: RuleOutcome =
                 switch entry.event {
                 case .passed: .passed
-                case .failed: .failed(rules.violation(rule: entry.rule, field: field, at: path, options: options, today: today))
+                case .failed: .failed(violations.violation(rule: entry.rule, field: field, at: path, cache: &noCache))
                 case .skipped(.conditionFalse): .skipped(.conditionFalse(condition ?? "condition"))
                 case .skipped(let reason): .skipped(reason)
                 }
