@@ -33,6 +33,9 @@ package final class CompiledProgram: Sendable {
     /// through a pointer, evaluation switches on it in place. `nonisolated(unsafe)`: raw
     /// pointers are not `Sendable`; the buffer is written once here and freed in `deinit`.
     nonisolated(unsafe) let checks: UnsafeMutablePointer<Check>
+    /// What evaluation reads per record, as raw buffers (see ``ProgramTables``).
+    /// `nonisolated(unsafe)` as `checks`: allocated here, immutable, freed in `deinit`.
+    nonisolated(unsafe) let tables: ProgramTables
     /// Parallel to `rules`: what a violation reports (read only on failure).
     package let reports: [RuleReport]
     /// Parallel to `fields`: the written path and, without `[*]`, the concrete path.
@@ -64,6 +67,8 @@ package final class CompiledProgram: Sendable {
         self.rules = rules
         self.checks = .allocate(capacity: max(rules.count, 1))
         checks.initialize(from: rules.map(\.check), count: rules.count)
+        self.tables = ProgramTables(
+            fields: fields, runs: runs, keys: keys, groups: groups, requires: rules.map(\.isRequired), checks: checks)
         self.reports = reports
         self.fieldInfos = fieldInfos
         self.conditions = conditions
@@ -79,6 +84,60 @@ package final class CompiledProgram: Sendable {
     deinit {
         checks.deinitialize(count: rules.count)
         checks.deallocate()
+        tables.deallocate()
+    }
+}
+
+/// The program's tables that evaluation reads for every field of every record, copied
+/// into buffers of their own.
+///
+/// Performance bends this: read through the program's arrays, each access retains and
+/// releases the array's storage (the optimiser cannot see that the program outlives the
+/// read), an atomic operation that also holds back the record's cache misses behind it;
+/// and copying a `RulePlan` out to read its flag copies its check's closures. These
+/// buffers are trivial to read. Unsafe by construction: a `ProgramTables` is valid only
+/// while its ``CompiledProgram`` lives, which frees it; evaluation holds the program.
+struct ProgramTables {
+    let fields: UnsafeBufferPointer<FieldPlan>
+    let runs: UnsafeBufferPointer<KeyRun>
+    let keys: UnsafeBufferPointer<CompiledKey>
+    let groups: UnsafeBufferPointer<GroupPlan>
+    /// Per rule: whether it is `required`.
+    let requires: UnsafeBufferPointer<Bool>
+    /// Per rule: its check (the program's own buffer, not a copy).
+    let checks: UnsafePointer<Check>
+
+    init(
+        fields: [FieldPlan], runs: [KeyRun], keys: [CompiledKey], groups: [GroupPlan], requires: [Bool],
+        checks: UnsafePointer<Check>
+    ) {
+        self.fields = Self.copy(fields)
+        self.runs = Self.copy(runs)
+        self.keys = Self.copy(keys)
+        self.groups = Self.copy(groups)
+        self.requires = Self.copy(requires)
+        self.checks = checks
+    }
+
+    private static func copy<Element>(_ elements: [Element]) -> UnsafeBufferPointer<Element> {
+        let buffer = UnsafeMutableBufferPointer<Element>.allocate(capacity: max(elements.count, 1))
+        _ = buffer.initialize(from: elements)
+        return UnsafeBufferPointer(rebasing: buffer[0..<elements.count])
+    }
+
+    /// Frees the copies (not `checks`, which the program owns).
+    func deallocate() {
+        Self.free(fields)
+        Self.free(runs)
+        Self.free(keys)
+        Self.free(groups)
+        Self.free(requires)
+    }
+
+    private static func free<Element>(_ buffer: UnsafeBufferPointer<Element>) {
+        let base = UnsafeMutablePointer(mutating: buffer.baseAddress.unsafelyUnwrapped)
+        base.deinitialize(count: buffer.count)
+        base.deallocate()
     }
 }
 

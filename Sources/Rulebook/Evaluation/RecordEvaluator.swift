@@ -7,7 +7,13 @@
 struct RecordEvaluator<Access: RecordAccess, Collector: EvaluationCollector> {
     typealias Node = Access.Node
 
-    let program: CompiledProgram
+    /// Performance bends this: `unowned(unsafe)`, so that making and dropping an
+    /// evaluator (one per record) does not retain and release the program, atomically.
+    /// Sound because an evaluator lives only inside the call that made it, and each such
+    /// call holds the program (its rule set) throughout.
+    unowned(unsafe) let program: CompiledProgram
+    /// The program's hot tables (valid while the program lives: see `program`).
+    let tables: ProgramTables
     let access: Access
     /// Today, read once per record and only when a rule needs it.
     let today: CalendarDate
@@ -20,6 +26,7 @@ struct RecordEvaluator<Access: RecordAccess, Collector: EvaluationCollector> {
 
     init(program: CompiledProgram, access: Access, today: CalendarDate, collector: Collector) {
         self.program = program
+        self.tables = program.tables
         self.access = access
         self.today = today
         self.collector = collector
@@ -38,7 +45,7 @@ struct RecordEvaluator<Access: RecordAccess, Collector: EvaluationCollector> {
     /// its arrays' capacity is what is reused, also across records when the caller keeps
     /// it).
     mutating func run(bindings: inout Bindings<Node>) {
-        for field in 0..<program.fields.count {
+        for field in 0..<tables.fields.count {
             evaluate(field: field, only: [], bindings: &bindings)
             if done { return }
         }
@@ -53,7 +60,7 @@ struct RecordEvaluator<Access: RecordAccess, Collector: EvaluationCollector> {
 
     /// `evaluate(field:only:)` with the caller's (empty) bindings, left empty.
     private mutating func evaluate(field: Int, only: [Int?], bindings: inout Bindings<Node>) {
-        let plan = program.fields[field]
+        let plan = tables.fields[field]
         let start = resolveFromRoot(run: plan.runStart)
         // `bindings` is empty here: `expand` removes every element it appends.
         if plan.runEnd - plan.runStart == 1 {
@@ -70,17 +77,17 @@ struct RecordEvaluator<Access: RecordAccess, Collector: EvaluationCollector> {
     /// n elements costs O(n).
     private mutating func expand(field: Int, _ node: Node?, level: Int, bindings: inout Bindings<Node>, only: [Int?]) {
         guard let node, access.kind(node) == .array else { return }
-        let plan = program.fields[field]
+        let plan = tables.fields[field]
         let wanted = level - 1 < only.count ? only[level - 1] : nil
         let last = level == plan.runEnd - plan.runStart - 1
         // The closure reads locals rather than `self`'s non-mutating methods: calling one
         // on the inout capture copies the whole evaluator per element.
-        let program = program, access = access, run = plan.runStart + level
+        let tables = tables, access = access, run = plan.runStart + level
         access.forEachElement(node) { index, element in
             if let wanted, wanted != index { return true }
             bindings.indices.append(index)
             bindings.nodes.append(element)
-            let next = Self.resolve(element, run: run, program: program, access: access)
+            let next = Self.resolve(element, run: run, tables: tables, access: access)
             if last {
                 evaluateConcrete(field: field, next, bindings: &bindings)
             } else {
@@ -96,14 +103,14 @@ struct RecordEvaluator<Access: RecordAccess, Collector: EvaluationCollector> {
     /// the root in an optional copies it, a retain and release per field.)
     @inline(__always)
     private mutating func resolveFromRoot(run: Int) -> Node? {
-        let keys = program.runs[run]
+        let keys = tables.runs[run]
         switch keys.keyEnd - keys.keyStart {
         case 0: return access.root
-        case 1: return access.member(access.root, program.keys[keys.keyStart], hint: &rootHint)
+        case 1: return access.member(access.root, tables.keys[keys.keyStart], hint: &rootHint)
         default:
-            guard var current = access.member(access.root, program.keys[keys.keyStart], hint: &rootHint) else { return nil }
+            guard var current = access.member(access.root, tables.keys[keys.keyStart], hint: &rootHint) else { return nil }
             for key in (keys.keyStart + 1)..<keys.keyEnd {
-                guard let next = access.member(current, program.keys[key]) else { return nil }
+                guard let next = access.member(current, tables.keys[key]) else { return nil }
                 current = next
             }
             return current
@@ -112,16 +119,16 @@ struct RecordEvaluator<Access: RecordAccess, Collector: EvaluationCollector> {
 
     /// Follows the keys of one run; absent as soon as a step is missing or not an object.
     @inline(__always)
-    private static func resolve(_ node: Node?, run: Int, program: CompiledProgram, access: Access) -> Node? {
+    private static func resolve(_ node: Node?, run: Int, tables: ProgramTables, access: Access) -> Node? {
         guard let node else { return nil }
-        let keys = program.runs[run]
+        let keys = tables.runs[run]
         switch keys.keyEnd - keys.keyStart {
         case 0: return node
-        case 1: return access.member(node, program.keys[keys.keyStart])
+        case 1: return access.member(node, tables.keys[keys.keyStart])
         default:
-            guard var current = access.member(node, program.keys[keys.keyStart]) else { return nil }
+            guard var current = access.member(node, tables.keys[keys.keyStart]) else { return nil }
             for key in (keys.keyStart + 1)..<keys.keyEnd {
-                guard let next = access.member(current, program.keys[key]) else { return nil }
+                guard let next = access.member(current, tables.keys[key]) else { return nil }
                 current = next
             }
             return current
@@ -137,7 +144,7 @@ struct RecordEvaluator<Access: RecordAccess, Collector: EvaluationCollector> {
     /// (`bindings` is `inout` though only read: passed by value from `expand`'s closure it
     /// would be copied per element.)
     private mutating func evaluateConcrete(field: Int, _ node: Node?, bindings: inout Bindings<Node>) {
-        let plan = program.fields[field]
+        let plan = tables.fields[field]
         var applicable = false
         let failuresBefore = collector.failureCount
         var empty = true
@@ -145,7 +152,7 @@ struct RecordEvaluator<Access: RecordAccess, Collector: EvaluationCollector> {
         if Collector.traces { collector.begin(field: field, value: node.map { access.value($0) }) }
         var stopped = false
         groups: for groupIndex in plan.groupStart..<plan.groupEnd {
-            let group = program.groups[groupIndex]
+            let group = tables.groups[groupIndex]
             if group.condition >= 0, !holds(program.conditions[group.condition], bindings: bindings) {
                 if Collector.traces { skip(group, .conditionFalse(""), at: groupIndex) }
                 continue
@@ -154,7 +161,7 @@ struct RecordEvaluator<Access: RecordAccess, Collector: EvaluationCollector> {
             if !empty, let present = node {
                 for rule in group.ruleStart..<group.ruleEnd {
                     if stopped { collector.trace(rule: rule, group: groupIndex, .skipped(.earlierFailure)); continue }
-                    if program.rules[rule].isRequired || passes(program.checks + rule, present, bindings: bindings) {
+                    if tables.requires[rule] || passes(tables.checks + rule, present, bindings: bindings) {
                         if Collector.traces { collector.trace(rule: rule, group: groupIndex, .passed) }
                         continue
                     }
@@ -165,7 +172,7 @@ struct RecordEvaluator<Access: RecordAccess, Collector: EvaluationCollector> {
                 }
             } else if group.hasRequired {
                 for rule in group.ruleStart..<group.ruleEnd {
-                    if !program.rules[rule].isRequired {
+                    if !tables.requires[rule] {
                         if Collector.traces { collector.trace(rule: rule, group: groupIndex, .skipped(.emptyRequiredReports)) }
                         continue
                     }
