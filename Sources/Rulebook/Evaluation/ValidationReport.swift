@@ -14,8 +14,8 @@ public struct Violation: Sendable, Hashable {
     /// Where the rule that fired is written.
     public let location: SourceLocation
 
-    /// A violation, as evaluation reports it (for tests and custom reporting).
-    public init(
+    /// A violation, as evaluation reports it.
+    package init(
         field: ConcretePath, validator: ValidatorName, parameters: [Parameter], messageKey: String,
         message: String, location: SourceLocation
     ) {
@@ -96,7 +96,7 @@ public struct FieldResult: Sendable, Hashable {
     }
 
     /// A field's result.
-    public init(field: ConcretePath, status: FieldStatus, violations: [Violation]) {
+    package init(field: ConcretePath, status: FieldStatus, violations: [Violation]) {
         self.field = field
         self.status = status
         self.storage = violations.isEmpty ? .none : .built(violations)
@@ -142,7 +142,7 @@ public struct ChangeSet: Sendable, Hashable {
     public var hasChanges: Bool { !changedFields.isEmpty }
 
     /// A change set of these fields and this merge patch.
-    public init(changedFields: [ConcretePath], patch: Value) {
+    package init(changedFields: [ConcretePath], patch: Value) {
         self.changedFields = changedFields
         self.patch = patch
     }
@@ -170,7 +170,7 @@ public struct ValidationReport: Sendable, Hashable {
     public var changes: ChangeSet? { contents.changes?.changes }
 
     /// A report of the given results.
-    public init(fields: [FieldResult], changes: ChangeSet?) {
+    package init(fields: [FieldResult], changes: ChangeSet?) {
         var valid = true
         for index in fields.indices where fields[index].status == .invalid {
             valid = false
