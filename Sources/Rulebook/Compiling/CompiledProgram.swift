@@ -9,11 +9,12 @@
 package final class CompiledProgram: Sendable {
     /// Owns the bytes every ``CompiledKey`` points to.
     let keyStorage: KeyStorage
-    /// One per distinct field path, in order of first appearance.
-    package let fields: [FieldPlan]
+    /// One per distinct field path, in order of first appearance (like every buffer here,
+    /// readable while this program lives).
+    package var fields: UnsafeBufferPointer<FieldPlan> { tables.fields }
     /// Runs of keys between `[*]`s (see ``FieldPlan``).
-    let runs: [KeyRun]
-    let keys: [CompiledKey]
+    var runs: UnsafeBufferPointer<KeyRun> { tables.runs }
+    var keys: UnsafeBufferPointer<CompiledKey> { tables.keys }
     /// The distinct keys the fields' paths start with, by ``CompiledKey/rootSlot``.
     let rootKeys: [CompiledKey]
     /// Their bytes alone (reading a `CompiledKey` out of an array copies its `string`).
@@ -24,7 +25,7 @@ package final class CompiledProgram: Sendable {
     /// record's other members are passed over on their length alone.
     let rootKeyLengths: UInt64
     /// Statements: a condition and a range of rules.
-    package let groups: [GroupPlan]
+    package var groups: UnsafeBufferPointer<GroupPlan> { tables.groups }
     let rules: [RulePlan]
     /// Parallel to `rules`: each rule's check, in a buffer this program owns.
     ///
@@ -33,7 +34,8 @@ package final class CompiledProgram: Sendable {
     /// through a pointer, evaluation switches on it in place. `nonisolated(unsafe)`: raw
     /// pointers are not `Sendable`; the buffer is written once here and freed in `deinit`.
     nonisolated(unsafe) let checks: UnsafeMutablePointer<Check>
-    /// What evaluation reads per record, as raw buffers (see ``ProgramTables``).
+    /// What evaluation reads per record, as raw buffers (see ``ProgramTables``); the
+    /// program's only copy of its fields, key runs, keys and statements.
     /// `nonisolated(unsafe)` as `checks`: allocated here, immutable, freed in `deinit`.
     nonisolated(unsafe) let tables: ProgramTables
     /// Parallel to `rules`: what a violation reports (read only on failure).
@@ -57,13 +59,9 @@ package final class CompiledProgram: Sendable {
         reports: [RuleReport], fieldInfos: [FieldInfo], conditions: [CompiledCondition], references: [ReferencePath]
     ) {
         self.keyStorage = keyStorage
-        self.fields = fields
-        self.runs = runs
-        self.keys = keys
         self.rootKeys = rootKeys
         self.rootKeyBytes = rootKeys.map(\.bytes)
         self.rootKeyLengths = rootKeys.reduce(0) { $0 | 1 << UInt64(min($1.bytes.count, 63)) }
-        self.groups = groups
         self.rules = rules
         self.checks = .allocate(capacity: max(rules.count, 1))
         checks.initialize(from: rules.map(\.check), count: rules.count)
@@ -88,8 +86,8 @@ package final class CompiledProgram: Sendable {
     }
 }
 
-/// The program's tables that evaluation reads for every field of every record, copied
-/// into buffers of their own.
+/// The program's tables that evaluation reads for every field of every record, in
+/// buffers of their own.
 ///
 /// Performance bends this: read through the program's arrays, each access retains and
 /// releases the array's storage (the optimiser cannot see that the program outlives the
