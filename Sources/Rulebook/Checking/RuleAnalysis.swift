@@ -11,7 +11,7 @@ struct AnalyzedUse {
     /// condition could not be checked, which leaves the use out of the analysis.
     let context: ConditionContext?
     /// The list the use is written in (a field statement's or a named rule's rules).
-    let rules: [RuleSyntax]
+    let rules: SyntaxList<RuleSyntax>
     /// The whole statement, deleted by the redundancy fix when the rule is its only one
     /// (`nil` in a named rule's body: never delete it).
     let statementRange: SourceRange?
@@ -21,7 +21,7 @@ struct AnalyzedUse {
     /// Performance: the use's range, its named rule's name and its removal site are read
     /// from its rule list when a diagnostic needs them, not stored: diagnostics are rare
     /// and uses are many, so a use stays small.
-    init(entries: UseEntries, context: ConditionContext?, rules: [RuleSyntax], index: Int, statementRange: SourceRange?) {
+    init(entries: UseEntries, context: ConditionContext?, rules: SyntaxList<RuleSyntax>, index: Int, statementRange: SourceRange?) {
         self.entries = entries
         self.context = context
         self.rules = rules
