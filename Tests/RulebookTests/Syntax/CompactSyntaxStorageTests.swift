@@ -61,7 +61,7 @@ final class CompactSyntaxStorageTests: XCTestCase {
         let message = MessageOverrideSyntax(
             keywordRange: SourceRange(start: 9, end: 16), kind: .key("a.b"),
             valueRange: SourceRange(start: 17, end: 20), range: SourceRange(start: 9, end: 20))
-        let arguments = [ArgumentSyntax(kind: .integer(2, text: "2"), range: SourceRange(start: 7, end: 8))]
+        let arguments: SyntaxList<ArgumentSyntax> = [ArgumentSyntax(kind: .integer(2, text: "2"), range: SourceRange(start: 7, end: 8))]
         var nameRanges = ranges
         nameRanges.append(SourceRange(start: 1, end: 6))  // not at the rule's start: boxed
         for range in ranges {
@@ -101,7 +101,7 @@ final class CompactSyntaxStorageTests: XCTestCase {
     }
 
     func testNamedRulesAndBlocksReadBackEveryRange() {
-        let rules = [
+        let rules: SyntaxList<RuleSyntax> = [
             RuleSyntax(
                 name: IdentifierSyntax(name: "required", range: SourceRange(start: 9, end: 17)), arguments: [],
                 message: nil, range: SourceRange(start: 9, end: 17))
