@@ -16,16 +16,18 @@ package final class SyntaxBuffer<Element: Sendable & Hashable>: @unchecked Senda
     // shared; from then on it is only read. An element is never changed once a
     // ``SyntaxList`` covers it. Performance: so no access overlaps another, and the
     // run-time exclusivity check of every read (about 5% of checking a file) is left out.
-    @exclusivity(unchecked) private(set) var elements: ContiguousArray<Element> = []
+    // (`@usableFromInline` with the members below that read or append: `@inlinable`, so
+    // that the other modules' use of a list is specialised, not generic.)
+    @exclusivity(unchecked) @usableFromInline var elements: ContiguousArray<Element> = []
 
     /// An empty buffer.
     package init() {}
 
     /// The number of elements appended so far: where a list begun now starts.
-    package var height: Int { elements.count }
+    @inlinable package var height: Int { elements.count }
 
     /// Appends `element`, which the list being built will hold.
-    @inline(__always)
+    @inlinable
     package func push(_ element: consuming Element) {
         elements.append(element)
     }
@@ -42,7 +44,7 @@ package final class SyntaxBuffer<Element: Sendable & Hashable>: @unchecked Senda
     }
 
     /// The list of the elements appended since `base`.
-    @inline(__always)
+    @inlinable
     package func list(above base: Int) -> SyntaxList<Element> {
         SyntaxList(buffer: self, start: base, count: elements.count - base)
     }
@@ -59,11 +61,12 @@ package final class SyntaxBuffer<Element: Sendable & Hashable>: @unchecked Senda
 /// parse. It reads, compares and hashes as an array of its elements.
 package struct SyntaxList<Element: Sendable & Hashable>: RandomAccessCollection, Sendable, Hashable {
     /// Nil for an empty list, which needs no buffer.
-    private let buffer: SyntaxBuffer<Element>?
-    private let start: UInt32
-    private let length: UInt32
+    @usableFromInline let buffer: SyntaxBuffer<Element>?
+    @usableFromInline let start: UInt32
+    @usableFromInline let length: UInt32
 
     /// The run of `count` elements of `buffer` from `start`.
+    @inlinable
     init(buffer: SyntaxBuffer<Element>, start: Int, count: Int) {
         precondition(start >= 0 && count >= 0 && start + count <= buffer.height && start + count <= Int(UInt32.max))
         self.buffer = count > 0 ? buffer : nil
@@ -84,13 +87,16 @@ package struct SyntaxList<Element: Sendable & Hashable>: RandomAccessCollection,
         length = 0
     }
 
-    package var startIndex: Int { 0 }
-    package var endIndex: Int { Int(length) }
-    package var count: Int { Int(length) }
-    package var isEmpty: Bool { length == 0 }
+    @inlinable package var startIndex: Int { 0 }
+    @inlinable package var endIndex: Int { Int(length) }
+    @inlinable package var count: Int { Int(length) }
+    @inlinable package var isEmpty: Bool { length == 0 }
+    @inlinable package func index(after position: Int) -> Int { position + 1 }
+    @inlinable package func index(before position: Int) -> Int { position - 1 }
 
+    @inlinable
     package subscript(position: Int) -> Element {
-        @inline(__always) get {
+        get {
             precondition(position >= 0 && position < Int(length), "index out of range")
             return buffer.unsafelyUnwrapped.elements[Int(start) + position]
         }

@@ -51,60 +51,6 @@ extension IdentifierSyntax {
     }
 }
 
-extension PathSyntax {
-    func shifted(by delta: Int, into buffers: SyntaxBuffers) -> PathSyntax {
-        let base = buffers.segments.height
-        for segment in segments {
-            buffers.segments.push(PathSegmentSyntax(kind: segment.kind, range: segment.range.shifted(by: delta)))
-        }
-        return PathSyntax(segments: buffers.segments.list(above: base), range: range.shifted(by: delta))
-    }
-}
-
-extension SyntaxList<RuleSyntax> {
-    func shifted(by delta: Int, into buffers: SyntaxBuffers) -> SyntaxList<RuleSyntax> {
-        let base = buffers.rules.height
-        for rule in self {
-            buffers.rules.push(rule.shifted(by: delta, into: buffers))
-        }
-        return buffers.rules.list(above: base)
-    }
-}
-
-extension RuleSyntax {
-    /// (Its arguments go to `buffers` before it does: lists of one buffer never interleave.)
-    func shifted(by delta: Int, into buffers: SyntaxBuffers) -> RuleSyntax {
-        let base = buffers.arguments.height
-        for argument in arguments {
-            // An argument's path is complete before the argument is pushed.
-            buffers.arguments.push(argument.shifted(by: delta, into: buffers))
-        }
-        return RuleSyntax(
-            name: name.shifted(by: delta), arguments: buffers.arguments.list(above: base),
-            message: message.map {
-                MessageOverrideSyntax(
-                    keywordRange: $0.keywordRange.shifted(by: delta), kind: $0.kind,
-                    valueRange: $0.valueRange.shifted(by: delta), range: $0.range.shifted(by: delta))
-            },
-            range: range.shifted(by: delta))
-    }
-}
-
-extension ArgumentSyntax {
-    func shifted(by delta: Int, into buffers: SyntaxBuffers) -> ArgumentSyntax {
-        switch kind {
-        case .regex(let pattern, let flags, let patternRange):
-            ArgumentSyntax(
-                kind: .regex(pattern: pattern, flags: flags, patternRange: patternRange.shifted(by: delta)),
-                range: range.shifted(by: delta))
-        case .path(let path):
-            ArgumentSyntax(kind: .path(path.shifted(by: delta, into: buffers)), range: range.shifted(by: delta))
-        case .integer, .decimal, .string, .date, .today, .boolean:
-            ArgumentSyntax(kind: kind, range: range.shifted(by: delta))
-        }
-    }
-}
-
 extension ConditionSyntax {
     func shifted(by delta: Int, into buffers: SyntaxBuffers) -> ConditionSyntax {
         switch self {
