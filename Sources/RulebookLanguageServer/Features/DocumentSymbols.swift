@@ -19,12 +19,16 @@ enum DocumentSymbols {
     }
 
     /// Memory: the answer is written as JSON text one top-level statement at a time; built
-    /// whole as values first, it took about forty times the file's size. A cancelled
-    /// request stops within a few thousand statements.
+    /// whole as values first, it took about forty times the file's size. The text is kept
+    /// in pieces of about ``pieceSize`` bytes: one growing array is copied into one twice
+    /// as large as it grows, and holds both at that moment. A cancelled request stops
+    /// within a few thousand statements.
     static let route = Route.typedText(DocumentParams.self) { params, context in
         let analysis = try await context.analysis(params.textDocument.uri)
+        var pieces: [[UInt8]] = []
         var text = Array("[".utf8)
-        guard let tree = analysis.tree else { return text + Array("]".utf8) }
+        guard let tree = analysis.tree else { return [text + Array("]".utf8)] }
+        text.reserveCapacity(pieceSize)
         let converter = analysis.document.converter(context.encoding)
         let writer = JSONWriter()
         var first = true
@@ -32,6 +36,12 @@ enum DocumentSymbols {
             if !first { text.append(UInt8(ascii: ",")) }
             first = false
             writer.write(value, into: &text)
+            // (Past the size, not at it: a piece may outgrow its room by one symbol.)
+            if text.count >= pieceSize - 4096 {
+                pieces.append(text)
+                text = []
+                text.reserveCapacity(pieceSize)
+            }
         }
         for (position, statement) in tree.statements.enumerated() {
             // Now and then, let the server's other work run (on two cores, two long answers
@@ -51,8 +61,12 @@ enum DocumentSymbols {
             }
         }
         text.append(UInt8(ascii: "]"))
-        return text
+        pieces.append(text)
+        return pieces
     }
+
+    /// The room of each piece of the answer's text.
+    static let pieceSize = 1 << 20
 
     static func symbol(for statement: StatementSyntax, in source: SourceFile) -> Symbol? {
         switch statement {

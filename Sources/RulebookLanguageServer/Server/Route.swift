@@ -8,9 +8,11 @@ struct Route: Sendable {
     /// What a handler answers: a JSON value, or JSON text it wrote itself.
     enum Answer: Sendable {
         case value(Value)
-        /// The result's JSON text. Memory: a handler whose answer is large (the symbols of
-        /// a long file) writes it piece by piece instead of building it whole as values.
-        case text([UInt8])
+        /// The result's JSON text, in pieces sent one after another. Memory: a handler
+        /// whose answer is large (the symbols of a long file) writes it piece by piece
+        /// instead of building it whole as values; pieces of bounded size, not one array,
+        /// so that no growing copy doubles it.
+        case text([[UInt8]])
     }
 
     /// A handler over raw params.
@@ -31,7 +33,7 @@ struct Route: Sendable {
 
     /// A handler whose params decode to `Params` and that writes its answer's JSON text.
     static func typedText<Params: JSONDecodable>(
-        _ type: Params.Type, _ body: @escaping @Sendable (Params, RequestContext) async throws -> [UInt8]
+        _ type: Params.Type, _ body: @escaping @Sendable (Params, RequestContext) async throws -> [[UInt8]]
     ) -> Route {
         Route(answering: { json, context in .text(try await body(try Params(json: json), context)) })
     }
