@@ -18,55 +18,97 @@ enum DocumentSymbols {
         var children: [Symbol]
     }
 
-    /// Memory: the answer is written as JSON text one top-level statement at a time; built
-    /// whole as values first, it took about forty times the file's size. The text is kept
-    /// in pieces of about ``pieceSize`` bytes: one growing array is copied into one twice
-    /// as large as it grows, and holds both at that moment. A cancelled request stops
-    /// within a few thousand statements.
+    /// Memory: the answer is written as JSON text a batch of top-level statements at a
+    /// time, straight to the output, and never held whole (built as values it took about
+    /// forty times the file's size, and its text alone about eight): the handler writes
+    /// it once to count its bytes (the message header comes first), then again when it is
+    /// sent. Both writes make the same bytes: they read the same tree. A cancelled request
+    /// stops within a batch.
     static let route = Route.typedText(DocumentParams.self) { params, context in
         let analysis = try await context.analysis(params.textDocument.uri)
-        var pieces: [[UInt8]] = []
-        var text = Array("[".utf8)
-        guard let tree = analysis.tree else { return [text + Array("]".utf8)] }
-        text.reserveCapacity(pieceSize)
-        let converter = analysis.document.converter(context.encoding)
-        let writer = JSONWriter()
-        var first = true
-        func append(_ value: Value) {
-            if !first { text.append(UInt8(ascii: ",")) }
-            first = false
-            writer.write(value, into: &text)
-            // (Past the size, not at it: a piece may outgrow its room by one symbol.)
-            if text.count >= pieceSize - 4096 {
-                pieces.append(text)
-                text = []
-                text.reserveCapacity(pieceSize)
-            }
-        }
-        for (position, statement) in tree.statements.enumerated() {
-            // Now and then, let the server's other work run (on two cores, two long answers
-            // would hold both threads, and the cancellations meant to stop them would wait
-            // for them to finish), then stop if cancelled.
-            if position % 4096 == 4095 {
+        let writer = SymbolWriter(
+            tree: analysis.tree, converter: analysis.document.converter(context.encoding),
+            hierarchical: context.session.client.hierarchicalSymbols, uri: params.textDocument.uri)
+        var length = 0
+        var batch = writer.batches
+        while let piece = batch.next() {
+            length += piece.count
+            if !batch.isFinished {
+                // Now and then, let the server's other work run (on two cores, two long
+                // answers would hold both threads, and the cancellations meant to stop them
+                // would wait for them to finish), then stop if cancelled.
                 await Task.yield()
                 try Task.checkCancellation()
             }
-            guard let symbol = symbol(for: statement, in: tree.source) else { continue }
-            if context.session.client.hierarchicalSymbols {
+        }
+        return Route.TextAnswer(length: length) { sink in
+            var batch = writer.batches
+            while let piece = batch.next() {
+                guard piece.withUnsafeBytes(sink) else { return false }
+            }
+            return true
+        }
+    }
+
+    /// Writes the answer's JSON text (`[`, the symbols, `]`) in batches of statements.
+    private struct SymbolWriter: Sendable {
+        let tree: SyntaxTree?
+        let converter: PositionConverter
+        let hierarchical: Bool
+        let uri: String
+        /// Top-level statements per batch.
+        static let batchSize = 4096
+
+        /// The text, a batch at a time.
+        var batches: Batches { Batches(writer: self) }
+
+        struct Batches {
+            let writer: SymbolWriter
+            /// The first statement of the next batch.
+            private var position = 0
+            private var first = true
+            private var text: [UInt8] = []
+            /// Whether the last batch has been made.
+            private(set) var isFinished = false
+
+            init(writer: SymbolWriter) { self.writer = writer }
+
+            /// The next batch's text (valid until the next call), or nil after the last.
+            mutating func next() -> [UInt8]? {
+                guard !isFinished else { return nil }
+                text.removeAll(keepingCapacity: true)
+                if position == 0 { text.append(UInt8(ascii: "[")) }
+                let statements = writer.tree?.statements ?? []
+                let end = Swift.min(statements.count, position + SymbolWriter.batchSize)
+                for statement in statements[position..<end] { writer.append(statement, first: &first, to: &text) }
+                position = end
+                if position == statements.count {
+                    text.append(UInt8(ascii: "]"))
+                    isFinished = true
+                }
+                return text
+            }
+        }
+
+        /// Appends the symbols of `statement` (one, or several flat ones), each after a
+        /// comma unless it is the answer's first.
+        func append(_ statement: StatementSyntax, first: inout Bool, to text: inout [UInt8]) {
+            guard let tree, let symbol = symbol(for: statement, in: tree.source) else { return }
+            let writer = JSONWriter()
+            func append(_ value: Value) {
+                if !first { text.append(UInt8(ascii: ",")) }
+                first = false
+                writer.write(value, into: &text)
+            }
+            if hierarchical {
                 append(json(symbol, converter))
             } else {
                 var flat: [Value] = []
-                flatten([symbol], container: nil, uri: params.textDocument.uri, converter: converter, into: &flat)
+                flatten([symbol], container: nil, uri: uri, converter: converter, into: &flat)
                 flat.forEach(append)
             }
         }
-        text.append(UInt8(ascii: "]"))
-        pieces.append(text)
-        return pieces
     }
-
-    /// The room of each piece of the answer's text.
-    static let pieceSize = 1 << 20
 
     static func symbol(for statement: StatementSyntax, in source: SourceFile) -> Symbol? {
         switch statement {

@@ -63,13 +63,12 @@ final class Connection: Sendable {
         JSONWriter().withJSON(message.value) { body in write([UnsafeRawBufferPointer(body)]) }
     }
 
-    /// Answers a request with a result its handler wrote as JSON text (in pieces): the
-    /// envelope is written around the text, which is not copied.
-    func respond(to id: RequestID, resultText pieces: [[UInt8]]) {
+    /// Answers a request with a result its handler writes as JSON text: the envelope is
+    /// written around it, and the text goes straight to the output.
+    func respond(to id: RequestID, resultText text: Route.TextAnswer) {
         let opening = Array(#"{"jsonrpc":"2.0","id":"#.utf8) + JSONWriter().withJSON(id.value) { Array($0) } + Array(#","result":"#.utf8)
-        let length = opening.count + pieces.reduce(0) { $0 + $1.count } + 1
-        write(length: length) { output in
-            FileDescriptorIO.write(output, opening) && pieces.allSatisfy { FileDescriptorIO.write(output, $0) }
+        write(length: opening.count + text.length + 1) { output in
+            FileDescriptorIO.write(output, opening) && text.write { FileDescriptorIO.write(output, $0) }
                 && FileDescriptorIO.write(output, Array("}".utf8))
         }
     }
