@@ -18,22 +18,23 @@ enum DocumentSymbols {
         var children: [Symbol]
     }
 
-    /// Memory: the answer is written as JSON text a batch of top-level statements at a
-    /// time, straight to the output, and never held whole (built as values it took about
-    /// forty times the file's size, and its text alone about eight): the handler writes
-    /// it once to count its bytes (the message header comes first), then again when it is
-    /// sent. Both writes make the same bytes: they read the same tree. A cancelled request
-    /// stops within a batch.
+    /// Memory: the answer is written as JSON text straight to the output, a batch of
+    /// top-level statements at a time, and never held whole (built as values it took
+    /// about forty times the file's size, and its text alone about eight): the handler
+    /// first counts its bytes (the message header comes first), a statement at a time,
+    /// then writes it when it is sent. Both make the same bytes: they read the same tree
+    /// through the same code. A cancelled request stops within a batch, and between
+    /// batches (where it lets other requests run) it holds no text.
     static let route = Route.typedText(DocumentParams.self) { params, context in
         let analysis = try await context.analysis(params.textDocument.uri)
         let writer = SymbolWriter(
             tree: analysis.tree, converter: analysis.document.converter(context.encoding),
             hierarchical: context.session.client.hierarchicalSymbols, uri: params.textDocument.uri)
         var length = 0
-        var batch = writer.batches
-        while let piece = batch.next() {
-            length += piece.count
-            if !batch.isFinished {
+        var batches = writer.batches
+        while let counted = batches.nextLength() {
+            length += counted
+            if !batches.isFinished {
                 // Now and then, let the server's other work run (on two cores, two long
                 // answers would hold both threads, and the cancellations meant to stop them
                 // would wait for them to finish), then stop if cancelled.
@@ -42,9 +43,9 @@ enum DocumentSymbols {
             }
         }
         return Route.TextAnswer(length: length) { sink in
-            var batch = writer.batches
-            while let piece = batch.next() {
-                guard piece.withUnsafeBytes(sink) else { return false }
+            var batches = writer.batches
+            while let text = batches.next() {
+                guard text.withUnsafeBytes(sink) else { return false }
             }
             return true
         }
@@ -75,18 +76,40 @@ enum DocumentSymbols {
 
             /// The next batch's text (valid until the next call), or nil after the last.
             mutating func next() -> [UInt8]? {
-                guard !isFinished else { return nil }
                 text.removeAll(keepingCapacity: true)
+                return advance(keepingText: true) == nil ? nil : text
+            }
+
+            /// The next batch's length in bytes, or nil after the last; its text is made a
+            /// statement at a time and not kept.
+            mutating func nextLength() -> Int? {
+                defer { text = [] }
+                return advance(keepingText: false)
+            }
+
+            /// Makes the next batch's text, after what `text` holds; returns its length.
+            private mutating func advance(keepingText: Bool) -> Int? {
+                guard !isFinished else { return nil }
+                var length = 0
+                func flush() {
+                    guard !keepingText else { return }
+                    length += text.count
+                    text.removeAll(keepingCapacity: true)
+                }
                 if position == 0 { text.append(UInt8(ascii: "[")) }
                 let statements = writer.tree?.statements ?? []
                 let end = Swift.min(statements.count, position + SymbolWriter.batchSize)
-                for statement in statements[position..<end] { writer.append(statement, first: &first, to: &text) }
+                for statement in statements[position..<end] {
+                    writer.append(statement, first: &first, to: &text)
+                    flush()
+                }
                 position = end
                 if position == statements.count {
                     text.append(UInt8(ascii: "]"))
                     isFinished = true
                 }
-                return text
+                flush()
+                return keepingText ? text.count : length
             }
         }
 
