@@ -160,7 +160,7 @@ package struct Suggestions {
     }
 
     /// ``closest(to:budget:)`` for a one-off list.
-    static func closest(to name: String, among candidates: [String]) -> String? {
+    package static func closest(to name: String, among candidates: [String]) -> String? {
         var budget = Int.max
         return Suggestions(candidates).closest(to: name, budget: &budget)
     }
