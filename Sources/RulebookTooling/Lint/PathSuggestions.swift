@@ -1,8 +1,8 @@
 import Rulebook
 
 /// "Did you mean" among a file's statement paths (`unknown-field`): the answers of
-/// ``Suggestions/init(unordered:)`` over the paths' spellings (``FieldPath/description``),
-/// prepared only as far as the lookups reach.
+/// `Suggestions` over the paths' spellings (``FieldPath/description``) in sorted order
+/// (ties go to the smaller spelling), prepared only as far as the lookups reach.
 ///
 /// Performance: the candidates are every distinct statement path of a file (tens of
 /// thousands in a very large file), but the budget of candidate comparisons allows only a
@@ -12,7 +12,8 @@ import Rulebook
 /// the first lookup measures the lengths (one pass over the paths' bytes, nothing
 /// written), a length's signatures are computed when a lookup first reaches it, and a
 /// candidate's scalars are written only when its signature is close enough for the edit
-/// distance. The budget is charged the whole candidate count per lookup, as before.
+/// distance. The budget is charged the whole candidate count per lookup, as
+/// `Suggestions.closest(to:budget:)` charges it.
 struct PathSuggestions {
     private let paths: [FieldPath]
     /// Whether the lengths below have been measured (on the first lookup).
