@@ -207,6 +207,17 @@ struct RuleAnalysis {
         keys.reserveCapacity(3 * expectedGroups)
     }
 
+    /// Forgets every group, keeping the tables' room (for the next statement's scratch
+    /// analysis: a few rows each time, never a new allocation).
+    mutating func removeAll() {
+        groups.removeAll(keepingCapacity: true)
+        states.removeAll(keepingCapacity: true)
+        keys.removeAll(keepingCapacity: true)
+        if !hashedKeys.isEmpty { hashedKeys = [:] }
+        if !otherBounds.isEmpty { otherBounds = [:] }
+        if !spelledSubjects.isEmpty { spelledSubjects = [:] }
+    }
+
     /// A new group with no rules; returns its id.
     mutating func addGroup() -> Int {
         groups.append(Group())
