@@ -41,7 +41,7 @@ final class MemoryEndToEndTests: XCTestCase {
             let baseline = try peakResidentBytes(["check", "empty.rules"], in: project)
             let check = try peakResidentBytes(["check", "dense.rules"], in: project)
             let multiple = Double(check - baseline) / Double(text.utf8.count)
-            XCTAssertLessThanOrEqual(multiple, 28, "check peaked at \(check) bytes, baseline \(baseline)")
+            XCTAssertLessThanOrEqual(multiple, 26, "check peaked at \(check) bytes, baseline \(baseline)")
         #else
             throw XCTSkip("peak resident memory is read the Linux way")
         #endif
@@ -67,7 +67,7 @@ final class MemoryEndToEndTests: XCTestCase {
                 result.status == 0, let kilobytes = Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
             else { throw XCTSkip("python3 is needed to talk to the server and read its peak resident memory") }
             let multiple = Double(kilobytes * 1024 - baseline) / Double(text.utf8.count)
-            XCTAssertLessThanOrEqual(multiple, 30, "the server peaked at \(kilobytes * 1024) bytes, baseline \(baseline)")
+            XCTAssertLessThanOrEqual(multiple, 23, "the server peaked at \(kilobytes * 1024) bytes, baseline \(baseline)")
         #else
             throw XCTSkip("peak resident memory is read the Linux way")
         #endif
