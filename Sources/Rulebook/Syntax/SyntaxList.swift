@@ -26,6 +26,11 @@ package final class SyntaxBuffer<Element: Sendable & Hashable>: @unchecked Senda
     /// The number of elements appended so far: where a list begun now starts.
     @inlinable package var height: Int { elements.count }
 
+    /// Reserves room for `count` elements in all (an estimate: more are appended as well).
+    func reserve(_ count: Int) {
+        elements.reserveCapacity(count)
+    }
+
     /// Appends `element`, which the list being built will hold.
     @inlinable
     package func push(_ element: consuming Element) {

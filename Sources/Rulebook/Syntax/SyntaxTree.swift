@@ -142,7 +142,8 @@ package struct NamedRuleSyntax: Sendable, Hashable {
     }
     package var name: IdentifierSyntax {
         IdentifierSyntax(
-            name: nameText, range: wide?.ranges[1] ?? SourceRange(uncheckedStart: Int(nameStart), end: Int(nameStart) + nameText.utf8.count))
+            name: nameText, range: wide?.ranges[1] ?? SourceRange(uncheckedStart: Int(nameStart), end: Int(nameStart) + nameText.utf8.count)
+        )
     }
     /// The `=`; empty when missing (and diagnosed).
     package var equalsRange: SourceRange { wide?.ranges[2] ?? CompactOffsets.range(equalsStart, equalsEnd) }
@@ -433,7 +434,9 @@ package struct RuleSyntax: Sendable, Hashable {
     /// initialiser): its name's text at `start..<nameEnd`, the rule at `start..<end`, with
     /// `start <= nameEnd <= end` within the lexer's `UInt32` offsets.
     @inline(__always)
-    init(parsedName name: String, start: Int, nameEnd: Int, arguments: SyntaxList<ArgumentSyntax>, message: MessageOverrideSyntax?, end: Int) {
+    init(
+        parsedName name: String, start: Int, nameEnd: Int, arguments: SyntaxList<ArgumentSyntax>, message: MessageOverrideSyntax?, end: Int
+    ) {
         // A name whose bytes are not well-formed UTF-8 has a text of another length.
         guard name.utf8.count == nameEnd - start else {
             self.init(

@@ -1,7 +1,9 @@
 import Rulebook
 
-// Moving nodes by a number of bytes: the statements after an edit keep their syntax and
-// move by the edit's change in length (see `Parser+Incremental.swift`).
+// Moving nodes by a number of bytes, their lists into a new tree's buffers: a reparse
+// keeps the statements before an edit where they are and moves those after it by the
+// edit's change in length (see `Parser+Incremental.swift`; the lists are moved in
+// `SyntaxTree+Moving.swift`).
 
 extension SourceRange {
     /// The range moved by `delta` bytes.
@@ -57,7 +59,9 @@ extension ConditionSyntax {
         case .present(let path):
             .present(path.shifted(by: delta, into: buffers))
         case .comparison(let path, let comparison, let literal, let operatorRange):
-            .comparison(path.shifted(by: delta, into: buffers), comparison, literal.shifted(by: delta, into: buffers), operatorRange: operatorRange.shifted(by: delta))
+            .comparison(
+                path.shifted(by: delta, into: buffers), comparison, literal.shifted(by: delta, into: buffers),
+                operatorRange: operatorRange.shifted(by: delta))
         case .not(let inner, let range):
             .not(inner.shifted(by: delta, into: buffers), range: range.shifted(by: delta))
         case .and(let lhs, let rhs):
