@@ -252,7 +252,7 @@ extension RecordEvaluator where Collector == OutcomeCollector {
         evaluator.run()
         swap(&scratch, &evaluator.collector.outcome)
         if let shared = program.allValidResults, scratch.isAllValid(fieldCount: program.fields.count) { return shared }
-        if cache.count != program.rules.count { cache = Array(repeating: nil, count: program.rules.count) }
+        if cache.count != program.ruleCount { cache = Array(repeating: nil, count: program.ruleCount) }
         var builder = ViolationBuilder(program: program, messages: options.messages, today: today)
         return builder.results(of: scratch, cache: &cache)
     }
