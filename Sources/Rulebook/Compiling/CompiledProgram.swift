@@ -56,7 +56,7 @@ package final class CompiledProgram: Sendable {
 
     init(
         keyStorage: KeyStorage, fields: [FieldPlan], runs: [KeyRun], keys: [CompiledKey], rootKeys: [CompiledKey],
-        groups: [GroupPlan], checks: [Check], requires: [Bool],
+        groups: [GroupPlan], checks: [Check],
         reports: [RuleReport], fieldInfos: [FieldInfo], conditions: [CompiledCondition], references: [ReferencePath]
     ) {
         self.keyStorage = keyStorage
@@ -67,7 +67,8 @@ package final class CompiledProgram: Sendable {
         self.checks = .allocate(capacity: max(checks.count, 1))
         self.checks.initialize(from: checks, count: checks.count)
         self.tables = ProgramTables(
-            fields: fields, runs: runs, keys: keys, groups: groups, requires: requires, checks: self.checks)
+            fields: fields, runs: runs, keys: keys, groups: groups, steps: checks.map(CheckStep.init),
+            checks: self.checks)
         self.reports = reports
         self.fieldInfos = fieldInfos
         self.conditions = conditions
@@ -101,20 +102,20 @@ struct ProgramTables {
     let runs: UnsafeBufferPointer<KeyRun>
     let keys: UnsafeBufferPointer<CompiledKey>
     let groups: UnsafeBufferPointer<GroupPlan>
-    /// Per rule: whether it is `required`.
-    let requires: UnsafeBufferPointer<Bool>
+    /// Per rule: its check's step (see ``CheckStep``).
+    let steps: UnsafeBufferPointer<CheckStep>
     /// Per rule: its check (the program's own buffer, not a copy).
     let checks: UnsafePointer<Check>
 
     init(
-        fields: [FieldPlan], runs: [KeyRun], keys: [CompiledKey], groups: [GroupPlan], requires: [Bool],
+        fields: [FieldPlan], runs: [KeyRun], keys: [CompiledKey], groups: [GroupPlan], steps: [CheckStep],
         checks: UnsafePointer<Check>
     ) {
         self.fields = Self.copy(fields)
         self.runs = Self.copy(runs)
         self.keys = Self.copy(keys)
         self.groups = Self.copy(groups)
-        self.requires = Self.copy(requires)
+        self.steps = Self.copy(steps)
         self.checks = checks
     }
 
@@ -130,7 +131,7 @@ struct ProgramTables {
         Self.free(runs)
         Self.free(keys)
         Self.free(groups)
-        Self.free(requires)
+        Self.free(steps)
     }
 
     private static func free<Element>(_ buffer: UnsafeBufferPointer<Element>) {

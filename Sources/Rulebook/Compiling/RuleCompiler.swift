@@ -19,9 +19,8 @@ struct RuleCompiler {
     private var rootSlots: [String: Int] = [:]
     private let keyStorage = KeyStorage()
     private var groups: [GroupPlan] = []
-    /// Per rule: its check and whether it is `required`.
+    /// Per rule: its check.
     private var checks: [Check] = []
-    private var requires: [Bool] = []
     private var reports: [RuleReport] = []
     private var fieldInfos: [FieldInfo] = []
     private var conditions: [CompiledCondition] = []
@@ -41,7 +40,7 @@ struct RuleCompiler {
         for path in order { add(path, statements: statementsByPath[path] ?? []) }
         return CompiledProgram(
             keyStorage: keyStorage, fields: fields, runs: runs, keys: keys, rootKeys: rootKeys, groups: groups,
-            checks: checks, requires: requires, reports: reports,
+            checks: checks, reports: reports,
             fieldInfos: fieldInfos, conditions: conditions, references: references)
     }
 
@@ -69,7 +68,7 @@ struct RuleCompiler {
             groups.append(
                 GroupPlan(
                     condition: condition == nil ? -1 : conditions.count - 1, ruleStart: ruleStart,
-                    ruleEnd: checks.count, hasRequired: requires[ruleStart...].contains(true)))
+                    ruleEnd: checks.count, hasRequired: checks[ruleStart...].contains(where: \.isRequired)))
         }
         fields.append(FieldPlan(runStart: runStart, runEnd: runs.count, groupStart: groupStart, groupEnd: groups.count))
         let fixed: ConcretePath? =
@@ -113,9 +112,7 @@ struct RuleCompiler {
         if case .date = check { needsToday = true }
         if todayIndex != nil { needsToday = true }
         let reportedKey: String = if case .key(let key)? = rule.messageOverride { key } else { rule.messageKey }
-        let isRequired: Bool = if case .required = check { true } else { false }
         checks.append(check)
-        requires.append(isRequired)
         reports.append(
             RuleReport(
                 validator: rule.validator, formKey: rule.messageKey, reportedKey: reportedKey,

@@ -161,7 +161,7 @@ struct RecordEvaluator<Access: RecordAccess, Collector: EvaluationCollector> {
             if !empty, let present = node {
                 for rule in group.ruleStart..<group.ruleEnd {
                     if stopped { collector.trace(rule: rule, group: groupIndex, .skipped(.earlierFailure)); continue }
-                    if tables.requires[rule] || passes(tables.checks + rule, present, bindings: bindings) {
+                    if passes(rule: rule, present, bindings: bindings) {
                         if Collector.traces { collector.trace(rule: rule, group: groupIndex, .passed) }
                         continue
                     }
@@ -172,7 +172,7 @@ struct RecordEvaluator<Access: RecordAccess, Collector: EvaluationCollector> {
                 }
             } else if group.hasRequired {
                 for rule in group.ruleStart..<group.ruleEnd {
-                    if !tables.requires[rule] {
+                    if !tables.steps[rule].isRequired {
                         if Collector.traces { collector.trace(rule: rule, group: groupIndex, .skipped(.emptyRequiredReports)) }
                         continue
                     }
