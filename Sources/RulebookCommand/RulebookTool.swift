@@ -102,7 +102,7 @@ public enum RulebookTool {
         guard let command = command(named: first) else {
             var message = first.hasPrefix("-") ? "unknown option '\(first)'" : "unknown command '\(first)'"
             let names = first.hasPrefix("-") ? ["--help", "--version"] : commandList.map(\.name)
-            if let guess = Suggestion.closest(to: first, among: names) { message += "; did you mean '\(guess)'?" }
+            if let guess = Suggestions.closest(to: first, among: names) { message += "; did you mean '\(guess)'?" }
             context.stderr.write(UsageError(message, commandLine: "rulebook").rendered)
             return .usageError
         }
@@ -151,7 +151,7 @@ public enum RulebookTool {
         let names = group.commands.map { String($0.configuration.name.split(separator: " ").last ?? "") }
         guard let index = names.firstIndex(of: first) else {
             var message = "unknown command '\(first)'"
-            if let guess = Suggestion.closest(to: first, among: names) { message += "; did you mean '\(guess)'?" }
+            if let guess = Suggestions.closest(to: first, among: names) { message += "; did you mean '\(guess)'?" }
             context.stderr.write(UsageError(message, commandLine: group.configuration.commandLine).rendered)
             return .usageError
         }

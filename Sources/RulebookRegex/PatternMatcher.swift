@@ -4,7 +4,7 @@
 /// Performance bends the code here: matching through a ``Pattern`` copies it out of its
 /// array (retaining its two strings and its program) and binds the DFA out of the
 /// program's strategy (retaining its arrays): a dozen reference-count operations per
-/// match, 10% of validating the payment workload. A matcher is a trivially copyable value
+/// match, a large share of validating pattern-heavy records. A matcher is a trivially copyable value
 /// (pointers and integers, the program `unowned(unsafe)`), so reading one from an array
 /// and matching with it touches no reference count.
 ///

@@ -11,10 +11,6 @@ extension Suggestions {
         package let target: [UInt32]
         /// The most edits a suggestion may be away (``Suggestions/threshold(forTargetLength:)``).
         package let threshold: Int
-        private let targetSignature: Signature
-        /// Each edit flips at most two bits of a signature, so more than twice the
-        /// threshold rules a candidate out (`(differing + 1) / 2 > threshold`).
-        private let maximumDifferingBits: Int
         /// Whether ties go to the smaller spelling rather than the earlier candidate.
         private let tieBreakByName: Bool
         package private(set) var best: (spelling: String, distance: Int, exactDistance: Int)?
@@ -26,28 +22,7 @@ extension Suggestions {
             self.name = name
             self.target = target
             self.threshold = Suggestions.threshold(forTargetLength: target.count)
-            self.targetSignature = Suggestions.signature(target)
-            self.maximumDifferingBits = 2 * threshold
             self.tieBreakByName = tieBreakByName
-        }
-
-        /// The lengths (in scalars) of candidates that can be within the threshold, among
-        /// lengths `0..<lengthStarts.count - 1` (nil: none).
-        package func lengthsInReach(lengthStarts: [Int]) -> ClosedRange<Int>? {
-            Scan.lengths(inReachOf: target.count, threshold: threshold, lengthStarts: lengthStarts)
-        }
-
-        package static func lengths(inReachOf targetLength: Int, threshold: Int, lengthStarts: [Int]) -> ClosedRange<Int>? {
-            let shortest = Swift.max(0, targetLength - threshold)
-            let longest = Swift.min(lengthStarts.count - 2, targetLength + threshold)
-            return shortest <= longest ? shortest...longest : nil
-        }
-
-        /// Whether a candidate of this signature is too far from the name (the cheap
-        /// bound, before the distance).
-        @inline(__always)
-        package func rulesOut(_ signature: Signature) -> Bool {
-            targetSignature.differingBits(from: signature) > maximumDifferingBits
         }
 
         /// Considers a candidate that passed the cheap bounds: its lowercased scalars

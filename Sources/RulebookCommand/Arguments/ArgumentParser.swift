@@ -1,3 +1,5 @@
+import Rulebook
+
 /// Parses one command's arguments (the words after the subcommand name) against its
 /// ``CommandConfiguration``.
 ///
@@ -93,7 +95,7 @@ struct ArgumentParser {
         }
         if let allowed = option.allowedValues, !allowed.contains(value) {
             var message = "invalid value '\(value)' for '--\(option.name)': expected one of \(allowed.joined(separator: ", "))"
-            if let guess = Suggestion.closest(to: value, among: allowed) { message += "; did you mean '\(guess)'?" }
+            if let guess = Suggestions.closest(to: value, among: allowed) { message += "; did you mean '\(guess)'?" }
             throw error(message)
         }
         if parsed.values[option.name] != nil, !option.isRepeatable {
@@ -117,7 +119,7 @@ struct ArgumentParser {
         var message = "unknown option '\(spelled)'"
         let names = configuration.options.map { "--\($0.name)" } + ["--help"]
         let bare = spelled.split(separator: "=", maxSplits: 1).first.map(String.init) ?? spelled
-        if let guess = Suggestion.closest(to: bare, among: names) { message += "; did you mean '\(guess)'?" }
+        if let guess = Suggestions.closest(to: bare, among: names) { message += "; did you mean '\(guess)'?" }
         return error(message)
     }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Rulebook
+import RulebookTooling
 
 /// `rulebook check [PATH …]`: checks rule files (and message catalogues) and prints every
 /// diagnostic in one of four formats.

@@ -1,3 +1,5 @@
+import Rulebook
+
 /// `rulebook completions bash|zsh|fish`: prints a shell completion script generated
 /// from the commands' definitions.
 struct CompletionsCommand: Command {
@@ -31,7 +33,7 @@ struct CompletionsCommand: Command {
         }
         guard let shell = CompletionScript.Shell(rawValue: word) else {
             let names = CompletionScript.Shell.allCases.map(\.rawValue)
-            let hint = Suggestion.closest(to: word, among: names).map { "; did you mean '\($0)'?" } ?? ""
+            let hint = Suggestions.closest(to: word, among: names).map { "; did you mean '\($0)'?" } ?? ""
             throw Self.usageError("unknown shell '\(word)': expected one of \(names.joined(separator: ", "))\(hint)")
         }
         self.shell = shell

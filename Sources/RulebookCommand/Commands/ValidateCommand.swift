@@ -1,5 +1,6 @@
 import Foundation
 import Rulebook
+import RulebookTooling
 
 /// `rulebook validate --rules FILE [INPUT … | -]`: validates records in bulk, streaming.
 struct ValidateCommand: Command {

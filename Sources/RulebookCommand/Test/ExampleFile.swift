@@ -98,7 +98,7 @@ struct ExampleFile: Sendable {
     private static func rejectUnknownKeys(of object: ValueObject, allowed: [String], at place: String) throws(CommandError) {
         for (key, _) in object.members where !allowed.contains(key) {
             let hint =
-                Suggestion.closest(to: key, among: allowed).map { "; did you mean \"\($0)\"?" }
+                Suggestions.closest(to: key, among: allowed).map { "; did you mean \"\($0)\"?" }
                 ?? "; expected one of " + allowed.map { "\"\($0)\"" }.joined(separator: ", ")
             throw CommandError("\(place): unknown key \"\(key)\"\(hint)")
         }
@@ -137,7 +137,7 @@ struct ExampleFile: Sendable {
                 try rejectUnknownKeys(of: failure, allowed: ["field", "rule", "message"], at: place + ": fails")
                 guard BuiltinValidator(rawValue: rule) != nil else {
                     let names = BuiltinValidator.allCases.map(\.rawValue)
-                    let hint = Suggestion.closest(to: rule, among: names).map { "; did you mean '\($0)'?" } ?? ""
+                    let hint = Suggestions.closest(to: rule, among: names).map { "; did you mean '\($0)'?" } ?? ""
                     throw CommandError("\(place): \"rule\": '\(rule)' is not a validator\(hint)")
                 }
                 var message: String?

@@ -1,4 +1,5 @@
 import Rulebook
+import RulebookTooling
 
 /// `rulebook test [PATH …]`: runs example-based rule tests (`*.examples.json`).
 struct TestCommand: Command {

@@ -31,10 +31,17 @@ final class Analyzer: Sendable {
     static let maxRetired = 4
 
     private let state = Locked(State())
+    /// Told why a project configuration is not used, each time the workspace is read.
+    private let reportProblem: @Sendable (String) -> Void
     /// Parsed files, kept for the whole session.
     let parseCache = ParseCache()
     /// Compiled patterns, kept for the whole session (every edit re-checks the same few).
     let patternCache = PatternCache()
+
+    /// An analyzer that passes configuration problems to `reportProblem`.
+    init(reportProblem: @escaping @Sendable (String) -> Void = { _ in }) {
+        self.reportProblem = reportProblem
+    }
 
     /// Sets the workspace roots and display locale (at `initialize` and when folders change).
     func configure(roots: [String], locale: String?) {
@@ -49,16 +56,21 @@ final class Analyzer: Sendable {
     func analysis(of document: TextDocument, documents: DocumentStore) async -> DocumentAnalysis {
         let uri = DocumentURI.normalized(document.uri)
         var overflow: (any Sendable)?  // freed here, outside the lock
+        var problems: [String] = []  // reported here, outside the lock
         let task: Task<DocumentAnalysis, Never> = state.withLock { state in
             let generation = state.generations[uri, default: 0]
             if let entry = state.entries[uri], entry.version == document.version, entry.generation == generation {
                 return entry.task
             }
-            let workspace =
-                state.workspace
-                ?? WorkspaceModel(
+            let workspace: WorkspaceModel
+            if let existing = state.workspace {
+                workspace = existing
+            } else {
+                workspace = WorkspaceModel(
                     roots: state.roots, locale: state.locale, documents: documents, parseCache: parseCache,
                     patternCache: patternCache)
+                problems = workspace.configurationProblems
+            }
             state.workspace = workspace
             let task = Task.detached { [self] in
                 DocumentAnalysis.compute(document: document, documents: documents, workspace: workspace, leftovers: { retire($0) })
@@ -74,6 +86,7 @@ final class Analyzer: Sendable {
             return task
         }
         _ = overflow
+        for problem in problems { reportProblem(problem) }
         let analysis = await task.value
         state.withLock { state in
             if state.entries[uri]?.version == document.version { state.dependencies[uri] = analysis.dependencies }
@@ -118,9 +131,17 @@ final class Analyzer: Sendable {
         }
     }
 
-    /// Reloads the catalogues on the next analysis.
+    /// Reloads the catalogues and configurations on the next analysis.
     func cataloguesChanged() {
         state.withLock { $0.workspace = nil }
+    }
+
+    /// Whether a change to the file at `path` changes the workspace model: a catalogue
+    /// (of a `Localizations/` directory or of the directory a configuration names) or a
+    /// project configuration.
+    func changesWorkspace(_ path: String) -> Bool {
+        Self.isCataloguePath(path) || path.split(separator: "/").last == Substring(ProjectConfiguration.fileName)
+            || state.withLock { $0.workspace?.dependsOn(path) ?? false }
     }
 
     /// Drops a closed document's cache.

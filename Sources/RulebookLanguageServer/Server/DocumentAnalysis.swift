@@ -68,7 +68,7 @@ struct DocumentAnalysis: Sendable {
             // Unreachable with the buffer in the overlay; analyse the text alone rather than fail.
             let tree = workspace.tree(for: document.source)
             return DocumentAnalysis(
-                document: document, tree: tree, diagnostics: tree.diagnostics,
+                document: document, tree: tree, diagnostics: workspace.configured(tree.diagnostics, for: document.path),
                 dependencies: [], sources: [:], trees: [document.path: tree], imports: [:],
                 scope: RuleScope(file: document.path, trees: [document.path: tree], imports: [:]), workspace: workspace)
         }
@@ -91,7 +91,8 @@ struct DocumentAnalysis: Sendable {
         if let directory = workspace.catalogueDirectory(for: document.path) { dependencies.formUnion(directory.texts.keys) }
         return DocumentAnalysis(
             document: document, tree: tree,
-            diagnostics: result.diagnostics.filter { $0.file == path || $0.file == document.path },
+            diagnostics: workspace.configured(
+                result.diagnostics.filter { $0.file == path || $0.file == document.path }, for: document.path),
             dependencies: dependencies, sources: result.trees.mapValues(\.source), trees: trees, imports: imports,
             scope: RuleScope(file: document.path, trees: trees, imports: imports), workspace: workspace)
     }
@@ -105,7 +106,7 @@ struct DocumentAnalysis: Sendable {
                 workspace.catalogueDirectory(containing: document.path)?.texts
                 ?? ((try? MessageCatalogs.readFiles(in: SourcePathText.directory(of: document.path))) ?? [:])
             texts[document.path] = document.text
-            diagnostics = CatalogChecker.check(files: texts).filter { $0.file == document.path }
+            diagnostics = workspace.configured(CatalogChecker.check(files: texts).filter { $0.file == document.path }, for: document.path)
         }
         return DocumentAnalysis(
             document: document, tree: nil, diagnostics: diagnostics, dependencies: [],

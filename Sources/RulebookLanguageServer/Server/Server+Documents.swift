@@ -56,7 +56,7 @@ extension Server {
 
     /// An open document's text changed: analyse it and whatever depends on it.
     private func documentChanged(_ document: TextDocument) {
-        if document.isCatalogue {
+        if document.isCatalogue || analyzer.changesWorkspace(document.path) {
             analyzer.cataloguesChanged()
             reanalyseEverything()
             return
@@ -69,7 +69,7 @@ extension Server {
 
     /// Files changed outside the editor (or were saved): re-check their dependents.
     func filesChanged(_ paths: [String]) {
-        if paths.contains(where: Analyzer.isCataloguePath) {
+        if paths.contains(where: analyzer.changesWorkspace) {
             analyzer.cataloguesChanged()
             reanalyseEverything()
             return

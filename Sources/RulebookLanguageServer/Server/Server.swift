@@ -12,7 +12,7 @@ actor Server {
     private(set) var phase = Phase.waitingForInitialize
     var session: Session?
     var documents = DocumentStore()
-    let analyzer = Analyzer()
+    let analyzer: Analyzer
     /// Requests in flight, cancellable by id.
     private var pending: [RequestID: Task<Void, Never>] = [:]
     /// Handlers by method; tests may add their own.
@@ -27,6 +27,10 @@ actor Server {
     init(connection: Connection, version: String, extraRoutes: [String: Route] = [:]) {
         self.connection = connection
         self.version = version
+        // An invalid `rulebook.json` is ignored (the defaults apply) and shown to the user.
+        analyzer = Analyzer { [connection] problem in
+            connection.notify("window/showMessage", .object(ValueObject([("type", .integer(2)), ("message", .string(problem))])))
+        }
         self.routes = Routes.all.merging(extraRoutes) { $1 }
     }
 

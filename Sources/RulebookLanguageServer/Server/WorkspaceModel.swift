@@ -2,9 +2,11 @@ import Foundation
 import Rulebook
 import RulebookTooling
 
-/// The workspace as analyses see it: roots, the message catalogues of each root's
-/// `Localizations/` directory (open catalogue documents over the files on disk), and
-/// the display locale. Immutable; the analyzer builds a new one when catalogues change.
+/// The workspace as analyses see it: roots, each root's project configuration (the
+/// nearest `rulebook.json` from the root up, as `rulebook check` would read it), the
+/// message catalogues of each root's catalogue directory (open catalogue documents over
+/// the files on disk), and the display locale. Immutable; the analyzer builds a new one
+/// when catalogues or a configuration change.
 struct WorkspaceModel: Sendable {
     /// The catalogues of one `Localizations/` directory.
     struct CatalogueDirectory: Sendable {
@@ -20,7 +22,13 @@ struct WorkspaceModel: Sendable {
     }
 
     let roots: [String]
+    /// The client's display locale (`nil`: the configuration's, else the base catalogue).
     let locale: String?
+    /// Each root's project configuration, when it has a valid one.
+    let configurations: [String: ProjectConfiguration]
+    /// Why configuration files were not used (an invalid `rulebook.json` is reported and
+    /// ignored, so the editor keeps working with the defaults).
+    let configurationProblems: [String]
     /// Catalogue directories by root.
     let catalogues: [String: CatalogueDirectory]
     /// Parsed files shared by every analysis (only edited files are parsed again).
@@ -39,9 +47,20 @@ struct WorkspaceModel: Sendable {
         self.locale = locale
         self.parseCache = parseCache
         self.patternCache = patternCache
+        var configurations: [String: ProjectConfiguration] = [:]
+        var problems: [String] = []
+        for root in roots {
+            do throws(InputFileError) {
+                configurations[root] = try Self.configuration(of: root, documents: documents)
+            } catch {
+                problems.append(error.message)
+            }
+        }
+        self.configurations = configurations
+        configurationProblems = problems
         var catalogues: [String: CatalogueDirectory] = [:]
         for root in roots {
-            let directory = root.hasSuffix("/") ? root + "Localizations" : root + "/Localizations"
+            let directory = configurations[root]?.catalogs ?? (root.hasSuffix("/") ? root + "Localizations" : root + "/Localizations")
             var texts = (try? MessageCatalogs.readFiles(in: directory)) ?? [:]
             for document in documents.all where document.isCatalogue && SourcePathText.directory(of: document.path) == directory {
                 texts[document.path] = document.text
@@ -50,6 +69,42 @@ struct WorkspaceModel: Sendable {
             catalogues[root] = CatalogueDirectory(path: directory, texts: texts, catalogs: MessageCatalogs(files: texts))
         }
         self.catalogues = catalogues
+    }
+
+    /// The nearest `rulebook.json` from `root` up (an open buffer wins over the file),
+    /// or nil when there is none.
+    private static func configuration(of root: String, documents: DocumentStore) throws(InputFileError) -> ProjectConfiguration? {
+        guard let found = ProjectConfiguration.nearest(from: URL(fileURLWithPath: root)) else { return nil }
+        let path = found.file.path
+        let text: String
+        if let document = documents.document(atPath: path) {
+            text = document.text
+        } else if let data = FileManager.default.contents(atPath: path) {
+            text = String(decoding: data, as: UTF8.self)
+        } else {
+            throw InputFileError(FileErrorText.missing(path))
+        }
+        return try ProjectConfiguration.parse(text, path: path, base: SourcePathText.directory(of: path) + "/")
+    }
+
+    /// The project configuration that applies to the file at `path`.
+    func configuration(for path: String) -> ProjectConfiguration? {
+        root(of: path).flatMap { configurations[$0] }
+    }
+
+    /// `diagnostics` of the file at `path` as its project configuration levels them, the
+    /// codes turned `off` left out; none for a file the configuration excludes.
+    func configured(_ diagnostics: [Diagnostic], for path: String) -> [Diagnostic] {
+        guard let configuration = configuration(for: path) else { return diagnostics }
+        if configuration.skips(path, isDirectory: false, includes: false) { return [] }
+        return configuration.relevel(diagnostics)
+    }
+
+    /// Whether a change to the file at `path` changes this model: a catalogue of one of
+    /// its catalogue directories, or a project configuration.
+    func dependsOn(_ path: String) -> Bool {
+        path.split(separator: "/").last == Substring(ProjectConfiguration.fileName)
+            || catalogues.values.contains { $0.path == SourcePathText.directory(of: path) }
     }
 
     /// The root containing `path` (the longest match), else the first root.
@@ -71,7 +126,8 @@ struct WorkspaceModel: Sendable {
     /// catalogues in the display locale, or the built-in English defaults.
     func renderer(for path: String) -> any MessageRendering {
         guard let directory = catalogueDirectory(for: path) else { return DefaultMessages() }
-        return directory.catalogs.localizer(locale: locale ?? MessageCatalogs.baseLocale)
+        let configured = configuration(for: path)?.locale
+        return directory.catalogs.localizer(locale: locale ?? configured ?? MessageCatalogs.baseLocale)
     }
 
     /// The base catalogue's text for `key`.
@@ -116,8 +172,12 @@ struct WorkspaceModel: Sendable {
         parseCache.tree(for: source) { Parser.parse($0, reusing: $1) }
     }
 
-    /// Rule files under the roots.
-    func ruleFiles() -> [String] { RuleFiles.list(under: roots) }
+    /// Rule files under the roots, except those their project configuration excludes.
+    func ruleFiles() -> [String] {
+        RuleFiles.list(under: roots).filter { path in
+            !(configuration(for: path)?.skips(path, isDirectory: false, includes: false) ?? false)
+        }
+    }
 
     /// The rule files on disk under the roots, parsed (cached), except `excluded` paths
     /// and any open document (`documents` wins: its text is newer).

@@ -1,8 +1,8 @@
 /// The NFA in the form the matchers walk: parallel arrays behind raw pointers, allocated
 /// once at compile time and never written again.
 ///
-/// Why raw pointers (performance bending the code): walking the enum form retained and
-/// released the payload array of every `split` state it crossed, which was 60% of the NFA
+/// Why raw pointers (performance bending the code): walking an enum form retains and
+/// releases the payload array of every `split` state it crosses, most of an NFA
 /// simulation's time. The memory is immutable after `init` and freed in `deinit`, so sharing
 /// it between threads is safe; hence `@unchecked Sendable`.
 final class FlatNFA: @unchecked Sendable {

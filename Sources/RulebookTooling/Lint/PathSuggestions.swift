@@ -1,8 +1,8 @@
 import Rulebook
 
 /// "Did you mean" among a file's statement paths (`unknown-field`): the answers of
-/// ``Suggestions/init(unordered:)`` over the paths' spellings (``FieldPath/description``),
-/// prepared only as far as the lookups reach.
+/// `Suggestions` over the paths' spellings (``FieldPath/description``) in sorted order
+/// (ties go to the smaller spelling), prepared only as far as the lookups reach.
 ///
 /// Performance: the candidates are every distinct statement path of a file (tens of
 /// thousands in a very large file), but the budget of candidate comparisons allows only a
@@ -12,7 +12,8 @@ import Rulebook
 /// the first lookup measures the lengths (one pass over the paths' bytes, nothing
 /// written), a length's signatures are computed when a lookup first reaches it, and a
 /// candidate's scalars are written only when its signature is close enough for the edit
-/// distance. The budget is charged the whole candidate count per lookup, as before.
+/// distance. The budget is charged the whole candidate count per lookup, as
+/// `Suggestions.closest(to:budget:)` charges it.
 struct PathSuggestions {
     private let paths: [FieldPath]
     /// Whether the lengths below have been measured (on the first lookup).
@@ -24,7 +25,7 @@ struct PathSuggestions {
     private var lengthStarts: [Int] = []
     /// The signature of `byLength[position]` at `signatures[position]`, valid for the
     /// lengths whose `signed[length]` is set.
-    private var signatures: [Suggestions.Signature] = []
+    private var signatures: [PathSignature] = []
     private var signed: [Bool] = []
     /// The lowercased scalars of the candidates with a non-ASCII key (spelt and
     /// lowercased as a whole, as ``Suggestions/appendLowercasedSpelling(of:to:)`` does);
@@ -68,10 +69,12 @@ struct PathSuggestions {
         // has a length in reach, so the scan is a handful of instructions a candidate.
         let window = lengthStarts[lengths.lowerBound]..<lengthStarts[lengths.upperBound + 1]
         let target = scan.target  // (not read through `scan`, which the loop changes)
+        let targetSignature = PathSignature(target)
+        let threshold = scan.threshold
         withUnsafeTemporaryAllocation(of: UInt32.self, capacity: lengths.upperBound + 1) { scratch in
             target.withUnsafeBufferPointer { target in
                 signatures.withUnsafeBufferPointer { signatures in
-                    for position in window where !scan.rulesOut(signatures[position]) {
+                    for position in window where !signatures[position].rulesOut(against: targetSignature, threshold: threshold) {
                         let index = byLength[position]
                         withScalars(of: index, in: scratch) { candidate in
                             scan.consider(candidate, target: target) { paths[Int(index)].description }
@@ -116,7 +119,7 @@ struct PathSuggestions {
         }
         byLength = order
         lengthStarts = starts
-        signatures = [Suggestions.Signature](repeating: Suggestions.Signature(), count: paths.count)
+        signatures = [PathSignature](repeating: PathSignature(), count: paths.count)
         signed = [Bool](repeating: false, count: longest + 1)
     }
 
@@ -134,7 +137,7 @@ struct PathSuggestions {
                 for position in range {
                     let index = byLength[position]
                     if let scalars = nonASCIIScalars[index] {
-                        signatures[position] = Suggestions.signature(scalars)
+                        signatures[position] = PathSignature(scalars)
                     } else {
                         signatures[position] = PathSuggestions.asciiSignature(of: paths[Int(index)], classes: classes, counts: counts)
                     }
@@ -182,11 +185,11 @@ extension PathSuggestions {
         }
     }
 
-    /// The signature (``Suggestions/signature(_:)``) of the lowercased spelling of a path
+    /// The signature (``PathSignature/init(_:)-([UInt32])``) of the lowercased spelling of a path
     /// whose keys are ASCII, counted from its keys' bytes without writing the spelling:
     /// a signature does not depend on the order of the characters, so a quoted key's
     /// quotes and escapes are added once the key is known not to be an identifier.
-    static func asciiSignature(of path: FieldPath) -> Suggestions.Signature {
+    static func asciiSignature(of path: FieldPath) -> PathSignature {
         ASCIIKeySpelling.byteClasses.withUnsafeBufferPointer { classes in
             withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 256) { counts in
                 counts.initialize(repeating: 0)
@@ -199,21 +202,21 @@ extension PathSuggestions {
     private static func asciiSignature(
         of path: FieldPath, classes: UnsafeBufferPointer<UInt8>,
         counts: UnsafeMutableBufferPointer<UInt8>
-    ) -> Suggestions.Signature {
+    ) -> PathSignature {
         occurrenceBits.withUnsafeBufferPointer { bits in
             var counter = SignatureCounter(counts: counts, bits: bits, classes: classes)
             _ = ASCIIKeySpelling.walk(path, &counter)
             // Performance: 32 words cleared, not a pass over the spelling again.
             UnsafeMutableRawBufferPointer(counts).withMemoryRebound(to: UInt64.self) { $0.update(repeating: 0) }
-            return Suggestions.Signature(low: counter.low, high: counter.high)
+            return PathSignature(low: counter.low, high: counter.high)
         }
     }
 
-    /// The bit ``Suggestions/Signature/insert(_:occurrence:)`` sets for an ASCII scalar
+    /// The bit ``PathSignature/insert(_:occurrence:)`` sets for an ASCII scalar
     /// `c` and occurrence `k` < 4, at `k << 7 | c` (0–63 in `low`, 64–127 in `high`),
     /// read off the signature itself so that the two cannot differ.
     private static let occurrenceBits: [UInt8] = (0..<512).map { index in
-        var signature = Suggestions.Signature()
+        var signature = PathSignature()
         signature.insert(UInt32(index & 127), occurrence: index >> 7)
         return UInt8(signature.low != 0 ? signature.low.trailingZeroBitCount : 64 + signature.high.trailingZeroBitCount)
     }

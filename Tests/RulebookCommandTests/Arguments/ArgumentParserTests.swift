@@ -1,3 +1,4 @@
+import Rulebook
 import XCTest
 
 @testable import RulebookCommand
@@ -123,17 +124,13 @@ final class ArgumentParserTests: XCTestCase {
 }
 
 final class SuggestionTests: XCTestCase {
-    func testEditDistanceCountsTranspositionsAsOneStep() {
-        XCTAssertEqual(Suggestion.editDistance("format", "fomrat"), 1)
-        XCTAssertEqual(Suggestion.editDistance("check", "chek"), 1)
-        XCTAssertEqual(Suggestion.editDistance("", "abc"), 3)
-        XCTAssertEqual(Suggestion.editDistance("kitten", "sitting"), 3)
-    }
-
-    func testClosestIgnoresFarCandidates() {
-        XCTAssertEqual(Suggestion.closest(to: "chek", among: ["check", "validate"]), "check")
-        XCTAssertEqual(Suggestion.closest(to: "valdate", among: ["check", "validate"]), "validate")
-        XCTAssertNil(Suggestion.closest(to: "xyz", among: ["check", "validate"]))
+    /// The command's "did you mean" uses the checker's suggestions: transpositions count
+    /// as one edit, and far candidates are not offered.
+    func testClosestCommandWordIgnoresFarCandidates() {
+        XCTAssertEqual(Suggestions.closest(to: "fomrat", among: ["check", "format"]), "format")
+        XCTAssertEqual(Suggestions.closest(to: "chek", among: ["check", "validate"]), "check")
+        XCTAssertEqual(Suggestions.closest(to: "valdate", among: ["check", "validate"]), "validate")
+        XCTAssertNil(Suggestions.closest(to: "xyz", among: ["check", "validate"]))
     }
 }
 

@@ -106,23 +106,6 @@ final class CheckerSharingTests: XCTestCase {
         }
     }
 
-    func testFlatSuggestionsAgreeWithTheOrderedOnes() {
-        var random = SeededGenerator(seed: 11)
-        let alphabet = Array("abcdeAB_é1")
-        let names = Array(
-            Set(
-                (0..<300).map { _ in
-                    String((0..<(3 + Int(random.next() % 6))).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
-                }))
-        let ordered = Suggestions(names.sorted())
-        let unordered = Suggestions(unordered: names)
-        for _ in 0..<300 {
-            let target = String((0..<(2 + Int(random.next() % 7))).map { _ in alphabet[Int(random.next() % UInt64(alphabet.count))] })
-            var budget1 = Int.max, budget2 = Int.max
-            XCTAssertEqual(ordered.closest(to: target, budget: &budget1), unordered.closest(to: target, budget: &budget2), target)
-        }
-    }
-
     /// Each file's `unknown-field` references are checked against its own statements once
     /// it is walked (the references waiting then are all that file's, and are taken
     /// whole): a typo is reported in its own file, against its own statements only.

@@ -93,7 +93,7 @@ final class PathSuggestionsTests: XCTestCase {
             let paths = GeneratedPaths.distinct(random.next(below: round < 10 ? 4 : 400), &random)
             let spellings = paths.map(\.description)
             var lazy = PathSuggestions(paths)
-            let eager = Suggestions(unordered: spellings)
+            let eager = Suggestions(spellings.sorted())
             // A budget that runs out part way in some rounds, as in a large file.
             let initial = random.next(below: 3) == 0 ? paths.count * random.next(below: 30) : Int.max
             var lazyBudget = initial, eagerBudget = initial, exhaustiveBudget = initial
@@ -124,7 +124,7 @@ final class PathSuggestionsTests: XCTestCase {
             }
             XCTAssertTrue(isASCII, path.description)
             XCTAssertEqual(length, expected.count, path.description)
-            XCTAssertEqual(PathSuggestions.asciiSignature(of: path), Suggestions.signature(expected), path.description)
+            XCTAssertEqual(PathSuggestions.asciiSignature(of: path), PathSignature(expected), path.description)
             // Written into room for exactly its length, and into too little room (stops there).
             for room in [length, max(0, length - 2)] {
                 var written = [UInt32](repeating: 0, count: room)
@@ -153,7 +153,7 @@ final class UnknownFieldBudgetTests: XCTestCase {
         var distinct: [FieldPath] = [], seen: Set<FieldPath> = []
         for path in statementPaths where seen.insert(path).inserted { distinct.append(path) }
         let firstSegments = Set(distinct.compactMap(\.segments.first))
-        let candidates = Suggestions(unordered: distinct.map(\.description))
+        let candidates = Suggestions(distinct.map(\.description).sorted())
         var budget = 200_000
         var answers: [String: String?] = [:]
         var messages: [String] = []

@@ -58,15 +58,15 @@ final class SuggestionsTests: XCTestCase {
         let sample = words(count: 150, seed: 7)
         for a in sample {
             for b in sample {
-                let bound = (Suggestions.signature(a).differingBits(from: Suggestions.signature(b)) + 1) / 2
+                let bound = (PathSignature(a).differingBits(from: PathSignature(b)) + 1) / 2
                 XCTAssertLessThanOrEqual(bound, referenceDistance(a, b), "\(a) \(b)")
             }
         }
     }
 
     func testSignatureCountsRepeatedCharacters() {
-        let one = Suggestions.signature(Array("ab".unicodeScalars.map(\.value)))
-        let two = Suggestions.signature(Array("aab".unicodeScalars.map(\.value)))
+        let one = PathSignature(Array("ab".unicodeScalars.map(\.value)))
+        let two = PathSignature(Array("aab".unicodeScalars.map(\.value)))
         XCTAssertNotEqual(one, two, "a second 'a' is a difference the set of characters would hide")
     }
 }
@@ -111,8 +111,8 @@ final class SuggestionsPathTests: XCTestCase {
 /// The character-multiset signature of ASCII names is counted in a table; it must be the
 /// signature the scan of earlier characters gives.
 final class SuggestionsSignatureTests: XCTestCase {
-    private func scanned(_ scalars: [UInt32]) -> Suggestions.Signature {
-        var result = Suggestions.Signature()
+    private func scanned(_ scalars: [UInt32]) -> PathSignature {
+        var result = PathSignature()
         for index in scalars.indices {
             let run = scalars[..<index].filter { $0 == scalars[index] }.count
             if run < 4 { result.insert(scalars[index], occurrence: run) }
@@ -130,10 +130,10 @@ final class SuggestionsSignatureTests: XCTestCase {
         for _ in 0..<2_000 {
             let alphabet = alphabets[next(alphabets.count)]
             let name = (0..<next(65)).map { _ in alphabet[next(alphabet.count)] }
-            XCTAssertEqual(Suggestions.signature(name), scanned(name), "\(name)")
+            XCTAssertEqual(PathSignature(name), scanned(name), "\(name)")
         }
         // Non-ASCII names take the scan itself.
         let mixed: [UInt32] = [0x65E5, 97, 0x65E5, 0x65E5, 97]
-        XCTAssertEqual(Suggestions.signature(mixed), scanned(mixed))
+        XCTAssertEqual(PathSignature(mixed), scanned(mixed))
     }
 }
