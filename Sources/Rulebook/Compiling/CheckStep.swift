@@ -4,12 +4,13 @@
 // Performance bends this: switching on a `Check` read through a pointer copies the
 // enum out (its outlined value witnesses, and a retain and release of a closure's
 // context), for every rule of every record, even when the case holds only bounds. Most
-// rules (`required`, a kind, a length or count, numeric bounds) need no closure: their
-// step is a plain value decided here; only the steps of tests that are closures go back
-// to the `Check`.
+// rules (`required`, a kind, a length or count) need no closure: their step is a plain
+// value decided here; the steps of the other checks go back to the `Check`. (A step is
+// kept small, three words: a program holds one per rule. Numeric bounds, which would
+// double that, are read from the `Check`.)
 
 /// One rule's check as the evaluator's hot loop reads it (see ``CompiledProgram``): the
-/// checks without closures in full, every other check as ``test``.
+/// small checks without closures in full, every other check as ``test``.
 enum CheckStep: Sendable {
     /// `required`: decided by the evaluator's meaning of empty alone.
     case required
@@ -17,15 +18,13 @@ enum CheckStep: Sendable {
     case kind(NodeKind)
     /// ``Check/characters(_:)``.
     case characters(CountBounds)
-    /// ``Check/numberWithin(_:)``.
-    case numberWithin(NumberBounds)
     /// ``Check/count(_:)``.
     case count(CountBounds)
     /// ``Check/deferred(_:)``: passes in synchronous evaluation.
     case deferred
     /// ``Check/malformed``: never passes.
     case malformed
-    /// A check whose test is a closure: the rule's ``Check`` decides.
+    /// Any other check: the rule's ``Check`` decides.
     case test
 
     /// The step of `check`.
@@ -34,11 +33,10 @@ enum CheckStep: Sendable {
         case .required: self = .required
         case .kind(let kind): self = .kind(kind)
         case .characters(let bounds): self = .characters(bounds)
-        case .numberWithin(let bounds): self = .numberWithin(bounds)
         case .count(let bounds): self = .count(bounds)
         case .deferred: self = .deferred
         case .malformed: self = .malformed
-        case .text, .number, .date, .dateAgainstField, .scalar, .field, .elements, .value: self = .test
+        case .numberWithin, .text, .number, .date, .dateAgainstField, .scalar, .field, .elements, .value: self = .test
         }
     }
 

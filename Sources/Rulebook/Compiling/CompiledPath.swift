@@ -22,17 +22,6 @@ struct CompiledKey: @unchecked Sendable {
     /// a search (see `TapeAccess`). -1 for every other key: a key with a slot is only
     /// ever looked up in the root.
     let rootSlot: Int
-    /// `string`'s representation, bit for bit (see ``StringBits``).
-    let stringBits: StringBits
-
-    init(bytes: UnsafeRawBufferPointer, string: String, isASCII: Bool, rootSlot: Int) {
-        self.bytes = bytes
-        self.string = string
-        self.isASCII = isASCII
-        self.rootSlot = rootSlot
-        var copy = string
-        self.stringBits = withUnsafePointer(to: &copy) { StringBits(UnsafeRawPointer($0)) }
-    }
 
     /// Whether `candidate` is this key, byte for byte.
     @inline(__always)
@@ -41,35 +30,6 @@ struct CompiledKey: @unchecked Sendable {
         // bit comparison for equal small strings.
         guard candidate.utf8.count == bytes.count, candidate == string else { return false }
         return isASCII || candidate.utf8.elementsEqual(bytes)
-    }
-}
-
-/// The bits of a `String` value as stored (its two words on 64-bit platforms; zero
-/// elsewhere, where nothing compares them).
-///
-/// Performance bends key lookup with this: two strings whose bits are equal are the same
-/// text (the same small-string bytes, or the same storage object with the same count), so
-/// a record's member key read in place as bits is recognised with two integer comparisons,
-/// without the ownership traffic and the out-of-line comparison a `String` comparison
-/// costs. Unequal bits decide nothing: the caller compares the text (``CompiledKey/matches(_:)``).
-struct StringBits: Equatable, Sendable {
-    let first: UInt64
-    let second: UInt64
-
-    /// Whether this platform's `String` is two words, so that its bits are read here.
-    @inline(__always)
-    static var available: Bool { MemoryLayout<String>.size == 16 }
-
-    /// The bits of the `String` stored at `pointer`, read without copying the string.
-    @inline(__always)
-    init(_ pointer: UnsafeRawPointer) {
-        if Self.available {
-            first = pointer.loadUnaligned(as: UInt64.self)
-            second = pointer.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-        } else {
-            first = 0
-            second = 0
-        }
     }
 }
 

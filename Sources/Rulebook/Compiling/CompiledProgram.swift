@@ -67,8 +67,7 @@ package final class CompiledProgram: Sendable {
         self.checks = .allocate(capacity: max(checks.count, 1))
         self.checks.initialize(from: checks, count: checks.count)
         self.tables = ProgramTables(
-            fields: fields, runs: runs, keys: keys, groups: groups, steps: checks.map(CheckStep.init),
-            checks: self.checks)
+            fields: fields, runs: runs, keys: keys, groups: groups, checks: self.checks, ruleCount: checks.count)
         self.reports = reports
         self.fieldInfos = fieldInfos
         self.conditions = conditions
@@ -108,14 +107,18 @@ struct ProgramTables {
     let checks: UnsafePointer<Check>
 
     init(
-        fields: [FieldPlan], runs: [KeyRun], keys: [CompiledKey], groups: [GroupPlan], steps: [CheckStep],
-        checks: UnsafePointer<Check>
+        fields: [FieldPlan], runs: [KeyRun], keys: [CompiledKey], groups: [GroupPlan],
+        checks: UnsafePointer<Check>, ruleCount: Int
     ) {
         self.fields = Self.copy(fields)
         self.runs = Self.copy(runs)
         self.keys = Self.copy(keys)
         self.groups = Self.copy(groups)
-        self.steps = Self.copy(steps)
+        // Made straight into the buffer: an array of steps beside it would raise the peak
+        // memory of compiling a large rule set by a step per rule.
+        let steps = UnsafeMutablePointer<CheckStep>.allocate(capacity: max(ruleCount, 1))
+        for rule in 0..<ruleCount { (steps + rule).initialize(to: CheckStep(checks[rule])) }
+        self.steps = UnsafeBufferPointer(start: steps, count: ruleCount)
         self.checks = checks
     }
 

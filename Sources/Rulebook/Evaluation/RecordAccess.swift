@@ -117,7 +117,7 @@ struct ValueAccess: RecordAccess {
         // with a length check first: records are small; a huge object costs O(members)
         // per rule field, still linear in the input.
         guard let members = node == root ? rootMembers : Self.members(node), let base = members.baseAddress else { return nil }
-        for position in 0..<members.count where Self.matches(key, base + position) { return Self.valuePointer(base + position) }
+        for position in 0..<members.count where key.matches(base[position].key) { return Self.valuePointer(base + position) }
         return nil
     }
 
@@ -129,22 +129,13 @@ struct ValueAccess: RecordAccess {
         let count = members.count
         var position = hint < count ? hint : 0
         for _ in 0..<count {
-            if Self.matches(key, base + position) {
+            if key.matches(base[position].key) {
                 hint = position + 1
                 return Self.valuePointer(base + position)
             }
             position = position + 1 == count ? 0 : position + 1
         }
         return nil
-    }
-
-    /// Whether `member`'s key is `key`. The key is read in place, first as bits (see
-    /// ``StringBits``: a record's key is most often the same small string as the rule's),
-    /// then as text: a local copy of it would be a retain and release of its storage.
-    @inline(__always)
-    private static func matches(_ key: CompiledKey, _ member: UnsafePointer<Member>) -> Bool {
-        if StringBits.available, key.stringBits == StringBits(UnsafeRawPointer(member)) { return true }
-        return key.matches(member.pointee.key)
     }
 
     /// The elements of an array node in place (nil for anything else).

@@ -19,10 +19,6 @@ extension RecordEvaluator {
         case .kind(let kind): return access.kind(node) == kind
         case .characters(let bounds):
             return access.kind(node) == .string && access.withUTF8(node) { bounds.contains(TextScan.characterCount($0)) }
-        case .numberWithin(let bounds):
-            // Not `.map(bounds.contains)`: a method reference is a closure allocated per call.
-            guard let number = numberReading(node) else { return false }
-            return bounds.contains(number)
         case .count(let bounds): return access.kind(node) == .array && bounds.contains(access.elementCount(node))
         case .deferred: return true
         case .malformed: return false
@@ -30,10 +26,14 @@ extension RecordEvaluator {
         }
     }
 
-    /// Whether `node` passes a `check` whose test is a closure (``CheckStep/test``; the
-    /// other checks are decided by their step).
+    /// Whether `node` passes a `check` whose step is ``CheckStep/test`` (the other checks
+    /// are decided by their step).
     mutating func passes(_ check: UnsafePointer<Check>, _ node: Node, bindings: Bindings<Node>) -> Bool {
         switch check.pointee {
+        case .numberWithin(let bounds):
+            // Not `.map(bounds.contains)`: a method reference is a closure allocated per call.
+            guard let number = numberReading(node) else { return false }
+            return bounds.contains(number)
         case .text(let test): return access.kind(node) == .string && access.withUTF8(node, test)
         case .number(let test):
             guard let number = numberReading(node) else { return false }
@@ -60,7 +60,7 @@ extension RecordEvaluator {
             }
             return test(elements)
         case .value(let test): return test(access.value(node))
-        case .required, .kind, .characters, .numberWithin, .count, .deferred, .malformed:
+        case .required, .kind, .characters, .count, .deferred, .malformed:
             // Decided by their step, never sent here; a step and its check agree by
             // construction (`CheckStep.init`).
             return false
