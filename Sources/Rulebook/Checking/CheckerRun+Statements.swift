@@ -2,22 +2,43 @@
 // compared for contradictions and repetitions.
 
 extension CheckerRun {
-    /// Everything one walk over a file's statements (or a part of them) accumulates.
+    /// Everything one walk over a file's statements accumulates.
+    ///
+    /// Memory: a first pass interns every statement's path (``intern(_:)``) and notes
+    /// which paths more than one statement names; the dictionary it needs is freed before
+    /// the second pass, which checks the statements, builds its own tables. Only a path
+    /// named by several statements gets a group in ``analysis`` (its rules must be
+    /// compared with later statements'); a path named once is analysed in ``scratch``,
+    /// emptied after its statement, so the occurrences of most fields of a file live no
+    /// longer than their statement unless the rule set keeps them.
     struct FileWalk {
         let tree: SyntaxTree
         let scope: [String: RuleReference]
+        /// Whether the checked statements are kept (for the rule set).
+        let keepsStatements: Bool
         var checked: [CheckedStatement] = []
         /// The distinct statement paths, in order of first appearance: a path's index here
-        /// is its id for the rest of the walk (it finds the field's analysis, and the list
-        /// is the `unknown-field` candidates as they are).
+        /// is its id (the list is the `unknown-field` candidates as they are).
         var paths: [FieldPath] = []
-        /// The id of each path of `paths`.
+        /// The id of each path of `paths` (first pass only; emptied before the second).
         ///
         /// Memory: 32-bit ids (a file holds fewer than 2^31 statements), half the values'
         /// part of a table with a row per field.
-        var pathIDs: [FieldPath: Int32] = [:]
-        /// Every field's contradictions and repetitions, a group per path id.
-        var analysis: RuleAnalysis
+        private var pathIDs: [FieldPath: Int32] = [:]
+        /// The path id of each field statement, in the order both passes visit them.
+        private var statementPaths: [Int32] = []
+        /// How many of ``statementPaths`` the second pass has read.
+        private var nextStatement = 0
+        /// Per path id: ``single`` (one statement names it), ``repeated`` (several, no
+        /// group yet), or its group in ``analysis``.
+        private var groups: [Int32] = []
+        private static let single: Int32 = -1
+        private static let repeated: Int32 = -2
+        /// The contradictions and repetitions of the fields several statements name, a
+        /// group per field.
+        var analysis = RuleAnalysis()
+        /// The analysis of the statement being checked when no other names its field.
+        var scratch = RuleAnalysis()
         /// The statements' rule occurrences, as rows of blocks (see ``RuleRows``).
         var rows: RuleRowsWriter
 
@@ -26,29 +47,62 @@ extension CheckerRun {
 
         /// - Parameter fieldStatementCount: how many field statements the walk will visit,
         ///   nested ones included.
-        init(tree: SyntaxTree, scope: [String: RuleReference], locator: SourceLocator, fieldStatementCount: Int) {
+        init(
+            tree: SyntaxTree, scope: [String: RuleReference], locator: SourceLocator, fieldStatementCount: Int,
+            keepsStatements: Bool
+        ) {
             self.tree = tree
             self.scope = scope
             self.locator = locator
+            self.keepsStatements = keepsStatements
             // Room for a file of one-statement fields. Memory: counted exactly, because a
-            // table that outgrows its room is copied into one twice as large, and the
-            // analysis's states (a row per field) are the walk's largest table.
+            // table that outgrows its room is copied into one twice as large.
             let expected = fieldStatementCount
-            checked.reserveCapacity(expected)
+            if keepsStatements { checked.reserveCapacity(expected) }
             paths.reserveCapacity(expected)
             pathIDs.reserveCapacity(expected)
-            analysis = RuleAnalysis(expectedGroups: expected)
-            rows = RuleRowsWriter(expected: 3 * expected)
+            statementPaths.reserveCapacity(expected)
+            rows = RuleRowsWriter(expected: keepsStatements ? 3 * expected : 0)
         }
 
-        /// The id of `path`, interned on first sight.
-        mutating func intern(_ path: FieldPath) -> Int {
-            if let id = pathIDs[path] { return Int(id) }
-            let id = paths.count
+        /// First pass: interns the path of the next field statement.
+        mutating func intern(_ path: FieldPath) {
+            if let id = pathIDs[path] {
+                groups[Int(id)] = FileWalk.repeated
+                statementPaths.append(id)
+                return
+            }
+            let id = Int32(truncatingIfNeeded: paths.count)
             paths.append(path)
-            pathIDs[path] = Int32(truncatingIfNeeded: id)
-            _ = analysis.addGroup()
-            return id
+            pathIDs[path] = id
+            groups.append(FileWalk.single)
+            statementPaths.append(id)
+        }
+
+        /// Between the passes: frees the first pass's dictionary and makes room for the
+        /// groups of the repeated paths.
+        mutating func finishInterning() {
+            pathIDs = [:]
+            let repeated = groups.lazy.filter { $0 == FileWalk.repeated }.count
+            analysis = RuleAnalysis(expectedGroups: repeated)
+        }
+
+        /// Second pass: the path id of the next field statement, and the group its rules
+        /// are analysed in (`nil`: in ``scratch``, as group 0).
+        mutating func nextPath() -> (id: Int, group: Int?) {
+            let id = Int(statementPaths[nextStatement])
+            nextStatement += 1
+            switch groups[id] {
+            case FileWalk.single:
+                if scratch.groups.isEmpty { _ = scratch.addGroup() }
+                return (id, nil)
+            case FileWalk.repeated:
+                let group = analysis.addGroup()
+                groups[id] = Int32(truncatingIfNeeded: group)
+                return (id, group)
+            case let group:
+                return (id, Int(group))
+            }
         }
     }
 
@@ -77,9 +131,11 @@ extension CheckerRun {
         assert(fieldReferences.isEmpty, "another file's field references are waiting")
         var walk = FileWalk(
             tree: tree, scope: scopes[tree.source.path] ?? [:], locator: locator(for: tree.source),
-            fieldStatementCount: CheckerRun.fieldStatementCount(tree.statements))
+            fieldStatementCount: CheckerRun.fieldStatementCount(tree.statements), keepsStatements: keepsStatements)
+        CheckerRun.internPaths(of: tree.statements, &walk)
+        walk.finishInterning()
         visit(tree.statements[...], in: Block(conditions: [], context: unconditional), &walk)
-        statements[tree.source.path] = walk.checked
+        if keepsStatements { statements[tree.source.path] = walk.checked }
         // Every waiting reference is this file's: phase 3 drops the references of named
         // rules' bodies, and files are checked one at a time.
         if lintFacts != nil {
@@ -87,6 +143,21 @@ extension CheckerRun {
             lintFacts?.fieldReferences[tree.source.path] = fieldReferences
         }
         fieldReferences = []
+    }
+
+    /// The first pass: every field statement's path, in the order `visit` meets them.
+    static func internPaths(of statements: [StatementSyntax], _ walk: inout FileWalk) {
+        for statement in statements {
+            switch statement {
+            case .field(let field):
+                guard !field.path.segments.isEmpty else { continue }  // the parser reported it
+                walk.intern(FieldPath(field.path))
+            case .when(let block):
+                internPaths(of: block.body, &walk)
+            case .namedRule, .importDecl, .unexpected:
+                break
+            }
+        }
     }
 
     func visit(_ statements: ArraySlice<StatementSyntax>, in block: Block, _ walk: inout FileWalk) {
@@ -115,8 +186,8 @@ extension CheckerRun {
 
     private func check(_ field: FieldStatementSyntax, in block: Block, source: SourceFile, _ walk: inout FileWalk) {
         guard !field.path.segments.isEmpty else { return }  // the parser reported it
-        let path = FieldPath(field.path)
-        let id = walk.intern(path)
+        let (id, group) = walk.nextPath()
+        let path = walk.paths[id]
         // The statement's rows in the walk's current block (see `RuleRows`).
         var start = walk.rows.block.count, count = 0
         // (By index: the rules are read in place.)
@@ -134,10 +205,21 @@ extension CheckerRun {
             }
             guard consumeBudget(entries.count, file: source.path, range: head) else { break }
             let use = AnalyzedUse(entries: entries, context: block.context, rules: syntaxes, index: index, statementRange: field.range)
-            let diagnostic = walk.analysis.add(use, to: id, subject: .field(path), in: walk.tree)
+            let diagnostic =
+                if let group {
+                    walk.analysis.add(use, to: group, subject: .field(path), in: walk.tree)
+                } else {
+                    walk.scratch.add(use, to: 0, subject: .field(path), in: walk.tree)
+                }
             if let diagnostic { diagnostics.append(diagnostic) }
-            walk.rows.append(entries, start: &start, count: &count)
+            if walk.keepsStatements {
+                walk.rows.append(entries, start: &start, count: &count)
+            } else {
+                count += entries.count
+            }
         }
+        if group == nil { walk.scratch.removeAll() }
+        guard walk.keepsStatements else { return }
         walk.checked.append(
             CheckedStatement(
                 path: path, condition: block.joined, rows: walk.rows.block, start: start, count: count,

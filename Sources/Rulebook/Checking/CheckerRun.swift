@@ -293,7 +293,8 @@ final class CheckerRun {
     /// The base catalogue's keys, sorted (built on first need).
     var messageKeySuggestions: Suggestions?
 
-    /// The checked field statements of each file, in source order.
+    /// The checked field statements of each file, in source order (empty unless
+    /// ``keepsStatements``).
     var statements: [String: [CheckedStatement]] = [:]
     /// Each distinct pattern's compilation, by source and flags (see `compiled(_:flags:)`).
     /// Performance: rule files repeat the same few patterns (a named rule expanded at
@@ -318,9 +319,14 @@ final class CheckerRun {
     /// The last file located (see ``locator(for:)``).
     @exclusivity(unchecked) private var lastLocator: SourceLocator?
 
-    init(graph: ProgramGraph, options: CheckOptions) {
+    /// Whether the checked field statements are kept in ``statements`` (only a rule set
+    /// reads them; without one their occurrences are freed statement by statement).
+    let keepsStatements: Bool
+
+    init(graph: ProgramGraph, options: CheckOptions, keepsStatements: Bool = true) {
         self.graph = graph
         self.options = options
+        self.keepsStatements = keepsStatements
         if !options.lintPasses.isEmpty { lintFacts = LintFacts(graph: graph) }
     }
 

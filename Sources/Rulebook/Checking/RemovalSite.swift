@@ -1,7 +1,7 @@
 /// Where a rule sits in its comma-separated list, so a fix can delete it cleanly.
 package struct RemovalSite {
     /// The list the rule is in (a field statement's or a named rule's).
-    let rules: [RuleSyntax]
+    let rules: SyntaxList<RuleSyntax>
     /// The rule's index in ``rules``.
     let index: Int
     /// The whole statement, deleted when the rule is its only one (`nil`: never delete it).

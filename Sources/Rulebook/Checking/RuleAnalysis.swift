@@ -11,7 +11,7 @@ struct AnalyzedUse {
     /// condition could not be checked, which leaves the use out of the analysis.
     let context: ConditionContext?
     /// The list the use is written in (a field statement's or a named rule's rules).
-    let rules: [RuleSyntax]
+    let rules: SyntaxList<RuleSyntax>
     /// The whole statement, deleted by the redundancy fix when the rule is its only one
     /// (`nil` in a named rule's body: never delete it).
     let statementRange: SourceRange?
@@ -21,7 +21,7 @@ struct AnalyzedUse {
     /// Performance: the use's range, its named rule's name and its removal site are read
     /// from its rule list when a diagnostic needs them, not stored: diagnostics are rare
     /// and uses are many, so a use stays small.
-    init(entries: UseEntries, context: ConditionContext?, rules: [RuleSyntax], index: Int, statementRange: SourceRange?) {
+    init(entries: UseEntries, context: ConditionContext?, rules: SyntaxList<RuleSyntax>, index: Int, statementRange: SourceRange?) {
         self.entries = entries
         self.context = context
         self.rules = rules
@@ -205,6 +205,17 @@ struct RuleAnalysis {
         // of the 100,000-line file outgrew it and copied its rows into a table twice as
         // large (fresh pages for both; room never written to is never touched).
         keys.reserveCapacity(3 * expectedGroups)
+    }
+
+    /// Forgets every group, keeping the tables' room (for the next statement's scratch
+    /// analysis: a few rows each time, never a new allocation).
+    mutating func removeAll() {
+        groups.removeAll(keepingCapacity: true)
+        states.removeAll(keepingCapacity: true)
+        keys.removeAll(keepingCapacity: true)
+        if !hashedKeys.isEmpty { hashedKeys = [:] }
+        if !otherBounds.isEmpty { otherBounds = [:] }
+        if !spelledSubjects.isEmpty { spelledSubjects = [:] }
     }
 
     /// A new group with no rules; returns its id.

@@ -7,8 +7,8 @@
 extension ParserState {
     /// `RULE, RULE, …` after `:` or `=`. A `,` at the end of a line continues the list on
     /// the next line (blank and comment lines in between are allowed).
-    mutating func parseRuleList(after introducer: String) -> [RuleSyntax] {
-        let rules = ruleStack
+    mutating func parseRuleList(after introducer: String) -> SyntaxList<RuleSyntax> {
+        let rules = ruleBuffer
         let base = rules.height
         var after = introducer
         while true {
@@ -16,7 +16,7 @@ extension ParserState {
                 rules.push(parseRule())
             } else {
                 reportUnexpected("expected a rule after \(after)")
-                if atStatementEnd { return rules.take(above: base) }
+                if atStatementEnd { return rules.list(above: base) }
                 skipToStatementEnd(stopAtComma: true)
             }
             if current.kind != .comma && !atStatementEnd {
@@ -31,7 +31,7 @@ extension ParserState {
                     rules.push(last.withRange(range(from: last.range.start)))
                 }
             }
-            guard current.kind == .comma else { return rules.take(above: base) }
+            guard current.kind == .comma else { return rules.list(above: base) }
             advance()
             if current.kind == .newline {
                 while current.kind == .newline { advance() }
@@ -47,7 +47,7 @@ extension ParserState {
                             fixIts: [
                                 FixIt(message: "Remove the trailing ','", edits: [TextEdit(file: file, range: comma, replacement: "")])
                             ]))
-                    return rules.take(above: base)
+                    return rules.list(above: base)
                 }
             }
             after = "','"
@@ -99,11 +99,11 @@ extension ParserState {
         let nameToken = current
         let name = text(of: nameToken)
         advance()
-        let base = argumentStack.height
+        let base = argumentBuffer.height
         while let argument = parseArgument() {
-            argumentStack.push(argument)
+            argumentBuffer.push(argument)
         }
-        let arguments = argumentStack.take(above: base)
+        let arguments = argumentBuffer.list(above: base)
         var message: MessageOverrideSyntax?
         if isWord(current, "message") {
             message = parseMessageOverride()
@@ -276,7 +276,7 @@ extension ParserState {
     /// The parts of a path are written without spaces between them.
     mutating func parsePath() -> PathSyntax {
         let start = current.range.start
-        let segments = segmentStack
+        let segments = segmentBuffer
         let base = segments.height
         segments.push(keySegment(current))
         advance()
@@ -298,7 +298,7 @@ extension ParserState {
                 break
             }
         }
-        return PathSyntax(segments: segments.take(above: base), range: range(from: start))
+        return PathSyntax(segments: segments.list(above: base), range: range(from: start))
     }
 
     /// A key segment from an identifier or a string token.

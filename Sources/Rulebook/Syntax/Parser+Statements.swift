@@ -15,12 +15,16 @@ extension ParserState {
     /// grown by doubling, and no enclosing list is moved in and out of an open block).
     ///
     /// - Parameter capacity: room to reserve in the top-level list (see
-    ///   ``TokenStorage/statementEstimate``). Performance: the list is not copied as it
-    ///   grows.
+    ///   ``TokenStorage/statementEstimate``), and for about a rule and a path segment per
+    ///   statement and an argument per two. Performance: the lists are not copied as they
+    ///   grow (a copy is the parse's peak: the old buffer and the new at once).
     package mutating func parseFile(reserving capacity: Int = 0) -> [StatementSyntax] {
         var open: [OpenBlock] = []
         var topLevel: [StatementSyntax] = []
         topLevel.reserveCapacity(capacity)
+        ruleBuffer.reserve(capacity + capacity / 4)
+        segmentBuffer.reserve(capacity + capacity / 4)
+        argumentBuffer.reserve(capacity / 2)
         let bodies = statementStack
         while true {
             while current.kind == .newline { advance() }

@@ -69,10 +69,11 @@ package struct ParserState {
     let limits: ParserLimits
     /// The strings of the tree's names, keys and literals, each made once per parse.
     let strings: StringInterner
-    /// Lists being built (see ``SyntaxListStack``).
-    let ruleStack = SyntaxListStack<RuleSyntax>()
-    let argumentStack = SyntaxListStack<ArgumentSyntax>()
-    let segmentStack = SyntaxListStack<PathSegmentSyntax>()
+    /// The tree's lists, shared by its nodes; each being built is the run appended since
+    /// it began (see ``SyntaxBuffer``).
+    let ruleBuffer = SyntaxBuffer<RuleSyntax>()
+    let argumentBuffer = SyntaxBuffer<ArgumentSyntax>()
+    let segmentBuffer = SyntaxBuffer<PathSegmentSyntax>()
     /// The statements of the open `when` blocks (see ``parseFile(reserving:)``).
     let statementStack = SyntaxListStack<StatementSyntax>()
     var position = 0

@@ -32,11 +32,12 @@ final class StringInterner {
 
 /// A stack of elements from which the parser takes finished lists as exactly sized arrays.
 ///
-/// Performance: a rule list, an argument list or a path grown element by element
-/// reallocates its array at 1, 2, 4, … elements; built here and moved out, each list costs
-/// one allocation, and no element is retained or released on the way. Lists nest (a path
-/// inside an argument inside a rule): each list remembers the stack's height when it
-/// started (``height``) and takes everything above it.
+/// Performance: the body of a `when` block grown element by element reallocates its
+/// array at 1, 2, 4, … statements; built here and moved out, each body costs one
+/// allocation, and no statement is retained or released on the way. Bodies nest (a block
+/// inside a block): each remembers the stack's height when it started (``height``) and
+/// takes everything above it. (The other lists of a tree are runs of a ``SyntaxBuffer``:
+/// a block's body cannot be, as a statement buffer would hold the blocks that hold it.)
 final class SyntaxListStack<Element> {
     private var storage: UnsafeMutablePointer<Element>
     private var capacity: Int

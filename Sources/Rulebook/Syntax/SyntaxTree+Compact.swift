@@ -1,12 +1,12 @@
-// Performance: the tree's lists are most of what a parse keeps (hundreds of thousands
-// of small arrays for a very large file), and every 4 KB of fresh memory costs a page
-// fault. A `SourceRange` is two `Int`s; the
-// offsets of any file the parser reads fit in `UInt32` (`CompactToken.maxOffset`), so
-// `RuleSyntax` (in every rule list), `NamedRuleSyntax` and `WhenBlockSyntax` (the largest
-// statements, which size every statement list) keep their offsets as `UInt32`s, and
-// offsets that do not fit (a hand-built tree may hold any) are kept whole in a box. The
-// package API reads as before. `ArgumentSyntax` and `PathSegmentSyntax` keep plain
-// ranges: a computed `kind` would cost the checker's lowering more than the bytes saved.
+// Performance: the tree's nodes are most of what a parse keeps (hundreds of thousands
+// of them for a very large file), and every 4 KB of fresh memory costs a page fault. A
+// `SourceRange` is two `Int`s; the offsets of any file the parser reads fit in `UInt32`
+// (`CompactToken.maxOffset`), so the statements (`FieldStatementSyntax`,
+// `NamedRuleSyntax`, `WhenBlockSyntax`, which size every statement list), `RuleSyntax`
+// and `PathSegmentSyntax` (in the tree's buffers of lists, see `SyntaxList`) keep their
+// offsets as `UInt32`s, and offsets that do not fit (a hand-built tree may hold any) are
+// kept whole in a box. The package API reads as before. `ArgumentSyntax` keeps a plain
+// range: a computed `kind` would cost the checker's lowering more than the bytes saved.
 
 /// The compact form of the tree's offsets.
 enum CompactOffsets {

@@ -22,15 +22,18 @@ package struct Workspace: Sendable {
 
     /// Checks one rule file and everything it imports.
     ///
-    /// - Returns: the rule set (when no file involved has an error), the diagnostics of
-    ///   every file involved, sorted, and their syntax trees.
+    /// - Parameter buildingRuleSet: false when only the diagnostics and trees are read
+    ///   (the language server): the check then keeps no checked statement, and takes less
+    ///   memory.
+    /// - Returns: the rule set (when asked for and no file involved has an error), the
+    ///   diagnostics of every file involved, sorted, and their syntax trees.
     /// - Throws: ``SourceReadError`` when the root file itself cannot be read (a missing
     ///   import is a diagnostic instead).
-    package func check(rootFile: String) throws(SourceReadError) -> CheckResult {
+    package func check(rootFile: String, buildingRuleSet: Bool = true) throws(SourceReadError) -> CheckResult {
         let root = SourcePath.normalize(rootFile)
         let (graph, unreadable) = loadGraph(roots: [root])
         if let error = unreadable.first { throw error }
-        let output = Checker(options: options).check(graph, roots: [root])
+        let output = Checker(options: options).check(graph, roots: buildingRuleSet ? [root] : [])
         return CheckResult(ruleSet: output.ruleSets[root], diagnostics: output.diagnostics, trees: graph.trees, graph: graph)
     }
 
@@ -63,7 +66,8 @@ package protocol SyntaxTreeCache: Sendable {
 
 /// The result of checking one root file.
 package struct CheckResult: Sendable {
-    /// The checked rules, or `nil` when any file involved has an error.
+    /// The checked rules, or `nil` when any file involved has an error (or none was asked
+    /// for).
     package let ruleSet: RuleSet?
     /// The diagnostics of every file involved (the root and everything it imports), sorted.
     package let diagnostics: [Diagnostic]

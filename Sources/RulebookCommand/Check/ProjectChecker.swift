@@ -65,7 +65,7 @@ struct ProjectChecker {
                 overlay.isEmpty
                 ? DiskSourceProvider()
                 : OverlaySourceProvider(base: DiskSourceProvider(), buffers: overlay)
-            let result = Workspace(provider: provider, options: options).checkAll(paths: files.ruleFiles)
+            let result = Workspace(provider: provider, options: options).checkAll(paths: files.ruleFiles, buildingRuleSets: false)
             diagnostics += result.allDiagnostics
             for tree in result.graph.trees.values { sources.append(tree.source) }
             checkedFiles.formUnion(result.files)

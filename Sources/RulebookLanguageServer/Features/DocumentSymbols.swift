@@ -18,40 +18,119 @@ enum DocumentSymbols {
         var children: [Symbol]
     }
 
-    /// Memory: the answer is written as JSON text one top-level statement at a time; built
-    /// whole as values first, it took about forty times the file's size. A cancelled
-    /// request stops within a few thousand statements.
+    /// Memory: the answer is written as JSON text straight to the output, a batch of
+    /// top-level statements at a time, and never held whole (built as values it took
+    /// about forty times the file's size, and its text alone about eight): the handler
+    /// first counts its bytes (the message header comes first), a statement at a time,
+    /// then writes it when it is sent. Both make the same bytes: they read the same tree
+    /// through the same code. A cancelled request stops within a batch, and between
+    /// batches (where it lets other requests run) it holds no text.
     static let route = Route.typedText(DocumentParams.self) { params, context in
         let analysis = try await context.analysis(params.textDocument.uri)
-        var text = Array("[".utf8)
-        guard let tree = analysis.tree else { return text + Array("]".utf8) }
-        let converter = analysis.document.converter(context.encoding)
-        let writer = JSONWriter()
-        var first = true
-        func append(_ value: Value) {
-            if !first { text.append(UInt8(ascii: ",")) }
-            first = false
-            writer.write(value, into: &text)
-        }
-        for (position, statement) in tree.statements.enumerated() {
-            // Now and then, let the server's other work run (on two cores, two long answers
-            // would hold both threads, and the cancellations meant to stop them would wait
-            // for them to finish), then stop if cancelled.
-            if position % 4096 == 4095 {
+        let writer = SymbolWriter(
+            tree: analysis.tree, converter: analysis.document.converter(context.encoding),
+            hierarchical: context.session.client.hierarchicalSymbols, uri: params.textDocument.uri)
+        var length = 0
+        var batches = writer.batches
+        while let counted = batches.nextLength() {
+            length += counted
+            if !batches.isFinished {
+                // Now and then, let the server's other work run (on two cores, two long
+                // answers would hold both threads, and the cancellations meant to stop them
+                // would wait for them to finish), then stop if cancelled.
                 await Task.yield()
                 try Task.checkCancellation()
             }
-            guard let symbol = symbol(for: statement, in: tree.source) else { continue }
-            if context.session.client.hierarchicalSymbols {
+        }
+        return Route.TextAnswer(length: length) { sink in
+            var batches = writer.batches
+            while let text = batches.next() {
+                guard text.withUnsafeBytes(sink) else { return false }
+            }
+            return true
+        }
+    }
+
+    /// Writes the answer's JSON text (`[`, the symbols, `]`) in batches of statements.
+    private struct SymbolWriter: Sendable {
+        let tree: SyntaxTree?
+        let converter: PositionConverter
+        let hierarchical: Bool
+        let uri: String
+        /// Top-level statements per batch.
+        static let batchSize = 4096
+
+        /// The text, a batch at a time.
+        var batches: Batches { Batches(writer: self) }
+
+        struct Batches {
+            let writer: SymbolWriter
+            /// The first statement of the next batch.
+            private var position = 0
+            private var first = true
+            private var text: [UInt8] = []
+            /// Whether the last batch has been made.
+            private(set) var isFinished = false
+
+            init(writer: SymbolWriter) { self.writer = writer }
+
+            /// The next batch's text (valid until the next call), or nil after the last.
+            mutating func next() -> [UInt8]? {
+                text.removeAll(keepingCapacity: true)
+                return advance(keepingText: true) == nil ? nil : text
+            }
+
+            /// The next batch's length in bytes, or nil after the last; its text is made a
+            /// statement at a time and not kept.
+            mutating func nextLength() -> Int? {
+                defer { text = [] }
+                return advance(keepingText: false)
+            }
+
+            /// Makes the next batch's text, after what `text` holds; returns its length.
+            private mutating func advance(keepingText: Bool) -> Int? {
+                guard !isFinished else { return nil }
+                var length = 0
+                func flush() {
+                    guard !keepingText else { return }
+                    length += text.count
+                    text.removeAll(keepingCapacity: true)
+                }
+                if position == 0 { text.append(UInt8(ascii: "[")) }
+                let statements = writer.tree?.statements ?? []
+                let end = Swift.min(statements.count, position + SymbolWriter.batchSize)
+                for statement in statements[position..<end] {
+                    writer.append(statement, first: &first, to: &text)
+                    flush()
+                }
+                position = end
+                if position == statements.count {
+                    text.append(UInt8(ascii: "]"))
+                    isFinished = true
+                }
+                flush()
+                return keepingText ? text.count : length
+            }
+        }
+
+        /// Appends the symbols of `statement` (one, or several flat ones), each after a
+        /// comma unless it is the answer's first.
+        func append(_ statement: StatementSyntax, first: inout Bool, to text: inout [UInt8]) {
+            guard let tree, let symbol = symbol(for: statement, in: tree.source) else { return }
+            let writer = JSONWriter()
+            func append(_ value: Value) {
+                if !first { text.append(UInt8(ascii: ",")) }
+                first = false
+                writer.write(value, into: &text)
+            }
+            if hierarchical {
                 append(json(symbol, converter))
             } else {
                 var flat: [Value] = []
-                flatten([symbol], container: nil, uri: params.textDocument.uri, converter: converter, into: &flat)
+                flatten([symbol], container: nil, uri: uri, converter: converter, into: &flat)
                 flat.forEach(append)
             }
         }
-        text.append(UInt8(ascii: "]"))
-        return text
     }
 
     static func symbol(for statement: StatementSyntax, in source: SourceFile) -> Symbol? {

@@ -63,25 +63,28 @@ final class Connection: Sendable {
         JSONWriter().withJSON(message.value) { body in write([UnsafeRawBufferPointer(body)]) }
     }
 
-    /// Answers a request with a result its handler wrote as JSON text: the envelope is
-    /// written around the text, which is not copied.
-    func respond(to id: RequestID, resultText: [UInt8]) {
+    /// Answers a request with a result its handler writes as JSON text: the envelope is
+    /// written around it, and the text goes straight to the output.
+    func respond(to id: RequestID, resultText text: Route.TextAnswer) {
         let opening = Array(#"{"jsonrpc":"2.0","id":"#.utf8) + JSONWriter().withJSON(id.value) { Array($0) } + Array(#","result":"#.utf8)
-        let closing = Array("}".utf8)
-        opening.withUnsafeBytes { opening in
-            resultText.withUnsafeBytes { text in closing.withUnsafeBytes { closing in write([opening, text, closing]) } }
+        write(length: opening.count + text.length + 1) { output in
+            FileDescriptorIO.write(output, opening) && text.write { FileDescriptorIO.write(output, $0) }
+                && FileDescriptorIO.write(output, Array("}".utf8))
         }
     }
 
-    /// Writes one message, the concatenation of `parts`, after its header, under one lock
-    /// so that messages do not interleave.
+    /// Writes one message, the concatenation of `parts`, after its header.
     private func write(_ parts: [UnsafeRawBufferPointer]) {
-        let length = parts.reduce(0) { $0 + $1.count }
+        write(length: parts.reduce(0) { $0 + $1.count }) { output in parts.allSatisfy { FileDescriptorIO.write(output, $0) } }
+    }
+
+    /// Writes one message's header for a body of `length` bytes, then the body, which
+    /// `body` writes to the descriptor it is given (false: the output is closed), under
+    /// one lock so that messages do not interleave.
+    private func write(length: Int, _ body: (Int32) -> Bool) {
         let header = Array("Content-Length: \(length)\r\n\r\n".utf8)
         let output = self.output
-        let written = writeLock.withLock { _ in
-            FileDescriptorIO.write(output, header) && parts.allSatisfy { FileDescriptorIO.write(output, $0) }
-        }
+        let written = writeLock.withLock { _ in FileDescriptorIO.write(output, header) && body(output) }
         if !written { logger.log("could not write a \(header.count + length)-byte message: output closed") }
     }
 

@@ -34,6 +34,8 @@ public struct MessageFramer: Sendable {
     public let maximumHeaderSize: Int
 
     private var buffer: [UInt8] = []
+    /// The most room the buffer keeps when it is empty.
+    private static let keptCapacity = 1 << 20
     /// Where unread bytes start in `buffer` (compacted lazily, so feeding is O(n)).
     private var cursor = 0
     private var state: State = .header
@@ -89,6 +91,13 @@ public struct MessageFramer: Sendable {
     }
 
     private mutating func compact() {
+        // Memory: once a large message (a long document's text) is consumed, its room is
+        // given back rather than kept for the rest of the session.
+        if cursor >= buffer.count && buffer.capacity > MessageFramer.keptCapacity {
+            buffer = []
+            cursor = 0
+            return
+        }
         if cursor > 0 && (cursor >= buffer.count || cursor > 1 << 16) {
             buffer.removeSubrange(0..<cursor)
             cursor = 0

@@ -64,7 +64,7 @@ struct DocumentAnalysis: Sendable {
         // table is built already), so the workspace's read finds the tree in the cache
         // instead of building a second line table of the whole text on every edit.
         if path == document.path { _ = workspace.tree(for: document.source) }
-        guard let result = try? library.check(rootFile: path) else {
+        guard let result = try? library.check(rootFile: path, buildingRuleSet: false) else {
             // Unreachable with the buffer in the overlay; analyse the text alone rather than fail.
             let tree = workspace.tree(for: document.source)
             return DocumentAnalysis(

@@ -8,9 +8,19 @@ struct Route: Sendable {
     /// What a handler answers: a JSON value, or JSON text it wrote itself.
     enum Answer: Sendable {
         case value(Value)
-        /// The result's JSON text. Memory: a handler whose answer is large (the symbols of
-        /// a long file) writes it piece by piece instead of building it whole as values.
-        case text([UInt8])
+        /// The result as JSON text, written straight to the output. Memory: a handler
+        /// whose answer is large (the symbols of a long file) neither builds it as values
+        /// nor holds its text whole.
+        case text(TextAnswer)
+    }
+
+    /// JSON text a handler writes to the output itself: its length is known before it
+    /// is written (the message header comes first), then ``write`` writes exactly that
+    /// many bytes, in pieces, to the sink it is given (which returns false once the
+    /// output is closed; `write` then stops and returns false).
+    struct TextAnswer: Sendable {
+        let length: Int
+        let write: @Sendable (_ sink: (UnsafeRawBufferPointer) -> Bool) -> Bool
     }
 
     /// A handler over raw params.
@@ -31,7 +41,7 @@ struct Route: Sendable {
 
     /// A handler whose params decode to `Params` and that writes its answer's JSON text.
     static func typedText<Params: JSONDecodable>(
-        _ type: Params.Type, _ body: @escaping @Sendable (Params, RequestContext) async throws -> [UInt8]
+        _ type: Params.Type, _ body: @escaping @Sendable (Params, RequestContext) async throws -> TextAnswer
     ) -> Route {
         Route(answering: { json, context in .text(try await body(try Params(json: json), context)) })
     }

@@ -39,7 +39,7 @@ extension FormatPrinter {
     /// `prefix` then the rules joined by `, `. Where the source broke the list after a
     /// comma, the break is kept and the next line starts under the first rule; comments
     /// after such a comma stay trailing, comment lines in between stay on their own lines.
-    mutating func printRuleList(_ rules: [RuleSyntax], prefix: String, indent: Int, end: Int, group: Int) {
+    mutating func printRuleList(_ rules: SyntaxList<RuleSyntax>, prefix: String, indent: Int, end: Int, group: Int) {
         let indentation = FormatPrinter.indentation(indent)
         let continuation = String(repeating: " ", count: FormatPrinter.width(prefix))
         var code = prefix

@@ -42,7 +42,12 @@ extension Parser {
         let edit = IncrementalParse.Edit(old: oldBytes, new: newBytes)
         let prefix = IncrementalParse.reusablePrefix(of: previous, edit: edit, newBytes: newBytes)
         let start = prefix?.cut ?? 0, lastEnd = prefix?.lastEnd ?? 0
-        var statements = Array(previous.statements[..<(prefix?.statementCount ?? 0)])
+        // The kept statements' lists are copied to buffers of the new tree, those before
+        // the edit too: a list shares its buffer with every list of its parse, so a kept
+        // one would keep the whole previous tree's lists alive, and after edit upon edit,
+        // those of every earlier version.
+        let buffers = SyntaxBuffers()
+        var statements = previous.statements[..<(prefix?.statementCount ?? 0)].map { $0.shifted(by: 0, into: buffers) }
         var comments = Array(previous.comments[..<(prefix?.commentCount ?? 0)])
         // The statements after the edit, moved by its change in length, when the text
         // between the two can be parsed on its own.
@@ -56,7 +61,7 @@ extension Parser {
                 upTo: suffix.newCut)
             if let middle, prefix == nil || middle.statements.first?.range.start == start {
                 statements += middle.statements
-                statements += kept.map { $0.shifted(by: edit.delta) }
+                statements += kept.map { $0.shifted(by: edit.delta, into: buffers) }
                 comments += middle.comments
                 comments += previous.comments[suffix.commentIndex...].map { $0.shifted(by: edit.delta) }
                 return SyntaxTree(source: source, statements: statements, comments: comments, diagnostics: middle.diagnostics)

@@ -4,11 +4,14 @@ extension Workspace {
     /// Checks many files at once (`rulebook check Rules`, the language server's workspace
     /// diagnostics). Each file is read, parsed and checked once, however many of the
     /// others import it, and its diagnostics are reported once, under its own path.
-    package func checkAll(paths: [String]) -> WorkspaceCheckResult {
+    ///
+    /// - Parameter buildingRuleSets: false when only the diagnostics are read (`rulebook
+    ///   check`): the check then keeps no checked statement, and takes less memory.
+    package func checkAll(paths: [String], buildingRuleSets: Bool = true) -> WorkspaceCheckResult {
         var roots: [String] = []
         for path in paths.map(SourcePath.normalize) where !roots.contains(path) { roots.append(path) }
         let (graph, unreadable) = loadGraph(roots: roots)
-        let output = Checker(options: options).check(graph, roots: roots)
+        let output = Checker(options: options).check(graph, roots: buildingRuleSets ? roots : [])
         var byFile: [String: [Diagnostic]] = Dictionary(uniqueKeysWithValues: graph.files.map { ($0, []) })
         for diagnostic in output.diagnostics { byFile[diagnostic.file, default: []].append(diagnostic) }
         return WorkspaceCheckResult(
@@ -23,7 +26,8 @@ package struct WorkspaceCheckResult: Sendable {
     package let files: [String]
     /// The diagnostics of each checked file, sorted; every file in ``files`` has an entry.
     package let diagnostics: [String: [Diagnostic]]
-    /// The rule set of each given path that has no error in itself or its imports.
+    /// The rule set of each given path that has no error in itself or its imports (none
+    /// unless asked for).
     package let ruleSets: [String: RuleSet]
     /// The given paths that could not be read.
     package let unreadable: [SourceReadError]

@@ -9,9 +9,10 @@ import XCTest
 /// process's memory too: Linux records the parent's peak when a vfork child execs).
 final class MemoryEndToEndTests: XCTestCase {
     /// `validate` frees the syntax trees of the check before compiling the rule set.
-    /// The bound is the current design's (unoptimised build), not the goal of 20×: the
-    /// syntax tree, the checker's tables and the compiled program each take several times
-    /// the file's size (`rulebook-bench memory` measures them on a release build).
+    /// The bound is the current design's (unoptimised build, which measures about 68×),
+    /// with room for the allocator's variation; the goal of 20× is for checking and serving
+    /// a file, while `validate` also holds the compiled program, several times the file's
+    /// size (`rulebook-bench memory` measures it on a release build).
     func testValidateLoadsARuleFileWithinABoundedMultipleOfItsSize() throws {
         #if os(Linux)
             let project = try TemporaryProject(copyRules: false, copyLocalizations: false)
@@ -22,14 +23,16 @@ final class MemoryEndToEndTests: XCTestCase {
             let baseline = try peakResidentBytes(["check", "empty.rules"], in: project)
             let validate = try peakResidentBytes(["validate", "--rules", "dense.rules", "record.json"], in: project)
             let multiple = Double(validate - baseline) / Double(text.utf8.count)
-            XCTAssertLessThanOrEqual(multiple, 70, "validate peaked at \(validate) bytes, baseline \(baseline)")
+            XCTAssertLessThanOrEqual(multiple, 80, "validate peaked at \(validate) bytes, baseline \(baseline)")
         #else
             throw XCTSkip("peak resident memory is read the Linux way")
         #endif
     }
 
-    /// `check` holds the syntax tree and the checker's tables of the whole file at once.
-    /// As above, the bound is the current design's (unoptimised build), not the goal of 20×.
+    /// `check` builds no rule set: it holds the syntax tree of the whole file (its lists
+    /// share one buffer per kind of list, its nodes keep `UInt32` offsets), and the checker
+    /// keeps a row per field and the rules of fields that several statements name. As
+    /// above, the bound is the current design's (unoptimised build), not the goal of 20×.
     func testCheckLoadsARuleFileWithinABoundedMultipleOfItsSize() throws {
         #if os(Linux)
             let project = try TemporaryProject(copyRules: false, copyLocalizations: false)
@@ -39,11 +42,82 @@ final class MemoryEndToEndTests: XCTestCase {
             let baseline = try peakResidentBytes(["check", "empty.rules"], in: project)
             let check = try peakResidentBytes(["check", "dense.rules"], in: project)
             let multiple = Double(check - baseline) / Double(text.utf8.count)
-            XCTAssertLessThanOrEqual(multiple, 34, "check peaked at \(check) bytes, baseline \(baseline)")
+            XCTAssertLessThanOrEqual(multiple, 26, "check peaked at \(check) bytes, baseline \(baseline)")
         #else
             throw XCTSkip("peak resident memory is read the Linux way")
         #endif
     }
+
+    /// The language server holds a document's syntax tree and its checker's tables while
+    /// it is open; its peak while opening a dense one and publishing its diagnostics (the
+    /// server's own, `VmHWM`, read before it exits). The bound is the current design's
+    /// (unoptimised build), as above.
+    func testLanguageServerOpensARuleFileWithinABoundedMultipleOfItsSize() throws {
+        #if os(Linux)
+            let project = try TemporaryProject(copyRules: false, copyLocalizations: false)
+            let text = DenseRuleFile.text(bytes: 2_000_000)
+            try project.write(text, to: "dense.rules")
+            try project.write("", to: "empty.rules")
+            let baseline = try peakResidentBytes(["check", "empty.rules"], in: project)
+            let path = project.url.appendingPathComponent("dense.rules").path
+            let binary = try RulebookBinary.url().path
+            guard
+                let result = try? ProcessRunner.run(
+                    "/usr/bin/env", ["python3", "-c", Self.serverPeakScript, binary, path, project.url.path],
+                    currentDirectory: project.url),
+                result.status == 0, let kilobytes = Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+            else { throw XCTSkip("python3 is needed to talk to the server and read its peak resident memory") }
+            let multiple = Double(kilobytes * 1024 - baseline) / Double(text.utf8.count)
+            XCTAssertLessThanOrEqual(multiple, 23, "the server peaked at \(kilobytes * 1024) bytes, baseline \(baseline)")
+        #else
+            throw XCTSkip("peak resident memory is read the Linux way")
+        #endif
+    }
+
+    /// Starts `BINARY lsp`, opens FILE in the workspace ROOT, waits for its diagnostics,
+    /// prints the server's peak resident kilobytes, and shuts it down.
+    private static let serverPeakScript = """
+        import json, pathlib, subprocess, sys
+        binary, path, root = sys.argv[1:4]
+        server = subprocess.Popen([binary, "lsp"], stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        def send(message):
+            body = json.dumps(message).encode()
+            server.stdin.write(b"Content-Length: %d\\r\\n\\r\\n" % len(body) + body)
+            server.stdin.flush()
+        def receive():
+            length = None
+            while True:
+                line = server.stdout.readline()
+                if not line:
+                    sys.exit("the server closed its output")
+                line = line.strip()
+                if not line:
+                    break
+                name, _, value = line.partition(b":")
+                if name.strip().lower() == b"content-length":
+                    length = int(value)
+            return json.loads(server.stdout.read(length))
+        def wait_for(test):
+            while not test(receive()):
+                pass
+        uri = pathlib.Path(path).as_uri()
+        send({"jsonrpc": "2.0", "id": 1, "method": "initialize",
+              "params": {"processId": None, "rootUri": pathlib.Path(root).as_uri(), "capabilities": {}}})
+        wait_for(lambda message: message.get("id") == 1)
+        send({"jsonrpc": "2.0", "method": "initialized", "params": {}})
+        text = pathlib.Path(path).read_text(encoding="utf-8")
+        send({"jsonrpc": "2.0", "method": "textDocument/didOpen",
+              "params": {"textDocument": {"uri": uri, "languageId": "rules", "version": 1, "text": text}}})
+        wait_for(lambda message: message.get("method") == "textDocument/publishDiagnostics"
+                 and message["params"]["uri"] == uri)
+        status = pathlib.Path("/proc/%d/status" % server.pid).read_text()
+        peak = next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmHWM:"))
+        send({"jsonrpc": "2.0", "id": 2, "method": "shutdown"})
+        wait_for(lambda message: message.get("id") == 2)
+        send({"jsonrpc": "2.0", "method": "exit"})
+        server.wait(timeout=60)
+        print(peak)
+        """
 
     /// The peak resident bytes of `rulebook arguments…` run in `project`.
     private func peakResidentBytes(_ arguments: [String], in project: TemporaryProject) throws -> Int {

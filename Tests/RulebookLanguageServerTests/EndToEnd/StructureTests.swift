@@ -42,6 +42,20 @@ final class StructureTests: LSPTestCase {
         XCTAssertEqual(block["range"]["end"]["line"], .integer(11))
     }
 
+    /// A file whose symbols take several pieces of answer text gets every symbol, in
+    /// order, in one valid answer.
+    func testDocumentSymbolsOfALongFile() throws {
+        try startInitialized()
+        let count = 12_000
+        let text = (0..<count).map { "field\($0): required, minLength 2, maxLength 80\n" }.joined()
+        open("long.rules", text)
+        let symbols = try XCTUnwrap(try client.request("textDocument/documentSymbol", document("long.rules")).arrayValue)
+        XCTAssertEqual(symbols.count, count)
+        XCTAssertEqual(symbols.compactMap { $0["name"].stringValue }, (0..<count).map { "field\($0)" })
+        XCTAssertEqual(symbols[count - 1]["detail"], .string("required, minLength 2, maxLength 80"))
+        XCTAssertEqual(symbols[count - 1]["range"]["start"]["line"], .integer(count - 1))
+    }
+
     func testFlatSymbolsForClientsWithoutHierarchy() throws {
         try startInitialized(capabilities: #""textDocument": {}"#)
         open("h.rules", hotspot)

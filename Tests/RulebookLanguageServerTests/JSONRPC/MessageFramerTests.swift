@@ -157,6 +157,23 @@ final class MessageFramerTests: XCTestCase {
         XCTAssertEqual(received.first?.utf8.count, body.utf8.count)
     }
 
+    /// After a body larger than the room the framer keeps, the next messages (whole, or
+    /// split across reads) still arrive intact.
+    func testMessagesAfterALargeBodyArrive() {
+        let large = #"{"t":""# + String(repeating: "b", count: 3 << 20) + #""}"#
+        var framer = MessageFramer()
+        framer.append(frame(large))
+        XCTAssertEqual(messages(drain(&framer)).map(\.utf8.count), [large.utf8.count])
+        XCTAssertEqual(framer.pendingByteCount, 0)
+        let next = frame("[1]") + frame(large) + frame("[2]")
+        framer.append(next[..<5])
+        XCTAssertEqual(messages(drain(&framer)), [])
+        framer.append(next[5...])
+        XCTAssertEqual(messages(drain(&framer)).map { $0.count < 10 ? $0 : "large" }, ["[1]", "large", "[2]"])
+        framer.append(frame("[3]"))
+        XCTAssertEqual(messages(drain(&framer)), ["[3]"])
+    }
+
     func testOverlongHeaderBlockIsDropped() {
         var framer = MessageFramer(maximumHeaderSize: 100)
         framer.append(Array(("Content-Length: 3\r\nX-Junk: " + String(repeating: "j", count: 300)).utf8))

@@ -53,6 +53,9 @@ final class LSPTestClient: @unchecked Sendable {
         process?.terminate()
     }
 
+    /// The server's process (nil in process).
+    var processIdentifier: Int32? { process?.processIdentifier }
+
     /// The `rulebook` executable built next to the test bundle.
     static func executableURL() throws -> URL {
         var candidates: [URL] = []

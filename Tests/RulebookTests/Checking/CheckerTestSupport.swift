@@ -37,12 +37,15 @@ struct CheckedDiagnostic: Equatable, CustomStringConvertible {
 
 /// Checks a single in-memory file named `test.rules` (plus optional other files), with
 /// the lint passes, as `rulebook check` does.
-func checkSource(_ text: String, files: [String: String] = [:], options: CheckOptions = CheckOptions()) -> CheckResult {
+/// `buildingRuleSet: false` checks as `rulebook check` and the language server do.
+func checkSource(
+    _ text: String, files: [String: String] = [:], options: CheckOptions = CheckOptions(), buildingRuleSet: Bool = true
+) -> CheckResult {
     var all = files
     all["test.rules"] = text
     let workspace = Workspace(provider: InMemorySourceProvider(files: all), options: options.withLint)
     do {
-        return try workspace.check(rootFile: "test.rules")
+        return try workspace.check(rootFile: "test.rules", buildingRuleSet: buildingRuleSet)
     } catch {
         XCTFail("test.rules unreadable: \(error)")
         return CheckResult(
@@ -52,7 +55,7 @@ func checkSource(_ text: String, files: [String: String] = [:], options: CheckOp
 }
 
 /// Asserts the diagnostics of `test.rules` are exactly `expected` (all of them, in order),
-/// and that no other file has any.
+/// and that no other file has any; a check that builds no rule set reports the same.
 func assertCheck(
     _ source: MarkedSource, _ expected: [CheckedDiagnostic], files: [String: String] = [:],
     options: CheckOptions = CheckOptions(), file: StaticString = #filePath, line: UInt = #line
@@ -69,6 +72,9 @@ func assertCheck(
     XCTAssertEqual(
         result.ruleSet == nil, result.diagnostics.containsErrors, "a rule set exactly when there is no error",
         file: file, line: line)
+    let withoutRuleSet = checkSource(source.text, files: files, options: options, buildingRuleSet: false)
+    XCTAssertEqual(withoutRuleSet.diagnostics, result.diagnostics, "the same diagnostics without a rule set", file: file, line: line)
+    XCTAssertNil(withoutRuleSet.ruleSet, "no rule set when none is asked for", file: file, line: line)
 }
 
 /// Asserts `source` checks without any diagnostic and returns its rule set.

@@ -158,7 +158,7 @@ final class ShippedCatalogTests: XCTestCase {
     }
 
     private func collect(_ statements: [StatementSyntax], _ fields: inout Set<String>, _ keys: inout Set<String>) {
-        func note(_ rules: [RuleSyntax]) {
+        func note(_ rules: SyntaxList<RuleSyntax>) {
             for rule in rules { if case .key(let key)? = rule.message?.kind { keys.insert(key) } }
         }
         for statement in statements {

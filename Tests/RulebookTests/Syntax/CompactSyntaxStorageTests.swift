@@ -2,11 +2,11 @@ import XCTest
 
 @testable import Rulebook
 
-/// The compact storage of ``RuleSyntax``, ``NamedRuleSyntax`` and ``WhenBlockSyntax``:
-/// every range read back
-/// exactly (compact or, when it does not fit, boxed whole), equality and hashing by value,
-/// and reflection as before; arguments and segments (not compacted: their computed fields
-/// cost the checker more than they saved) keep reading back every range.
+/// The compact storage of ``RuleSyntax``, ``NamedRuleSyntax``, ``WhenBlockSyntax``,
+/// ``FieldStatementSyntax`` and ``PathSegmentSyntax``: every range read back exactly
+/// (compact or, when it does not fit, boxed whole), equality and hashing by value, and
+/// reflection as before; arguments (not compacted: a computed kind would cost the checker
+/// more than it saved) keep reading back every range.
 final class CompactSyntaxStorageTests: XCTestCase {
     /// Ranges that fit the compact form and ranges that do not (negative, past `UInt32`,
     /// reversed).
@@ -61,7 +61,7 @@ final class CompactSyntaxStorageTests: XCTestCase {
         let message = MessageOverrideSyntax(
             keywordRange: SourceRange(start: 9, end: 16), kind: .key("a.b"),
             valueRange: SourceRange(start: 17, end: 20), range: SourceRange(start: 9, end: 20))
-        let arguments = [ArgumentSyntax(kind: .integer(2, text: "2"), range: SourceRange(start: 7, end: 8))]
+        let arguments: SyntaxList<ArgumentSyntax> = [ArgumentSyntax(kind: .integer(2, text: "2"), range: SourceRange(start: 7, end: 8))]
         var nameRanges = ranges
         nameRanges.append(SourceRange(start: 1, end: 6))  // not at the rule's start: boxed
         for range in ranges {
@@ -101,7 +101,7 @@ final class CompactSyntaxStorageTests: XCTestCase {
     }
 
     func testNamedRulesAndBlocksReadBackEveryRange() {
-        let rules = [
+        let rules: SyntaxList<RuleSyntax> = [
             RuleSyntax(
                 name: IdentifierSyntax(name: "required", range: SourceRange(start: 9, end: 17)), arguments: [],
                 message: nil, range: SourceRange(start: 9, end: 17))
@@ -169,6 +169,71 @@ final class CompactSyntaxStorageTests: XCTestCase {
         }
     }
 
+    func testFieldStatementsReadBackEveryRange() {
+        let segment = PathSegmentSyntax(kind: .key("a", quoted: false), range: SourceRange(start: 0, end: 1))
+        let rules: SyntaxList<RuleSyntax> = [
+            RuleSyntax(
+                name: IdentifierSyntax(name: "required", range: SourceRange(start: 3, end: 11)), arguments: [],
+                message: nil, range: SourceRange(start: 3, end: 11))
+        ]
+        // Each range in turn takes every value while the others are ordinary, and all take
+        // the same value (so the path starts where the statement does, or not).
+        let ordinary = [SourceRange(start: 0, end: 1), SourceRange(start: 1, end: 2), SourceRange(start: 0, end: 11)]
+        var cases: [[SourceRange]] = ranges.map { [$0, $0, $0] }
+        for slot in 0..<3 {
+            for range in ranges {
+                var three = ordinary
+                three[slot] = range
+                cases.append(three)
+            }
+        }
+        for three in cases {
+            let path = PathSyntax(segments: [segment], range: three[0])
+            let field = FieldStatementSyntax(path: path, colonRange: three[1], rules: rules, range: three[2])
+            XCTAssertEqual(field.path, path)
+            XCTAssertEqual(field.path.segments.first, segment)
+            XCTAssertEqual(field.colonRange, three[1])
+            XCTAssertEqual(field.rules, rules)
+            XCTAssertEqual(field.range, three[2])
+            XCTAssertEqual(StatementSyntax.field(field).range, three[2])
+            let same = FieldStatementSyntax(path: path, colonRange: three[1], rules: rules, range: three[2])
+            XCTAssertEqual(field, same)
+            XCTAssertEqual(field.hashValue, same.hashValue)
+            XCTAssertNotEqual(field, FieldStatementSyntax(path: path, colonRange: three[1], rules: [], range: three[2]))
+        }
+    }
+
+    func testListsReadCompareAndPrintAsArraysWhateverTheirBuffer() {
+        // Parsed lists share their parse's buffers; hand-built ones have their own.
+        let tree = Parser.parse(SourceFile(path: "t.rules", text: "a: required, email\nb: required\n"))
+        guard case .field(let first) = tree.statements.first, case .field(let second) = tree.statements.last else {
+            return XCTFail("expected two field statements")
+        }
+        let required = RuleSyntax(
+            name: IdentifierSyntax(name: "required", range: SourceRange(start: 3, end: 11)), arguments: [],
+            message: nil, range: SourceRange(start: 3, end: 11))
+        let email = RuleSyntax(
+            name: IdentifierSyntax(name: "email", range: SourceRange(start: 13, end: 18)), arguments: [],
+            message: nil, range: SourceRange(start: 13, end: 18))
+        let built: SyntaxList<RuleSyntax> = [required, email]
+        XCTAssertEqual(first.rules, built)
+        XCTAssertEqual(first.rules.hashValue, built.hashValue)
+        XCTAssertEqual(Array(first.rules), [required, email])
+        XCTAssertEqual(first.rules.count, 2)
+        XCTAssertEqual(first.rules.last, email)
+        XCTAssertEqual(Array(first.rules.dropFirst()), [email])
+        XCTAssertEqual(String(describing: first.rules), String(describing: [required, email]))
+        XCTAssertEqual(String(reflecting: first.rules), String(reflecting: [required, email]))
+        // The second statement's list is the next run of the same buffer: only its own rule.
+        XCTAssertEqual(second.rules.map(\.name.name), ["required"])
+        XCTAssertNotEqual(second.rules, first.rules)
+        XCTAssertEqual(second.path.segments.map(\.kind), [.key("b", quoted: false)])
+        XCTAssertEqual(SyntaxList<RuleSyntax>(), [])
+        XCTAssertTrue(SyntaxList<RuleSyntax>([]).isEmpty)
+        XCTAssertEqual(SyntaxList([required]), SyntaxList([required]))
+        XCTAssertNotEqual(SyntaxList([required]), SyntaxList([email]))
+    }
+
     func testReflectionShowsTheFieldsAsRead() {
         let argument = ArgumentSyntax(kind: .today, range: SourceRange(start: 2, end: 7))
         XCTAssertEqual(Mirror(reflecting: argument).children.map(\.label), ["kind", "range"])
@@ -185,6 +250,14 @@ final class CompactSyntaxStorageTests: XCTestCase {
             String(reflecting: rule),
             "Rulebook.RuleSyntax(name: Rulebook.IdentifierSyntax(name: \"required\", range: 3..<11), arguments: [], message: nil, range: 3..<11)"
         )
+        let field = FieldStatementSyntax(
+            path: PathSyntax(segments: [segment], range: SourceRange(start: 1, end: 4)), colonRange: SourceRange(start: 4, end: 5),
+            rules: [rule], range: SourceRange(start: 1, end: 11))
+        XCTAssertEqual(Mirror(reflecting: field).children.map(\.label), ["path", "colonRange", "rules", "range"])
+        XCTAssertEqual(
+            String(reflecting: field),
+            "Rulebook.FieldStatementSyntax(path: Rulebook.PathSyntax(segments: [\(String(reflecting: segment))], range: 1..<4), "
+                + "colonRange: 4..<5, rules: [\(String(reflecting: rule))], range: 1..<11)")
         let named = NamedRuleSyntax(
             keywordRange: SourceRange(start: 0, end: 4), name: IdentifierSyntax(name: "n", range: SourceRange(start: 5, end: 6)),
             equalsRange: SourceRange(start: 7, end: 8), rules: [], range: SourceRange(start: 0, end: 8))

@@ -50,12 +50,12 @@ final class ShiftedCompactNodesTests: XCTestCase {
         for from in places {
             for to in places {
                 let delta = to - from
-                XCTAssertEqual(rule(at: from).shifted(by: delta), rule(at: to), "rule \(from) → \(to)")
+                XCTAssertEqual(rule(at: from).shifted(by: delta, into: SyntaxBuffers()), rule(at: to), "rule \(from) → \(to)")
                 XCTAssertEqual(
-                    rule(at: from, message: true).shifted(by: delta), rule(at: to, message: true),
+                    rule(at: from, message: true).shifted(by: delta, into: SyntaxBuffers()), rule(at: to, message: true),
                     "rule with message \(from) → \(to)")
                 for make in [named(at:), when(at:)] {
-                    let shifted = make(from).shifted(by: delta)
+                    let shifted = make(from).shifted(by: delta, into: SyntaxBuffers())
                     let built = make(to)
                     XCTAssertEqual(shifted, built, "\(from) → \(to)")
                     XCTAssertEqual(shifted.hashValue, built.hashValue, "\(from) → \(to)")
