@@ -26,8 +26,9 @@ package final class CompiledProgram: Sendable {
     let rootKeyLengths: UInt64
     /// Statements: a condition and a range of rules.
     package var groups: UnsafeBufferPointer<GroupPlan> { tables.groups }
-    let rules: [RulePlan]
-    /// Parallel to `rules`: each rule's check, in a buffer this program owns.
+    /// The number of rules (of every field's statements, in order).
+    let ruleCount: Int
+    /// Per rule: its check, in a buffer this program owns (its only copy of the checks).
     ///
     /// Performance bends this: a check holds closures, and copying one out of an array
     /// goes through the enum's value witnesses and a retain and release per rule; read
@@ -38,7 +39,7 @@ package final class CompiledProgram: Sendable {
     /// program's only copy of its fields, key runs, keys and statements.
     /// `nonisolated(unsafe)` as `checks`: allocated here, immutable, freed in `deinit`.
     nonisolated(unsafe) let tables: ProgramTables
-    /// Parallel to `rules`: what a violation reports (read only on failure).
+    /// Per rule: what a violation reports (read only on failure).
     package let reports: [RuleReport]
     /// Parallel to `fields`: the written path and, without `[*]`, the concrete path.
     package let fieldInfos: [FieldInfo]
@@ -55,23 +56,23 @@ package final class CompiledProgram: Sendable {
 
     init(
         keyStorage: KeyStorage, fields: [FieldPlan], runs: [KeyRun], keys: [CompiledKey], rootKeys: [CompiledKey],
-        groups: [GroupPlan], rules: [RulePlan],
+        groups: [GroupPlan], checks: [Check],
         reports: [RuleReport], fieldInfos: [FieldInfo], conditions: [CompiledCondition], references: [ReferencePath]
     ) {
         self.keyStorage = keyStorage
         self.rootKeys = rootKeys
         self.rootKeyBytes = rootKeys.map(\.bytes)
         self.rootKeyLengths = rootKeys.reduce(0) { $0 | 1 << UInt64(min($1.bytes.count, 63)) }
-        self.rules = rules
-        self.checks = .allocate(capacity: max(rules.count, 1))
-        checks.initialize(from: rules.map(\.check), count: rules.count)
+        self.ruleCount = checks.count
+        self.checks = .allocate(capacity: max(checks.count, 1))
+        self.checks.initialize(from: checks, count: checks.count)
         self.tables = ProgramTables(
-            fields: fields, runs: runs, keys: keys, groups: groups, requires: rules.map(\.isRequired), checks: checks)
+            fields: fields, runs: runs, keys: keys, groups: groups, checks: self.checks, ruleCount: checks.count)
         self.reports = reports
         self.fieldInfos = fieldInfos
         self.conditions = conditions
         self.references = references
-        self.messageCache = MessageCache(ruleCount: rules.count)
+        self.messageCache = MessageCache(ruleCount: checks.count)
         let fixedPaths = fieldInfos.compactMap(\.fixedPath)
         self.allValidResults =
             fixedPaths.count == fieldInfos.count
@@ -80,7 +81,7 @@ package final class CompiledProgram: Sendable {
     }
 
     deinit {
-        checks.deinitialize(count: rules.count)
+        checks.deinitialize(count: ruleCount)
         checks.deallocate()
         tables.deallocate()
     }
@@ -92,7 +93,7 @@ package final class CompiledProgram: Sendable {
 /// Performance bends this: read through the program's arrays, each access retains and
 /// releases the array's storage (the optimiser cannot see that the program outlives the
 /// read), an atomic operation that also holds back the record's cache misses behind it;
-/// and copying a `RulePlan` out to read its flag copies its check's closures. These
+/// and a flag read beside a check would copy the check's closures. These
 /// buffers are trivial to read. Unsafe by construction: a `ProgramTables` is valid only
 /// while its ``CompiledProgram`` lives, which frees it; evaluation holds the program.
 struct ProgramTables {
@@ -100,20 +101,24 @@ struct ProgramTables {
     let runs: UnsafeBufferPointer<KeyRun>
     let keys: UnsafeBufferPointer<CompiledKey>
     let groups: UnsafeBufferPointer<GroupPlan>
-    /// Per rule: whether it is `required`.
-    let requires: UnsafeBufferPointer<Bool>
+    /// Per rule: its check's step (see ``CheckStep``).
+    let steps: UnsafeBufferPointer<CheckStep>
     /// Per rule: its check (the program's own buffer, not a copy).
     let checks: UnsafePointer<Check>
 
     init(
-        fields: [FieldPlan], runs: [KeyRun], keys: [CompiledKey], groups: [GroupPlan], requires: [Bool],
-        checks: UnsafePointer<Check>
+        fields: [FieldPlan], runs: [KeyRun], keys: [CompiledKey], groups: [GroupPlan],
+        checks: UnsafePointer<Check>, ruleCount: Int
     ) {
         self.fields = Self.copy(fields)
         self.runs = Self.copy(runs)
         self.keys = Self.copy(keys)
         self.groups = Self.copy(groups)
-        self.requires = Self.copy(requires)
+        // Made straight into the buffer: an array of steps beside it would raise the peak
+        // memory of compiling a large rule set by a step per rule.
+        let steps = UnsafeMutablePointer<CheckStep>.allocate(capacity: max(ruleCount, 1))
+        for rule in 0..<ruleCount { (steps + rule).initialize(to: CheckStep(checks[rule])) }
+        self.steps = UnsafeBufferPointer(start: steps, count: ruleCount)
         self.checks = checks
     }
 
@@ -129,7 +134,7 @@ struct ProgramTables {
         Self.free(runs)
         Self.free(keys)
         Self.free(groups)
-        Self.free(requires)
+        Self.free(steps)
     }
 
     private static func free<Element>(_ buffer: UnsafeBufferPointer<Element>) {
@@ -168,13 +173,6 @@ package struct GroupPlan: Sendable {
     let ruleEnd: Int
     /// Whether some rule of the statement is `required`.
     let hasRequired: Bool
-}
-
-/// One rule ready to run.
-struct RulePlan: Sendable {
-    let check: Check
-    /// Whether this is `required` (the one validator that sees empty values).
-    let isRequired: Bool
 }
 
 /// The cold half of a field.

@@ -19,7 +19,8 @@ struct RuleCompiler {
     private var rootSlots: [String: Int] = [:]
     private let keyStorage = KeyStorage()
     private var groups: [GroupPlan] = []
-    private var rules: [RulePlan] = []
+    /// Per rule: its check.
+    private var checks: [Check] = []
     private var reports: [RuleReport] = []
     private var fieldInfos: [FieldInfo] = []
     private var conditions: [CompiledCondition] = []
@@ -39,7 +40,7 @@ struct RuleCompiler {
         for path in order { add(path, statements: statementsByPath[path] ?? []) }
         return CompiledProgram(
             keyStorage: keyStorage, fields: fields, runs: runs, keys: keys, rootKeys: rootKeys, groups: groups,
-            rules: rules, reports: reports,
+            checks: checks, reports: reports,
             fieldInfos: fieldInfos, conditions: conditions, references: references)
     }
 
@@ -61,13 +62,13 @@ struct RuleCompiler {
         let groupStart = groups.count
         for statement in statements {
             let condition = statement.condition.map { compile($0, field: path) }
-            let ruleStart = rules.count
+            let ruleStart = checks.count
             for rule in statement.rules { add(rule, field: path) }
             if let condition { conditions.append(condition) }
             groups.append(
                 GroupPlan(
                     condition: condition == nil ? -1 : conditions.count - 1, ruleStart: ruleStart,
-                    ruleEnd: rules.count, hasRequired: rules[ruleStart...].contains(where: \.isRequired)))
+                    ruleEnd: checks.count, hasRequired: checks[ruleStart...].contains(where: \.isRequired)))
         }
         fields.append(FieldPlan(runStart: runStart, runEnd: runs.count, groupStart: groupStart, groupEnd: groups.count))
         let fixed: ConcretePath? =
@@ -111,8 +112,7 @@ struct RuleCompiler {
         if case .date = check { needsToday = true }
         if todayIndex != nil { needsToday = true }
         let reportedKey: String = if case .key(let key)? = rule.messageOverride { key } else { rule.messageKey }
-        let isRequired: Bool = if case .required = check { true } else { false }
-        rules.append(RulePlan(check: check, isRequired: isRequired))
+        checks.append(check)
         reports.append(
             RuleReport(
                 validator: rule.validator, formKey: rule.messageKey, reportedKey: reportedKey,

@@ -11,9 +11,10 @@ extension CompiledRuleSet {
     /// The report's results and messages are built when first read (see
     /// ``ValidationReport``); ``ValidationReport/isValid`` costs nothing more.
     public func validate(_ record: Value, options: ValidationOptions = ValidationOptions()) -> ValidationReport {
-        let today = today(options.context)
+        // Locals: a closure reading `self` copies the whole rule set.
+        let today = today(options.context), program = program, reportAll = options.reportAllFailures
         let outcome = ValueAccess.with(record) {
-            RecordEvaluator.outcome(program: program, access: $0, today: today, reportAllFailures: options.reportAllFailures)
+            RecordEvaluator.outcome(program: program, access: $0, today: today, reportAllFailures: reportAll)
         }
         return report(outcome, today: today, options: options, changes: nil)
     }
@@ -21,8 +22,11 @@ extension CompiledRuleSet {
     /// Whether a record passes every rule. Stops at the first failure and renders no
     /// messages: the fastest way to count valid records (`rulebook validate --quiet`).
     public func isValid(_ record: Value, context: EvaluationContext = EvaluationContext()) -> Bool {
-        let today = today(context)
-        return ValueAccess.with(record) { isValid($0, today: today) }
+        // Locals: a closure reading `self` copies the whole rule set.
+        let today = today(context), program = program
+        return ValueAccess.with(record) {
+            RecordEvaluator.passesAll(program: program, access: $0, today: today)
+        }
     }
 
     /// Validates one field of a record, for live validation as the user types.

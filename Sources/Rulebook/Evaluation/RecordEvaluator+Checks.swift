@@ -10,20 +10,34 @@ extension RecordEvaluator {
     /// capturing `self` copies the whole evaluator per call. (`mutating` though it changes
     /// nothing: called from the evaluator's own mutating rule loop, a non-mutating method
     /// is handed a copy of the whole evaluator per rule; this one gets its address.)
-    mutating func passes(_ check: UnsafePointer<Check>, _ node: Node, bindings: Bindings<Node>) -> Bool {
-        switch check.pointee {
-        case .required: return !isEmpty(node)
+    ///
+    /// A `required` rule passes here: it is called only for present, non-empty values.
+    @inline(__always)
+    mutating func passes(rule: Int, _ node: Node, bindings: Bindings<Node>) -> Bool {
+        switch tables.steps[rule] {
+        case .required: return true
         case .kind(let kind): return access.kind(node) == kind
-        case .text(let test): return access.kind(node) == .string && access.withUTF8(node, test)
         case .characters(let bounds):
             return access.kind(node) == .string && access.withUTF8(node) { bounds.contains(TextScan.characterCount($0)) }
-        case .number(let test):
-            guard let number = numberReading(node) else { return false }
-            return test(number)
+        case .count(let bounds): return access.kind(node) == .array && bounds.contains(access.elementCount(node))
+        case .deferred: return true
+        case .malformed: return false
+        case .test: return passes(tables.checks + rule, node, bindings: bindings)
+        }
+    }
+
+    /// Whether `node` passes a `check` whose step is ``CheckStep/test`` (the other checks
+    /// are decided by their step).
+    mutating func passes(_ check: UnsafePointer<Check>, _ node: Node, bindings: Bindings<Node>) -> Bool {
+        switch check.pointee {
         case .numberWithin(let bounds):
             // Not `.map(bounds.contains)`: a method reference is a closure allocated per call.
             guard let number = numberReading(node) else { return false }
             return bounds.contains(number)
+        case .text(let test): return access.kind(node) == .string && access.withUTF8(node, test)
+        case .number(let test):
+            guard let number = numberReading(node) else { return false }
+            return test(number)
         case .date(let test):
             guard let value = dateReading(node) else { return false }
             return test(value, today)
@@ -35,7 +49,6 @@ extension RecordEvaluator {
         case .field(let reference, let test):
             let access = access
             return test(resolveReference(reference, bindings: bindings).map { access.equal(node, $0) })
-        case .count(let bounds): return access.kind(node) == .array && bounds.contains(access.elementCount(node))
         case .elements(let test):
             guard access.kind(node) == .array else { return false }
             var elements: [Value] = []
@@ -47,8 +60,10 @@ extension RecordEvaluator {
             }
             return test(elements)
         case .value(let test): return test(access.value(node))
-        case .deferred: return true
-        case .malformed: return false
+        case .required, .kind, .characters, .count, .deferred, .malformed:
+            // Decided by their step, never sent here; a step and its check agree by
+            // construction (`CheckStep.init`).
+            return false
         }
     }
 

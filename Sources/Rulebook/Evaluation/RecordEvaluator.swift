@@ -161,7 +161,7 @@ struct RecordEvaluator<Access: RecordAccess, Collector: EvaluationCollector> {
             if !empty, let present = node {
                 for rule in group.ruleStart..<group.ruleEnd {
                     if stopped { collector.trace(rule: rule, group: groupIndex, .skipped(.earlierFailure)); continue }
-                    if tables.requires[rule] || passes(tables.checks + rule, present, bindings: bindings) {
+                    if passes(rule: rule, present, bindings: bindings) {
                         if Collector.traces { collector.trace(rule: rule, group: groupIndex, .passed) }
                         continue
                     }
@@ -172,7 +172,7 @@ struct RecordEvaluator<Access: RecordAccess, Collector: EvaluationCollector> {
                 }
             } else if group.hasRequired {
                 for rule in group.ruleStart..<group.ruleEnd {
-                    if !tables.requires[rule] {
+                    if !tables.steps[rule].isRequired {
                         if Collector.traces { collector.trace(rule: rule, group: groupIndex, .skipped(.emptyRequiredReports)) }
                         continue
                     }
@@ -252,7 +252,7 @@ extension RecordEvaluator where Collector == OutcomeCollector {
         evaluator.run()
         swap(&scratch, &evaluator.collector.outcome)
         if let shared = program.allValidResults, scratch.isAllValid(fieldCount: program.fields.count) { return shared }
-        if cache.count != program.rules.count { cache = Array(repeating: nil, count: program.rules.count) }
+        if cache.count != program.ruleCount { cache = Array(repeating: nil, count: program.ruleCount) }
         var builder = ViolationBuilder(program: program, messages: options.messages, today: today)
         return builder.results(of: scratch, cache: &cache)
     }
