@@ -141,7 +141,7 @@ final class Analyzer: Sendable {
     /// project configuration.
     func changesWorkspace(_ path: String) -> Bool {
         Self.isCataloguePath(path) || path.split(separator: "/").last == Substring(ProjectConfiguration.fileName)
-            || state.withLock { $0.workspace?.dependsOn(path) ?? false }
+            || state.withLock { $0.workspace?.catalogueDirectory(containing: path) != nil }
     }
 
     /// Drops a closed document's cache.

@@ -100,13 +100,6 @@ struct WorkspaceModel: Sendable {
         return configuration.relevel(diagnostics)
     }
 
-    /// Whether a change to the file at `path` changes this model: a catalogue of one of
-    /// its catalogue directories, or a project configuration.
-    func dependsOn(_ path: String) -> Bool {
-        path.split(separator: "/").last == Substring(ProjectConfiguration.fileName)
-            || catalogues.values.contains { $0.path == SourcePathText.directory(of: path) }
-    }
-
     /// The root containing `path` (the longest match), else the first root.
     func root(of path: String) -> String? {
         roots.filter { path.hasPrefix($0.hasSuffix("/") ? $0 : $0 + "/") }.max { $0.count < $1.count } ?? roots.first

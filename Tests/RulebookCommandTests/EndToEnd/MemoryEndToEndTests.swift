@@ -15,15 +15,9 @@ final class MemoryEndToEndTests: XCTestCase {
     /// size (`rulebook-bench memory` measures it on a release build).
     func testValidateLoadsARuleFileWithinABoundedMultipleOfItsSize() throws {
         #if os(Linux)
-            let project = try TemporaryProject(copyRules: false, copyLocalizations: false)
-            let text = DenseRuleFile.text(bytes: 2_000_000)
-            try project.write(text, to: "dense.rules")
-            try project.write("", to: "empty.rules")
-            try project.write("{}\n", to: "record.json")
-            let baseline = try peakResidentBytes(["check", "empty.rules"], in: project)
-            let validate = try peakResidentBytes(["validate", "--rules", "dense.rules", "record.json"], in: project)
-            let multiple = Double(validate - baseline) / Double(text.utf8.count)
-            XCTAssertLessThanOrEqual(multiple, 80, "validate peaked at \(validate) bytes, baseline \(baseline)")
+            let dense = try DenseProject()
+            let validate = try peakResidentBytes(["validate", "--rules", "dense.rules", "record.json"], in: dense.project)
+            XCTAssertLessThanOrEqual(dense.multiple(of: validate), 80, "validate peaked at \(validate) bytes, baseline \(dense.baseline)")
         #else
             throw XCTSkip("peak resident memory is read the Linux way")
         #endif
@@ -35,14 +29,9 @@ final class MemoryEndToEndTests: XCTestCase {
     /// above, the bound is the current design's (unoptimised build), not the goal of 20×.
     func testCheckLoadsARuleFileWithinABoundedMultipleOfItsSize() throws {
         #if os(Linux)
-            let project = try TemporaryProject(copyRules: false, copyLocalizations: false)
-            let text = DenseRuleFile.text(bytes: 2_000_000)
-            try project.write(text, to: "dense.rules")
-            try project.write("", to: "empty.rules")
-            let baseline = try peakResidentBytes(["check", "empty.rules"], in: project)
-            let check = try peakResidentBytes(["check", "dense.rules"], in: project)
-            let multiple = Double(check - baseline) / Double(text.utf8.count)
-            XCTAssertLessThanOrEqual(multiple, 26, "check peaked at \(check) bytes, baseline \(baseline)")
+            let dense = try DenseProject()
+            let check = try peakResidentBytes(["check", "dense.rules"], in: dense.project)
+            XCTAssertLessThanOrEqual(dense.multiple(of: check), 26, "check peaked at \(check) bytes, baseline \(dense.baseline)")
         #else
             throw XCTSkip("peak resident memory is read the Linux way")
         #endif
@@ -54,11 +43,8 @@ final class MemoryEndToEndTests: XCTestCase {
     /// (unoptimised build), as above.
     func testLanguageServerOpensARuleFileWithinABoundedMultipleOfItsSize() throws {
         #if os(Linux)
-            let project = try TemporaryProject(copyRules: false, copyLocalizations: false)
-            let text = DenseRuleFile.text(bytes: 2_000_000)
-            try project.write(text, to: "dense.rules")
-            try project.write("", to: "empty.rules")
-            let baseline = try peakResidentBytes(["check", "empty.rules"], in: project)
+            let dense = try DenseProject()
+            let project = dense.project
             let path = project.url.appendingPathComponent("dense.rules").path
             let binary = try RulebookBinary.url().path
             guard
@@ -67,8 +53,8 @@ final class MemoryEndToEndTests: XCTestCase {
                     currentDirectory: project.url),
                 result.status == 0, let kilobytes = Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
             else { throw XCTSkip("python3 is needed to talk to the server and read its peak resident memory") }
-            let multiple = Double(kilobytes * 1024 - baseline) / Double(text.utf8.count)
-            XCTAssertLessThanOrEqual(multiple, 23, "the server peaked at \(kilobytes * 1024) bytes, baseline \(baseline)")
+            XCTAssertLessThanOrEqual(
+                dense.multiple(of: kilobytes * 1024), 23, "the server peaked at \(kilobytes * 1024) bytes, baseline \(dense.baseline)")
         #else
             throw XCTSkip("peak resident memory is read the Linux way")
         #endif
@@ -119,19 +105,40 @@ final class MemoryEndToEndTests: XCTestCase {
         print(peak)
         """
 
-    /// The peak resident bytes of `rulebook arguments…` run in `project`.
-    private func peakResidentBytes(_ arguments: [String], in project: TemporaryProject) throws -> Int {
-        let script = """
-            import resource, subprocess, sys
-            subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-            print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
-            """
-        let binary = try RulebookBinary.url().path
-        guard
-            let result = try? ProcessRunner.run(
-                "/usr/bin/env", ["python3", "-c", script, binary] + arguments, currentDirectory: project.url),
-            result.status == 0, let kilobytes = Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
-        else { throw XCTSkip("python3 is needed to read a child's peak resident memory") }
-        return kilobytes * 1024
+    /// A project holding a 2 MB dense rule file (`dense.rules`), an empty one and a record,
+    /// with the baseline every multiple is measured from: the peak of checking the empty file.
+    private struct DenseProject {
+        let project: TemporaryProject
+        let size: Int
+        let baseline: Int
+
+        init() throws {
+            project = try TemporaryProject(copyRules: false, copyLocalizations: false)
+            let text = DenseRuleFile.text(bytes: 2_000_000)
+            size = text.utf8.count
+            try project.write(text, to: "dense.rules")
+            try project.write("", to: "empty.rules")
+            try project.write("{}\n", to: "record.json")
+            baseline = try peakResidentBytes(["check", "empty.rules"], in: project)
+        }
+
+        /// (peak − baseline) / the dense file's size.
+        func multiple(of peak: Int) -> Double { Double(peak - baseline) / Double(size) }
     }
+}
+
+/// The peak resident bytes of `rulebook arguments…` run in `project`.
+private func peakResidentBytes(_ arguments: [String], in project: TemporaryProject) throws -> Int {
+    let script = """
+        import resource, subprocess, sys
+        subprocess.run(sys.argv[1:], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        print(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss)
+        """
+    let binary = try RulebookBinary.url().path
+    guard
+        let result = try? ProcessRunner.run(
+            "/usr/bin/env", ["python3", "-c", script, binary] + arguments, currentDirectory: project.url),
+        result.status == 0, let kilobytes = Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+    else { throw XCTSkip("python3 is needed to read a child's peak resident memory") }
+    return kilobytes * 1024
 }
