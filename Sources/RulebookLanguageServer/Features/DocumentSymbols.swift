@@ -19,7 +19,7 @@ enum DocumentSymbols {
     }
 
     /// Memory: the answer is written as JSON text straight to the output, a batch of
-    /// top-level statements at a time, and never held whole (built as values it took
+    /// top-level statements at a time, and never held whole (as values the answer takes
     /// about forty times the file's size, and its text alone about eight): the handler
     /// first counts its bytes (the message header comes first), a statement at a time,
     /// then writes it when it is sent. Both make the same bytes: they read the same tree
