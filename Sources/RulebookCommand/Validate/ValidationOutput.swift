@@ -1,4 +1,5 @@
 import Rulebook
+import RulebookTooling
 
 /// The output formats of `validate`.
 enum ValidationFormat: String, CaseIterable, Sendable {

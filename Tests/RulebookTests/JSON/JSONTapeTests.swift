@@ -3,6 +3,7 @@ import SeededRandom
 import XCTest
 
 @testable import Rulebook
+import RulebookTooling
 
 final class JSONTapeTests: XCTestCase {
     let record = Array(

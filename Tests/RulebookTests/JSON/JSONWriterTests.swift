@@ -2,6 +2,7 @@ import SeededRandom
 import XCTest
 
 @testable import Rulebook
+import RulebookTooling
 
 final class JSONWriterTests: XCTestCase {
     func testCompactOutputKeepsMemberOrder() {

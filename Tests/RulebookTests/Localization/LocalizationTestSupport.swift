@@ -1,6 +1,7 @@
 import Foundation
 
 @testable import Rulebook
+import RulebookTooling
 
 /// Shared helpers for the localisation tests.
 enum L10n {

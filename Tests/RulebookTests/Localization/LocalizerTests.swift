@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import Rulebook
+import RulebookTooling
 
 final class LocalizerTests: XCTestCase {
     private let catalogs = MessageCatalogs(files: [

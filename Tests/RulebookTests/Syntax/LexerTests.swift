@@ -1,6 +1,7 @@
 import XCTest
 
 @testable import Rulebook
+import RulebookTooling
 
 final class LexerTests: XCTestCase {
     private func kinds(_ text: String) -> [TokenKind] {
