@@ -142,6 +142,7 @@ final class FieldQueryTests: XCTestCase {
         for text in ["items[2].sku", "a.[*]", "first-name.x", "a.1b", "", "a.", "\"a\"b", "a[*]b"] {
             XCTAssertNil(FieldQuery(parsing: text, asWritten: true), text)
         }
-        XCTAssertEqual(FieldQuery(parsing: "first-name.x")?.pattern, FieldPath([.key("first-name"), .key("x")]), "a query may leave keys unquoted")
+        XCTAssertEqual(
+            FieldQuery(parsing: "first-name.x")?.pattern, FieldPath([.key("first-name"), .key("x")]), "a query may leave keys unquoted")
     }
 }

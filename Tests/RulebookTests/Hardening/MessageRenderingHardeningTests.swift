@@ -1,8 +1,8 @@
+import RulebookTooling
 import SeededRandom
 import XCTest
 
 @testable import Rulebook
-import RulebookTooling
 
 /// Record values are inserted into messages as data, never parsed as message
 /// syntax, and very long values are fine — in every shipped locale, through catalogue

@@ -1,9 +1,9 @@
 import Foundation
+import RulebookTooling
 import SeededRandom
 import XCTest
 
 @testable import Rulebook
-import RulebookTooling
 
 final class JSONTapeTests: XCTestCase {
     let record = Array(

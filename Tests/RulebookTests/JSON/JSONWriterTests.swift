@@ -1,8 +1,8 @@
+import RulebookTooling
 import SeededRandom
 import XCTest
 
 @testable import Rulebook
-import RulebookTooling
 
 final class JSONWriterTests: XCTestCase {
     func testCompactOutputKeepsMemberOrder() {

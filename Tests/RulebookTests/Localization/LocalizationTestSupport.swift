@@ -1,7 +1,7 @@
 import Foundation
+import RulebookTooling
 
 @testable import Rulebook
-import RulebookTooling
 
 /// Shared helpers for the localisation tests.
 enum L10n {

@@ -1,7 +1,7 @@
+import RulebookTooling
 import XCTest
 
 @testable import Rulebook
-import RulebookTooling
 
 final class LocalizerTests: XCTestCase {
     private let catalogs = MessageCatalogs(files: [

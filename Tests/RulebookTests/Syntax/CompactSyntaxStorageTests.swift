@@ -1,7 +1,7 @@
+import RulebookTooling
 import XCTest
 
 @testable import Rulebook
-import RulebookTooling
 
 /// The compact storage of ``RuleSyntax``, ``NamedRuleSyntax``, ``WhenBlockSyntax``,
 /// ``FieldStatementSyntax`` and ``PathSegmentSyntax``: every range read back exactly

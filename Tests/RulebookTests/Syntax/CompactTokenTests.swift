@@ -1,8 +1,8 @@
+import RulebookTooling
 import SeededRandom
 import XCTest
 
 @testable import Rulebook
-import RulebookTooling
 
 /// The lexer's ``CompactToken``: it round-trips to the public ``Token`` for every
 /// kind at any offset up to its cap, `Lexer.lex` hands out exactly the tokens of the

@@ -1,7 +1,7 @@
+import RulebookTooling
 import XCTest
 
 @testable import Rulebook
-import RulebookTooling
 
 final class LexerTests: XCTestCase {
     private func kinds(_ text: String) -> [TokenKind] {

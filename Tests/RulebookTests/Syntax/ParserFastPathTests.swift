@@ -1,8 +1,8 @@
+import RulebookTooling
 import SeededRandom
 import XCTest
 
 @testable import Rulebook
-import RulebookTooling
 
 /// The parser's performance paths against the plain computations they replace:
 /// interned strings equal `String(decoding:as:)` of the same bytes (valid UTF-8 or not,
