@@ -4,7 +4,6 @@
 
 import Foundation
 import Rulebook
-import RulebookTooling
 
 /// Edit-profile records of varied shape (ASCII and not, a wrong-kind field), cycled so
 /// branch prediction cannot learn one record.

@@ -25,8 +25,26 @@ package struct JSONWriter: Sendable {
         }
     }
 
-    /// Writes `value` to `output`, nested `indent` levels deep.
-    package func write(_ value: Value, to output: inout JSONOutput, indent: Int) {
+    /// Appends `value` as JSON to `buffer`.
+    package func write(_ value: Value, into buffer: inout [UInt8]) {
+        JSONOutput.withOutput { output in
+            write(value, to: &output, indent: 0)
+            buffer.append(contentsOf: UnsafeBufferPointer(start: output.base, count: output.count))
+        }
+    }
+
+    /// Writes `value` as JSON and calls `body` with the text, valid only during the call.
+    ///
+    /// Memory: no copy of the text is made, which matters for a large answer written once
+    /// (the language server's symbols of a long file).
+    package func withJSON<Result>(_ value: Value, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        JSONOutput.withOutput { output in
+            write(value, to: &output, indent: 0)
+            return body(UnsafeBufferPointer(start: output.base, count: output.count))
+        }
+    }
+
+    private func write(_ value: Value, to output: inout JSONOutput, indent: Int) {
         switch value {
         case .null: output.append("null")
         case .bool(let flag): output.append(flag ? "true" : "false")
@@ -67,12 +85,43 @@ package struct JSONWriter: Sendable {
 }
 
 extension JSONWriter {
+    /// Appends `text` as a quoted, escaped JSON string: the fast path for NDJSON output.
+    package static func appendJSONString(_ text: String, into buffer: inout [UInt8]) {
+        var text = text
+        text.withUTF8 { appendJSONString(utf8: UnsafeRawBufferPointer($0), into: &buffer) }
+    }
+
+    /// Appends the UTF-8 text `utf8` (assumed well-formed) as a quoted, escaped JSON
+    /// string.
+    package static func appendJSONString(utf8: UnsafeRawBufferPointer, into buffer: inout [UInt8]) {
+        // Common case, nothing to escape: three appends.
+        if JSONOutput.firstByteToEscape(utf8) == utf8.count {
+            buffer.append(ASCII.quote)
+            buffer.append(contentsOf: utf8)
+            buffer.append(ASCII.quote)
+            return
+        }
+        JSONOutput.withOutput { output in
+            output.appendJSONString(utf8: utf8)
+            buffer.append(contentsOf: UnsafeBufferPointer(start: output.base, count: output.count))
+        }
+    }
+
+    /// Appends `value` in decimal, exactly.
+    package static func appendInteger(_ value: Int, into buffer: inout [UInt8]) {
+        if value >= 0 && value < 10 {
+            buffer.append(ASCII.zero &+ UInt8(truncatingIfNeeded: value))
+            return
+        }
+        withDecimalDigits(of: value) { buffer.append(contentsOf: $0) }
+    }
+
     /// Calls `body` with the decimal text of `value` (a leading `-` when negative).
     ///
     /// The digits are produced backwards into a small stack buffer and handed over once,
     /// so each writer appends them in one copy.
     @inline(__always)
-    package static func withDecimalDigits<R>(of value: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+    static func withDecimalDigits<R>(of value: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 21) { digits in
             var magnitude = value.magnitude
             var position = 21
@@ -93,14 +142,14 @@ extension JSONWriter {
 /// A growable byte buffer for the writer: it starts on the stack (most lines fit in a
 /// kilobyte) and moves to the heap only when it must, so writing a line costs one
 /// `Array.append` instead of one per token with its uniqueness and capacity checks.
-package struct JSONOutput {
-    package private(set) var base: UnsafeMutablePointer<UInt8>
-    package private(set) var count = 0
+struct JSONOutput {
+    private(set) var base: UnsafeMutablePointer<UInt8>
+    private(set) var count = 0
     private var capacity: Int
     private var onHeap = false
 
     /// Calls `body` with an empty output, freeing it afterwards.
-    package static func withOutput<R>(_ body: (inout JSONOutput) -> R) -> R {
+    static func withOutput<R>(_ body: (inout JSONOutput) -> R) -> R {
         withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 1024) { stack in
             var output = JSONOutput(base: stack.baseAddress.unsafelyUnwrapped, capacity: stack.count)
             defer { if output.onHeap { output.base.deallocate() } }
@@ -162,7 +211,7 @@ package struct JSONOutput {
     }
 
     /// Appends `utf8` quoted, copying runs that need no escape in one step.
-    package mutating func appendJSONString(utf8: UnsafeRawBufferPointer) {
+    mutating func appendJSONString(utf8: UnsafeRawBufferPointer) {
         append(ASCII.quote)
         guard let base = utf8.baseAddress?.assumingMemoryBound(to: UInt8.self) else {
             append(ASCII.quote)
@@ -185,7 +234,7 @@ package struct JSONOutput {
 
     /// The index of the first byte of `utf8` that must be escaped (`"`, `\`, a control
     /// character), or its count. Eight bytes at a time.
-    package static func firstByteToEscape(_ utf8: UnsafeRawBufferPointer) -> Int {
+    static func firstByteToEscape(_ utf8: UnsafeRawBufferPointer) -> Int {
         guard let base = utf8.baseAddress?.assumingMemoryBound(to: UInt8.self) else { return 0 }
         let count = utf8.count
         var index = 0

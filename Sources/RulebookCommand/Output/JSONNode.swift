@@ -1,5 +1,4 @@
 import Rulebook
-import RulebookTooling
 
 /// A small JSON document model for the command's reports (diagnostics, SARIF, test
 /// results): members keep their order, so output is stable and diffable.

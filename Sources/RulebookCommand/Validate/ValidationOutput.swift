@@ -1,5 +1,4 @@
 import Rulebook
-import RulebookTooling
 
 /// The output formats of `validate`.
 enum ValidationFormat: String, CaseIterable, Sendable {

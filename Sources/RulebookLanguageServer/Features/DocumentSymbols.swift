@@ -1,5 +1,4 @@
 import Rulebook
-import RulebookTooling
 
 /// `textDocument/documentSymbol`: fields, named rules, imports and `when` blocks as a
 /// tree (or a flat list with container names for clients without hierarchy support).

@@ -1,5 +1,4 @@
 import Rulebook
-import RulebookTooling
 
 /// `textDocument/diagnostic` (pull diagnostics, for clients that declare them): the same
 /// diagnostics the server would publish, with a result id so an unchanged report is

@@ -1,6 +1,5 @@
 import Foundation
 import Rulebook
-import RulebookTooling
 
 /// What the connection delivers to the server, in the order it arrived.
 enum IncomingEvent: Sendable {

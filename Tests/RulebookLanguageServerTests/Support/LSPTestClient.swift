@@ -1,6 +1,5 @@
 import Foundation
 import Rulebook
-import RulebookTooling
 import XCTest
 
 @testable import RulebookLanguageServer

@@ -1,5 +1,4 @@
 import Foundation
-import RulebookTooling
 import SeededRandom
 import XCTest
 

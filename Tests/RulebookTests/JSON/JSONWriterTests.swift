@@ -1,4 +1,3 @@
-import RulebookTooling
 import SeededRandom
 import XCTest
 
