@@ -1,8 +1,9 @@
 import Rulebook
 
 // The syntax nodes that keep their offsets compact (`SyntaxTree+Compact.swift` in
-// Rulebook) reflect as the fields they read as, so that `String(reflecting:)`, `dump`
-// and test failures show a node as a plain struct of its ranges.
+// Rulebook) reflect as the fields they read as, and the lists that share a parse's
+// buffers (`SyntaxList`) as arrays, so that `String(reflecting:)`, `dump` and test
+// failures show a node as a plain struct of its ranges.
 
 extension FieldStatementSyntax: CustomReflectable {
     /// The fields as they read, so that reflection and `String(reflecting:)` show a field
@@ -50,4 +51,11 @@ extension RuleSyntax: CustomReflectable {
             self, children: ["name": name, "arguments": arguments, "message": message as Any, "range": range],
             displayStyle: .struct)
     }
+}
+
+extension SyntaxList: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
+    /// As an array of the elements prints.
+    package var description: String { Array(self).description }
+    package var debugDescription: String { Array(self).debugDescription }
+    package var customMirror: Mirror { Mirror(self, unlabeledChildren: Array(self), displayStyle: .collection) }
 }

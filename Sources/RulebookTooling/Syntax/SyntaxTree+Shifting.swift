@@ -2,8 +2,8 @@ import Rulebook
 
 // Moving nodes by a number of bytes, their lists into a new tree's buffers: a reparse
 // keeps the statements before an edit where they are and moves those after it by the
-// edit's change in length (see `Parser+Incremental.swift`). The buffers' appends are
-// `@inlinable`, so that they are specialised for each kind of list here too.
+// edit's change in length (see `Parser+Incremental.swift`; the lists are moved in
+// `SyntaxTree+Moving.swift`).
 
 extension SourceRange {
     /// The range moved by `delta` bytes.
@@ -79,56 +79,5 @@ extension ConditionSyntax {
 extension CommentSyntax {
     func shifted(by delta: Int) -> CommentSyntax {
         CommentSyntax(range: range.shifted(by: delta), text: text)
-    }
-}
-
-extension PathSyntax {
-    /// The path moved by `delta` bytes, its segments appended to `buffers`.
-    func shifted(by delta: Int, into buffers: SyntaxBuffers) -> PathSyntax {
-        let base = buffers.segments.height
-        for segment in segments {
-            buffers.segments.push(segment.shifted(by: delta))
-        }
-        return PathSyntax(segments: buffers.segments.list(above: base), range: range.shifted(by: delta))
-    }
-}
-
-extension SyntaxList<RuleSyntax> {
-    /// The rules moved by `delta` bytes, appended to `buffers` with their arguments.
-    func shifted(by delta: Int, into buffers: SyntaxBuffers) -> SyntaxList<RuleSyntax> {
-        let base = buffers.rules.height
-        for rule in self {
-            buffers.rules.push(rule.shifted(by: delta, into: buffers))
-        }
-        return buffers.rules.list(above: base)
-    }
-}
-
-extension RuleSyntax {
-    /// The rule moved by `delta` bytes, its arguments appended to `buffers` (before the
-    /// rule itself is: the lists of one buffer never interleave).
-    func shifted(by delta: Int, into buffers: SyntaxBuffers) -> RuleSyntax {
-        let base = buffers.arguments.height
-        for argument in arguments {
-            // An argument's path is complete before the argument is pushed.
-            buffers.arguments.push(argument.shifted(by: delta, into: buffers))
-        }
-        return shifted(by: delta, arguments: buffers.arguments.list(above: base))
-    }
-}
-
-extension ArgumentSyntax {
-    /// The argument moved by `delta` bytes, a path's segments appended to `buffers`.
-    func shifted(by delta: Int, into buffers: SyntaxBuffers) -> ArgumentSyntax {
-        switch kind {
-        case .regex(let pattern, let flags, let patternRange):
-            ArgumentSyntax(
-                kind: .regex(pattern: pattern, flags: flags, patternRange: patternRange.shifted(by: delta)),
-                range: range.shifted(by: delta))
-        case .path(let path):
-            ArgumentSyntax(kind: .path(path.shifted(by: delta, into: buffers)), range: range.shifted(by: delta))
-        case .integer, .decimal, .string, .date, .today, .boolean:
-            ArgumentSyntax(kind: kind, range: range.shifted(by: delta))
-        }
     }
 }
