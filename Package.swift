@@ -19,19 +19,23 @@ let package = Package(
     targets: [
         // A linear-time regular expression engine over UTF-8 bytes (no backtracking).
         .target(name: "RulebookRegex"),
+        // ICU MessageFormat parsing and rendering, CLDR plural rules, and locale number,
+        // date and list formatting (knows nothing of rules or fields).
+        .target(name: "RulebookMessageFormat"),
         // The library: source → tokens → syntax tree → checked rule set → compiled
         // validators → results → localised messages.
-        .target(name: "Rulebook", dependencies: ["RulebookRegex"]),
+        .target(name: "Rulebook", dependencies: ["RulebookRegex", "RulebookMessageFormat"]),
         // What the command and the language server need beyond the library and no
         // application does: formatting, syntax dumps, incremental re-parsing, catalogue
         // checks and XLIFF exchange (in no product).
-        .target(name: "RulebookTooling", dependencies: ["Rulebook"]),
+        .target(name: "RulebookTooling", dependencies: ["Rulebook", "RulebookMessageFormat"]),
         // Live form models over compiled rules: field states, visibility, typing, submit.
         .target(name: "RulebookForms", dependencies: ["Rulebook", "RulebookRegex"]),
         // JSON-RPC 2.0 + LSP 3.17 over stdio, a thin front end over `Rulebook` and its tooling.
         .target(name: "RulebookLanguageServer", dependencies: ["Rulebook", "RulebookTooling"]),
         // The `rulebook` command's subcommands, argument parsing and renderers.
-        .target(name: "RulebookCommand", dependencies: ["Rulebook", "RulebookTooling", "RulebookLanguageServer"]),
+        .target(
+            name: "RulebookCommand", dependencies: ["Rulebook", "RulebookMessageFormat", "RulebookTooling", "RulebookLanguageServer"]),
         .executableTarget(name: "rulebook", dependencies: ["RulebookCommand"]),
         // Checks a target's .rules files at build time and generates their field constants.
         .plugin(name: "RulebookPlugin", capability: .buildTool(), dependencies: ["rulebook"]),
@@ -52,7 +56,10 @@ let package = Package(
         ),
         .testTarget(name: "RulebookRegexTests", dependencies: ["RulebookRegex", "SeededRandom"]),
         .testTarget(
-            name: "RulebookTests", dependencies: ["Rulebook", "RulebookTooling", "RulebookRegex", "SeededRandom", "RulebookReference"]),
+            name: "RulebookTests",
+            dependencies: [
+                "Rulebook", "RulebookMessageFormat", "RulebookTooling", "RulebookRegex", "SeededRandom", "RulebookReference",
+            ]),
         // Rule files loaded from a bundle (`Bundle.module`), imports included.
         .testTarget(name: "RulebookResourceTests", dependencies: ["Rulebook"], resources: [.copy("Rules")]),
         .testTarget(name: "RulebookFormsTests", dependencies: ["RulebookForms", "Rulebook"]),

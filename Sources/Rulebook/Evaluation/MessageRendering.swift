@@ -1,3 +1,5 @@
+import RulebookMessageFormat
+
 /// Everything needed to turn one violation into a message: the seam between the engine
 /// and the localiser. The engine fills it; a ``MessageRendering`` renders it.
 package struct MessageRequest: Sendable {
@@ -27,16 +29,12 @@ package struct MessageRequest: Sendable {
     }
 }
 
-/// A message parameter's value.
-package enum MessageArgument: Sendable, Hashable {
-    case number(Double)
-    case text(String)
-    case date(CalendarDate)
-    /// Rendered as the field's localised display name.
-    case field(FieldPath)
-    /// Rendered as a locale-appropriate list (`oneOf`).
-    case list([MessageArgument])
-}
+/// A message parameter's value: a field is a ``FieldPath`` (rendered as its display
+/// name), a date a ``CalendarDate``.
+package typealias MessageArgument = MessageValue<FieldPath, CalendarDate>
+
+/// Message formatting shows a date argument in the locale's pattern.
+extension CalendarDate: MessageDate {}
 
 /// Renders violation messages. The built-in default (no `localizer` in ``ValidationOptions``)
 /// renders the validator table's English defaults; the localiser renders from catalogues

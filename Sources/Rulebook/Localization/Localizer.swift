@@ -1,3 +1,5 @@
+import RulebookMessageFormat
+
 /// Renders violation messages from catalogues in one locale, passed explicitly (never
 /// read from the environment), so one server can answer each request in its user's
 /// language.

@@ -1,5 +1,6 @@
 import Foundation
 import Rulebook
+import RulebookMessageFormat
 import RulebookTooling
 
 /// `rulebook catalogs`: exchange message catalogues with translators.

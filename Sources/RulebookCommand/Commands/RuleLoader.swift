@@ -1,5 +1,6 @@
 import Foundation
 import Rulebook
+import RulebookMessageFormat
 import RulebookTooling
 
 /// Loads what `validate`, `test` and `explain` evaluate with: a rule file, checked and

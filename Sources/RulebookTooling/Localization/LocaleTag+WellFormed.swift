@@ -1,4 +1,5 @@
 import Rulebook
+import RulebookMessageFormat
 
 extension LocaleTag {
     /// Whether `tag` is a well-formed tag in canonical spelling (what a catalogue file

@@ -1,4 +1,5 @@
 import Rulebook
+import RulebookMessageFormat
 
 // Rendering a message from plain values, outside the catalogue machinery of a
 // `Localizer`: for tests and tools that try a message out.

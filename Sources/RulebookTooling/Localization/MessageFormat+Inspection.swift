@@ -1,4 +1,5 @@
 import Rulebook
+import RulebookMessageFormat
 
 extension MessageFormat {
     /// Every argument the message refers to, with the range of its first use, in

@@ -3,6 +3,7 @@ import SeededRandom
 import XCTest
 
 @testable import Rulebook
+@testable import RulebookMessageFormat
 
 /// Record values are inserted into messages as data, never parsed as message
 /// syntax, and very long values are fine — in every shipped locale, through catalogue

@@ -2,6 +2,7 @@ import RulebookTooling
 import XCTest
 
 @testable import Rulebook
+@testable import RulebookMessageFormat
 
 final class LocaleFormatTests: XCTestCase {
     private let nbsp = "\u{00A0}", narrow = "\u{202F}"

@@ -2,6 +2,7 @@ import Foundation
 import RulebookTooling
 
 @testable import Rulebook
+@testable import RulebookMessageFormat
 
 /// Shared helpers for the localisation tests.
 enum L10n {

@@ -3,6 +3,7 @@ import SeededRandom
 import XCTest
 
 @testable import Rulebook
+@testable import RulebookMessageFormat
 
 final class MessageFormatParserTests: XCTestCase {
     private func parse(_ text: String, file: StaticString = #filePath, line: UInt = #line) -> MessageFormat? {

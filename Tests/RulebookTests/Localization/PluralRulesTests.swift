@@ -2,6 +2,7 @@ import RulebookTooling
 import XCTest
 
 @testable import Rulebook
+@testable import RulebookMessageFormat
 
 final class PluralRulesTests: XCTestCase {
     static let requiredLocales = [

@@ -2,6 +2,7 @@ import RulebookTooling
 import XCTest
 
 @testable import Rulebook
+@testable import RulebookMessageFormat
 
 /// The shipped `Localizations/` catalogues: complete, clean, and every message renders
 /// in every shipped locale.

@@ -1,3 +1,5 @@
+import RulebookMessageFormat
+
 /// One locale's catalogue (`Localizations/<locale>.json`), parsed once: every message
 /// is an immutable ``MessageFormat``, indexed by the key scheme of ``CatalogKey``.
 ///

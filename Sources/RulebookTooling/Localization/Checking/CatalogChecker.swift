@@ -1,4 +1,5 @@
 import Rulebook
+import RulebookMessageFormat
 
 /// Checks message catalogues: the entry point `rulebook check` and the language server
 /// call for `Localizations/*.json`.

@@ -1,4 +1,5 @@
 import Rulebook
+import RulebookMessageFormat
 
 extension CheckOptions {
     /// The message text a fix gives a key it adds to the base catalogue: a correct,

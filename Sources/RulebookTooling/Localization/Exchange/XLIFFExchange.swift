@@ -1,4 +1,5 @@
 import Rulebook
+import RulebookMessageFormat
 
 /// Exchange of catalogues with translators as XLIFF 2.0 (OASIS, namespace
 /// `urn:oasis:names:tc:xliff:document:2.0`): `rulebook catalogs export --format xliff`

@@ -1,10 +1,14 @@
 /// Supplies argument values while a message renders. Generic rendering over this
 /// protocol is specialised, so looking an argument up allocates nothing.
 package protocol MessageArgumentSource {
+    /// What a field argument names.
+    associatedtype Field: Sendable & Hashable & CustomStringConvertible
+    /// The calendar date type of date arguments.
+    associatedtype Date: MessageDate
     /// The value of the named argument, if the request has one.
-    func argument(named name: String) -> MessageArgument?
+    func argument(named name: String) -> MessageValue<Field, Date>?
     /// Appends the localised display name of `field`.
-    func appendDisplayName(of field: FieldPath, to output: inout String)
+    func appendDisplayName(of field: Field, to output: inout String)
 }
 
 /// Everything locale-specific a render needs.
@@ -41,7 +45,7 @@ extension MessageFormat {
                 }
                 appendArgument(value, style: style, to: &output, source: source, locale: locale)
             case .plural(let plural):
-                let number = source.argument(named: plural.argument.name).flatMap(PluralNumber.init)
+                let number = source.argument(named: plural.argument.name).flatMap { PluralNumber($0) }
                 let (message, shown) = selectCase(plural, number: number, locale: locale)
                 render(message, into: &output, source: source, locale: locale, pound: shown, text: text)
             case .select(let select):
@@ -71,13 +75,13 @@ extension MessageFormat {
         return (plural.other, shown)
     }
 
-    private static func selectCase(_ select: SelectNode, value: MessageArgument?) -> [MessageNode] {
+    private static func selectCase<Field, Date>(_ select: SelectNode, value: MessageValue<Field, Date>?) -> [MessageNode] {
         guard let value else { return select.other }
         for entry in select.cases where matches(value, key: entry.key) { return entry.message }
         return select.other
     }
 
-    private static func matches(_ value: MessageArgument, key: String) -> Bool {
+    private static func matches<Field, Date>(_ value: MessageValue<Field, Date>, key: String) -> Bool {
         switch value {
         case .text(let text): text == key
         case .number(let number): LocaleFormat.plainDecimal(number) == key
@@ -88,7 +92,8 @@ extension MessageFormat {
     }
 
     private static func appendArgument<Source: MessageArgumentSource>(
-        _ value: MessageArgument, style: ArgumentStyle, to output: inout String, source: Source, locale: RenderLocale
+        _ value: MessageValue<Source.Field, Source.Date>, style: ArgumentStyle, to output: inout String, source: Source,
+        locale: RenderLocale
     ) {
         switch (value, style) {
         case (.number(let number), _):
@@ -100,7 +105,7 @@ extension MessageFormat {
         case (.text(let text), .number):
             if let number = Double(text), number.isFinite { locale.format.appendNumber(number, to: &output) } else { output += text }
         case (.text(let text), .date(let dateStyle)):
-            if let date = CalendarDate(iso: text) { locale.format.appendDate(date, style: dateStyle, to: &output) } else { output += text }
+            if let date = Source.Date(iso: text) { locale.format.appendDate(date, style: dateStyle, to: &output) } else { output += text }
         case (.text(let text), .plain):
             output += text  // record data: inserted, never parsed
         case (.field(let path), _):
@@ -129,7 +134,7 @@ struct PluralNumber {
     /// Plain ASCII decimal digits as written, for numeric text.
     let digits: String?
 
-    init?(_ argument: MessageArgument) {
+    init?<Field, Date>(_ argument: MessageValue<Field, Date>) {
         switch argument {
         case .number(let number):
             value = number

@@ -1,6 +1,6 @@
 extension LocaleFormat {
     /// Appends `date` in this locale's short, medium or long pattern.
-    package func appendDate(_ date: CalendarDate, style: DateStyle, to output: inout String) {
+    package func appendDate(_ date: some MessageDate, style: DateStyle, to output: inout String) {
         let pattern = dates.pattern(style)
         let scalars = pattern.unicodeScalars
         var index = scalars.startIndex
@@ -35,7 +35,7 @@ extension LocaleFormat {
         }
     }
 
-    private func appendField(_ letter: Unicode.Scalar, count: Int, of date: CalendarDate, to output: inout String) {
+    private func appendField(_ letter: Unicode.Scalar, count: Int, of date: some MessageDate, to output: inout String) {
         switch letter {
         case "d":
             appendInteger(date.day, width: count, to: &output)
