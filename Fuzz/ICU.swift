@@ -7,6 +7,7 @@
 // or syntax-like it is; the whole input read as a catalogue file loads, with every
 // diagnostic inside the file, and the catalogue checker runs over it.
 @testable import Rulebook
+@testable import RulebookMessageFormat
 @testable import RulebookTooling
 
 private let locales = ["en", "fr", "ar", "pl", "ja", "de-AT", "ru", "cy"]

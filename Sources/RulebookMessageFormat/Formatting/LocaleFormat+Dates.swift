@@ -1,6 +1,13 @@
 extension LocaleFormat {
     /// Appends `date` in this locale's short, medium or long pattern.
+    @inlinable
     package func appendDate(_ date: some MessageDate, style: DateStyle, to output: inout String) {
+        appendDate(year: date.year, month: date.month, day: date.day, style: style, to: &output)
+    }
+
+    /// Appends the date `year`-`month`-`day` in this locale's short, medium or long pattern.
+    @usableFromInline
+    func appendDate(year: Int, month: Int, day: Int, style: DateStyle, to output: inout String) {
         let pattern = dates.pattern(style)
         let scalars = pattern.unicodeScalars
         var index = scalars.startIndex
@@ -31,26 +38,26 @@ extension LocaleFormat {
                 count += 1
                 index = scalars.index(after: index)
             }
-            appendField(scalar, count: count, of: date, to: &output)
+            appendField(scalar, count: count, year: year, month: month, day: day, to: &output)
         }
     }
 
-    private func appendField(_ letter: Unicode.Scalar, count: Int, of date: some MessageDate, to output: inout String) {
+    private func appendField(_ letter: Unicode.Scalar, count: Int, year: Int, month: Int, day: Int, to output: inout String) {
         switch letter {
         case "d":
-            appendInteger(date.day, width: count, to: &output)
+            appendInteger(day, width: count, to: &output)
         case "M":
             switch count {
-            case 1, 2: appendInteger(date.month, width: count, to: &output)
-            case 3: output += dates.monthsAbbreviated[date.month - 1]
-            default: output += dates.monthsWide[date.month - 1]
+            case 1, 2: appendInteger(month, width: count, to: &output)
+            case 3: output += dates.monthsAbbreviated[month - 1]
+            default: output += dates.monthsWide[month - 1]
             }
         default:  // y
             if count == 2 {
-                appendInteger(((date.year % 100) + 100) % 100, width: 2, to: &output)
+                appendInteger(((year % 100) + 100) % 100, width: 2, to: &output)
             } else {
-                if date.year < 0 { output += minusSign }
-                appendInteger(Swift.abs(date.year), width: count, to: &output)
+                if year < 0 { output += minusSign }
+                appendInteger(Swift.abs(year), width: count, to: &output)
             }
         }
     }

@@ -2,6 +2,7 @@ extension LocaleFormat {
     /// Appends `value` written for this locale: shortest round-trip digits (no
     /// rounding to a fixed number of fraction digits, so `0.0001` stays exact),
     /// grouping, the locale's separators and digits.
+    @usableFromInline
     package func appendNumber(_ value: Double, to output: inout String) {
         let plain = LocaleFormat.plainDecimal(value)
         appendDecimal(plain, to: &output)
@@ -78,6 +79,7 @@ extension LocaleFormat {
     /// The plain decimal spelling of a double: `2`, `-1.5`, `0.00001`,
     /// `100000000000000000000` — never exponent notation; integral values have no
     /// fraction. Short results fit Swift's small-string storage (no allocation).
+    @usableFromInline
     package static func plainDecimal(_ value: Double) -> String {
         if value.isNaN { return "NaN" }
         if value.isInfinite { return value < 0 ? "-∞" : "∞" }

@@ -8,6 +8,7 @@
 /// the language, Arabic-Indic digits (٠١٢…٩ with ٫ and ٬), for every region: the
 /// Maghreb regions that CLDR writes with Latin digits (`ar-MA`, `ar-DZ`, `ar-TN`) are
 /// not distinguished yet.
+@usableFromInline
 package struct LocaleFormat: Sendable, Hashable {
     /// The tag these conventions belong to (`root` for the fallback).
     package let locale: String
@@ -23,7 +24,7 @@ package struct LocaleFormat: Sendable, Hashable {
     /// Written before negative numbers.
     package let minusSign: String
     /// Between the items of a list (`, `, `、`, `، `).
-    package let listSeparator: String
+    @usableFromInline package let listSeparator: String
     /// Date patterns and month names.
     package let dates: DateFormatData
 
@@ -38,6 +39,7 @@ package struct LocaleFormat: Sendable, Hashable {
 }
 
 /// A date format length, as in `{d, date, short}`.
+@usableFromInline
 package enum DateStyle: String, Sendable, Hashable, CaseIterable {
     case short, medium, long
 }

@@ -1,5 +1,6 @@
 /// Supplies argument values while a message renders. Generic rendering over this
 /// protocol is specialised, so looking an argument up allocates nothing.
+@usableFromInline
 package protocol MessageArgumentSource {
     /// What a field argument names.
     associatedtype Field: Sendable & Hashable & CustomStringConvertible
@@ -12,9 +13,10 @@ package protocol MessageArgumentSource {
 }
 
 /// Everything locale-specific a render needs.
+@usableFromInline
 package struct RenderLocale: Sendable {
-    let format: LocaleFormat
-    let plurals: PluralRules
+    @usableFromInline let format: LocaleFormat
+    @usableFromInline let plurals: PluralRules
 
     /// The formats and plural rules of the BCP 47 tag `tag`.
     package init(_ tag: String) {
@@ -23,13 +25,19 @@ package struct RenderLocale: Sendable {
     }
 }
 
+// Performance: the generic rendering is inlinable so that the library specialises it
+// for its argument source; called across the module boundary unspecialised, rendering
+// a message took twice as long.
+
 extension MessageFormat {
     /// Appends the rendered message to `output`: the only allocation is the output's growth.
+    @inlinable
     package func render<Source: MessageArgumentSource>(into output: inout String, arguments: Source, locale: RenderLocale) {
         MessageFormat.render(nodes, into: &output, source: arguments, locale: locale, pound: nil, text: source)
     }
 
-    private static func render<Source: MessageArgumentSource>(
+    @inlinable
+    static func render<Source: MessageArgumentSource>(
         _ nodes: [MessageNode], into output: inout String, source: Source, locale: RenderLocale, pound: PluralNumber?, text: String
     ) {
         for node in nodes {
@@ -57,7 +65,8 @@ extension MessageFormat {
 
     /// The case for `number` (exact `=N` first, then the locale's category of the
     /// number minus the offset *as formatted*), and the number `#` shows.
-    private static func selectCase(_ plural: PluralNode, number: PluralNumber?, locale: RenderLocale) -> ([MessageNode], PluralNumber?) {
+    @usableFromInline
+    static func selectCase(_ plural: PluralNode, number: PluralNumber?, locale: RenderLocale) -> ([MessageNode], PluralNumber?) {
         guard let number else { return (plural.other, nil) }
         for exact in plural.exact where exact.value == number.value { return (exact.message, number.minus(plural.offset)) }
         let shown = number.minus(plural.offset)
@@ -75,13 +84,15 @@ extension MessageFormat {
         return (plural.other, shown)
     }
 
-    private static func selectCase<Field, Date>(_ select: SelectNode, value: MessageValue<Field, Date>?) -> [MessageNode] {
+    @inlinable
+    static func selectCase<Field, Date>(_ select: SelectNode, value: MessageValue<Field, Date>?) -> [MessageNode] {
         guard let value else { return select.other }
         for entry in select.cases where matches(value, key: entry.key) { return entry.message }
         return select.other
     }
 
-    private static func matches<Field, Date>(_ value: MessageValue<Field, Date>, key: String) -> Bool {
+    @inlinable
+    static func matches<Field, Date>(_ value: MessageValue<Field, Date>, key: String) -> Bool {
         switch value {
         case .text(let text): text == key
         case .number(let number): LocaleFormat.plainDecimal(number) == key
@@ -91,7 +102,8 @@ extension MessageFormat {
         }
     }
 
-    private static func appendArgument<Source: MessageArgumentSource>(
+    @inlinable
+    static func appendArgument<Source: MessageArgumentSource>(
         _ value: MessageValue<Source.Field, Source.Date>, style: ArgumentStyle, to output: inout String, source: Source,
         locale: RenderLocale
     ) {
@@ -118,7 +130,8 @@ extension MessageFormat {
         }
     }
 
-    private static func appendSource(_ range: Range<Int>, of text: String, to output: inout String) {
+    @usableFromInline
+    static func appendSource(_ range: Range<Int>, of text: String, to output: inout String) {
         let utf8 = text.utf8
         guard let start = utf8.index(utf8.startIndex, offsetBy: range.lowerBound, limitedBy: utf8.endIndex),
             let end = utf8.index(utf8.startIndex, offsetBy: range.upperBound, limitedBy: utf8.endIndex)
@@ -129,11 +142,13 @@ extension MessageFormat {
 
 /// The number a plural selects on and `#` shows: a number, or numeric text whose
 /// visible digits are kept (`"1.0"` stays `1.0`, so English says "1.0 items").
+@usableFromInline
 struct PluralNumber {
-    let value: Double
+    @usableFromInline let value: Double
     /// Plain ASCII decimal digits as written, for numeric text.
-    let digits: String?
+    @usableFromInline let digits: String?
 
+    @inlinable
     init?<Field, Date>(_ argument: MessageValue<Field, Date>) {
         switch argument {
         case .number(let number):
@@ -150,16 +165,19 @@ struct PluralNumber {
         }
     }
 
-    private init(value: Double, digits: String?) {
+    @usableFromInline
+    init(value: Double, digits: String?) {
         self.value = value
         self.digits = digits
     }
 
     /// The number minus a plural offset (written digits survive only a zero offset).
+    @usableFromInline
     func minus(_ offset: Double) -> PluralNumber {
         offset == 0 ? self : PluralNumber(value: value - offset, digits: nil)
     }
 
+    @usableFromInline
     func append(to output: inout String, format: LocaleFormat) {
         if let digits { format.appendDecimal(digits, to: &output) } else { format.appendNumber(value, to: &output) }
     }

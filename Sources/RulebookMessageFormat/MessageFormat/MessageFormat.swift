@@ -7,11 +7,12 @@
 /// apostrophe; `'{'`, `'}'` and, inside a plural case, `'#'` are literal; any other
 /// apostrophe is itself). Argument values are inserted as text and never read as
 /// message syntax.
+@usableFromInline
 package struct MessageFormat: Sendable, Hashable {
     /// The message as written (after JSON unescaping).
-    package let source: String
+    @usableFromInline package let source: String
     /// The top-level parts.
-    package let nodes: [MessageNode]
+    @usableFromInline package let nodes: [MessageNode]
 
     /// Parses `source`; a syntax error carries its UTF-8 byte range inside `source`.
     package static func parse(_ source: String) -> Result<MessageFormat, MessageFormatError> {
@@ -33,13 +34,15 @@ package struct MessageFormatError: Error, Sendable, Hashable {
 }
 
 /// A reference to an argument: its name and where the name is written.
+@usableFromInline
 package struct ArgumentReference: Sendable, Hashable {
-    package let name: String
+    @usableFromInline package let name: String
     /// UTF-8 offsets of the name inside the message.
     package let range: Range<Int>
 }
 
 /// How a simple argument is shown.
+@usableFromInline
 package enum ArgumentStyle: Sendable, Hashable {
     /// By its kind: text as is, numbers and dates for the locale, fields by display name.
     case plain
@@ -50,6 +53,7 @@ package enum ArgumentStyle: Sendable, Hashable {
 }
 
 /// One part of a message.
+@usableFromInline
 package indirect enum MessageNode: Sendable, Hashable {
     case text(String)
     /// `{name}`, `{name, number}`, `{name, date, style}`; `placeholder` is the whole
@@ -62,8 +66,9 @@ package indirect enum MessageNode: Sendable, Hashable {
 }
 
 /// `{n, plural, offset:1 =0 {…} one {…} other {…}}`.
+@usableFromInline
 package struct PluralNode: Sendable, Hashable {
-    package let argument: ArgumentReference
+    @usableFromInline package let argument: ArgumentReference
     package let offset: Double
     /// `=N` cases, in order.
     package let exact: [ExactCase]
@@ -89,17 +94,20 @@ package struct PluralNode: Sendable, Hashable {
 }
 
 /// `{x, select, a {…} b {…} other {…}}`.
+@usableFromInline
 package struct SelectNode: Sendable, Hashable {
-    package let argument: ArgumentReference
-    package let cases: [(key: String, message: [MessageNode])]
-    package let other: [MessageNode]
+    @usableFromInline package let argument: ArgumentReference
+    @usableFromInline package let cases: [(key: String, message: [MessageNode])]
+    @usableFromInline package let other: [MessageNode]
     package let range: Range<Int>
 
+    @usableFromInline
     package static func == (lhs: SelectNode, rhs: SelectNode) -> Bool {
         lhs.argument == rhs.argument && lhs.other == rhs.other && lhs.range == rhs.range
             && lhs.cases.elementsEqual(rhs.cases) { $0.key == $1.key && $0.message == $1.message }
     }
 
+    @usableFromInline
     package func hash(into hasher: inout Hasher) {
         hasher.combine(argument)
         hasher.combine(range)

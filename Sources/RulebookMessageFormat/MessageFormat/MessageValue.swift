@@ -3,6 +3,7 @@
 /// Generic over what a field and a calendar date are, so that this module knows neither:
 /// a field renders as whatever display name the ``MessageArgumentSource`` gives it, and
 /// selects on its description; a date is written in the locale's pattern.
+@usableFromInline
 package enum MessageValue<Field: Sendable & Hashable & CustomStringConvertible, Date: MessageDate>: Sendable, Hashable {
     case number(Double)
     case text(String)
@@ -14,6 +15,7 @@ package enum MessageValue<Field: Sendable & Hashable & CustomStringConvertible, 
 }
 
 /// A calendar date a message can show (`{d, date}`) and select on (its description).
+@usableFromInline
 package protocol MessageDate: Sendable, Hashable, CustomStringConvertible {
     /// The year (proleptic Gregorian; may be zero or negative).
     var year: Int { get }

@@ -15,6 +15,7 @@
 /// Integer parts beyond 18 digits keep their last 18 digits (every CLDR rule takes
 /// them modulo a power of ten at most 10⁶) and are marked ``isHuge`` so that a plain
 /// comparison such as `n = 1` cannot match them by accident.
+@usableFromInline
 package struct PluralOperands: Sendable, Hashable {
     /// The integer digits (the last 18 of them when there are more).
     package let i: Int
@@ -52,6 +53,7 @@ package struct PluralOperands: Sendable, Hashable {
     /// Reads a number written with ASCII digits, an optional `.` fraction and an
     /// optional compact exponent `c`/`e` (`"1.50"`, `"-3"`, `"1.0000001c6"`), as CLDR
     /// writes its sample numbers. Returns nil for anything else.
+    @usableFromInline
     package init?(decimal text: some StringProtocol) {
         var integerDigits: [UInt8] = []
         var fractionDigits: [UInt8] = []

@@ -5,6 +5,7 @@
 /// regional tag without rules of its own uses its language's (`de-AT` → `de`), while
 /// `pt-PT` has its own; a language CLDR data here does not cover gets the root rules
 /// (everything is `other`).
+@usableFromInline
 package struct PluralRules: Sendable, Hashable {
     /// The locale whose rules these are (`root` for the fallback).
     package let locale: String
@@ -16,7 +17,9 @@ package struct PluralRules: Sendable, Hashable {
     /// The categories this locale distinguishes, in canonical order (always ending in `other`).
     package var categories: [PluralCategory] { ruleText.keys.sorted() }
 
+    @usableFromInline
     package static func == (lhs: PluralRules, rhs: PluralRules) -> Bool { lhs.locale == rhs.locale }
+    @usableFromInline
     package func hash(into hasher: inout Hasher) { hasher.combine(locale) }
 
     /// The category of a number with the given operands.
