@@ -59,10 +59,7 @@ struct EvaluationOutcome: Sendable, Hashable {
     /// field count) sizes the entries when the first is written.
     @inline(__always)
     mutating func record(field: Int, status: FieldStatus, indices fieldIndices: [Int], expectedCount: Int = 0) {
-        if status == .valid, fieldIndices.isEmpty, entries.isEmpty, field == leadingValid {
-            leadingValid += 1
-            return
-        }
+        if countLeadingValid(field: field, status: status, indices: fieldIndices) { return }
         if entries.isEmpty { reserveEntries(expectedCount) }
         writeLeadingValid()
         if status == .invalid { hasInvalid = true }
@@ -72,6 +69,15 @@ struct EvaluationOutcome: Sendable, Hashable {
                 field: Int32(truncatingIfNeeded: field), status: status,
                 indexEnd: Int32(truncatingIfNeeded: indices.count),
                 failureEnd: Int32(truncatingIfNeeded: failures.count)))
+    }
+
+    /// Counts `field` among the leading valid fields when it is the next of them (valid,
+    /// at its fixed path, every field before it so far); returns whether it was.
+    @inline(__always)
+    mutating func countLeadingValid(field: Int, status: FieldStatus, indices fieldIndices: [Int]) -> Bool {
+        guard status == .valid, fieldIndices.isEmpty, entries.isEmpty, field == leadingValid else { return false }
+        leadingValid += 1
+        return true
     }
 
     /// Sizes the entries for a record's fields at once. Performance: grown one append at
@@ -108,6 +114,16 @@ struct EvaluationOutcome: Sendable, Hashable {
             kept.record(field: field, status: status, indices: Array(entryIndices))
         }
         return kept
+    }
+
+    /// Entry `position` (`0..<count`) of the order ``forEach(program:_:)`` visits: field,
+    /// status and `[*]` indices.
+    func entry(at position: Int) -> (field: Int, status: FieldStatus, indices: ArraySlice<Int>) {
+        if position < leadingValid { return (position, .valid, []) }
+        let index = position - leadingValid
+        let entry = entries[index]
+        let indexStart = index > 0 ? Int(entries[index - 1].indexEnd) : 0
+        return (Int(entry.field), entry.status, indices[indexStart..<Int(entry.indexEnd)])
     }
 
     /// Calls `body` with each entry: field, status, `[*]` indices and failing rules.
