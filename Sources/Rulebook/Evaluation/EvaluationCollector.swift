@@ -15,8 +15,7 @@ package protocol EvaluationCollector {
     static var stopsAtFirstFailure: Bool { get }
     /// Whether every rule's event is wanted (``begin(field:value:)``, ``trace(rule:group:_:)``).
     static var traces: Bool { get }
-    /// A count that grows with each failure noted within a field (the evaluator compares
-    /// it before and after the field).
+    /// The failures noted so far.
     var failureCount: Int { get }
     /// Notes a failing rule; returns whether the field's remaining rules still run.
     mutating func fail(rule: Int, group: Int) -> Bool

@@ -66,6 +66,8 @@ struct EvaluationOutcome: Sendable, Hashable {
     private(set) var failures: [Int32] = []
     /// The first failing rule of the entry being evaluated, or -1.
     private var pendingFailure: Int32 = -1
+    /// The failures noted so far.
+    private(set) var failureCount = 0
     /// Fields `0..<leadingValid` were evaluated valid at their fixed paths and are not in
     /// `entries`: a valid record of a rule set without `[*]` then allocates nothing.
     private(set) var leadingValid = 0
@@ -78,17 +80,15 @@ struct EvaluationOutcome: Sendable, Hashable {
         indices.removeAll(keepingCapacity: true)
         failures.removeAll(keepingCapacity: true)
         pendingFailure = -1
+        failureCount = 0
         leadingValid = 0
         hasInvalid = false
     }
 
-    /// A count that grows with every failure noted for the entry being evaluated (what
-    /// the evaluator compares before and after a field to tell whether it failed).
-    var failureCount: Int { failures.count + (pendingFailure < 0 ? 0 : 1) }
-
     /// Notes a failing rule of the entry being evaluated.
     @inline(__always)
     mutating func fail(rule: Int) {
+        failureCount += 1
         if pendingFailure < 0 {
             pendingFailure = Int32(truncatingIfNeeded: rule)
         } else {
