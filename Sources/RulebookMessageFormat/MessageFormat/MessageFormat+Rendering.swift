@@ -26,8 +26,9 @@ package struct RenderLocale: Sendable {
 }
 
 // Performance: the generic rendering is inlinable so that the library specialises it
-// for its argument source; called across the module boundary unspecialised, rendering
-// a message took twice as long.
+// for its argument source; unspecialised across the module boundary, every argument
+// goes through witness tables and generic metadata, and a message renders about half
+// as fast.
 
 extension MessageFormat {
     /// Appends the rendered message to `output`: the only allocation is the output's growth.
