@@ -205,12 +205,14 @@ struct RuleAnalysis {
             addEntries(of: use, toState: Int(added))
             state = added
         }
-        // Performance: `if let`, not `== nil` on the optional diagnostic (which copied it).
-        if let contradiction { return contradiction }
-        guard !lints.isEmpty else { return nil }
-        return lintDiagnostic(
+        guard !lints.isEmpty else { return contradiction }
+        // The lint sees a contradicted use too: its rules still join the state.
+        let warning = lintDiagnostic(
             ComparedUse(use: use, group: group, subject: subject, wider: wider, state: state, contradicted: contradiction != nil),
             in: tree)
+        // Performance: `if let`, not `?? ` on the optional diagnostics (which copied them).
+        if let contradiction { return contradiction }
+        return warning
     }
 
     /// What the lint says about `use` (the first finding, like the comparison's own).

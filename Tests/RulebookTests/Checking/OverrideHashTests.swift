@@ -3,10 +3,11 @@ import XCTest
 @testable import Rulebook
 @testable import RulebookTooling
 
-/// The checker hashes a message override once and reuses the hash for the next override
-/// spelt with the same bytes (`RedundantRuleLint.overrideHash(of:)`, for `redundant-rule`): keys made with a reused
-/// hash must equal and hash like keys made without, and only byte-identical overrides may
-/// share one (canonically equal texts hash equally anyway, but are not the same spelling).
+/// `redundant-rule` hashes a message override once and reuses the hash for the next
+/// override spelt with the same bytes (`RedundantRuleLint.overrideHash(of:)`): keys made
+/// with a reused hash must equal and hash like keys made without, and only byte-identical
+/// overrides may share one (canonically equal texts hash equally anyway, but are not the
+/// same spelling).
 final class OverrideHashTests: XCTestCase {
     private let overrides: [MessageOverride] = [
         .key("address.postcodeFormat"), .key("a"), .literal("Passwords differ \u{1F512}"), .literal("caf\u{E9}"),
