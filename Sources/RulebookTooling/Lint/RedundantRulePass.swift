@@ -26,14 +26,21 @@ package struct RedundantRulePass: LintPass {
 /// state, a list per state through ``KeyRow/next``); past ``linearLimit`` keys a state's
 /// keys are hashed, so a field with thousands of distinct rules is not scanned per rule.
 /// A head's key is made once per check, kept by the head's serial.
+///
+/// Performance: the state read and written for every rule is marked
+/// `@exclusivity(unchecked)`, as the checker's own is: a lint is used by the one thread
+/// checking, and no method holds an access across a call that touches the same state; as
+/// class properties each access would otherwise be checked at run time.
 final class RedundantRuleLint: UseLint {
     /// The tables the checker has open, by number (`nil`: done with).
-    private var tables: [Table?] = []
-    /// Each head's key without an override, and its hash, by serial (`nil`: not made yet).
-    private var headKeys: [RepetitionKey?] = []
-    private var headHashes: [Int] = []
+    @exclusivity(unchecked) private var tables: [Table?] = []
+    /// Each head's row in ``headKeys`` and ``headHashes``, by serial (`-1`: not made yet).
+    @exclusivity(unchecked) private var headRows: [Int32] = []
+    /// Each head's key without an override, and its hash.
+    @exclusivity(unchecked) private var headKeys: [RepetitionKey] = []
+    @exclusivity(unchecked) private var headHashes: [Int] = []
     /// The last message override hashed, with its hash (see ``overrideHash(of:)``).
-    private var lastOverrideHash: (override: MessageOverride, hash: Int)?
+    @exclusivity(unchecked) private var lastOverrideHash: (override: MessageOverride, hash: Int)?
 
     /// Keys kept in a state's list before they are hashed.
     static let linearLimit = 16
@@ -65,34 +72,28 @@ final class RedundantRuleLint: UseLint {
 
     // MARK: Keys
 
-    /// Makes `head`'s key when it is new.
-    private func makeHeadKey(_ head: LoweringCache.Entry) {
+    /// `head`'s row in ``headKeys`` (its key made when it is new).
+    private func headRow(_ head: LoweringCache.Entry) -> Int {
         let serial = head.serial
-        if serial < headKeys.count, headKeys[serial] != nil { return }
-        if serial >= headKeys.count {
-            let missing = serial + 1 - headKeys.count
-            headKeys.append(contentsOf: repeatElement(nil, count: missing))
-            headHashes.append(contentsOf: repeatElement(0, count: missing))
-        }
+        if serial < headRows.count, headRows[serial] >= 0 { return Int(headRows[serial]) }
+        if serial >= headRows.count { headRows.append(contentsOf: repeatElement(-1, count: serial + 1 - headRows.count)) }
         let key = head.repetitionKey
-        headKeys[serial] = key
-        headHashes[serial] = key.precomputedHash
+        headRows[serial] = Int32(truncatingIfNeeded: headKeys.count)
+        headKeys.append(key)
+        headHashes.append(key.precomputedHash)
+        return headKeys.count - 1
     }
 
     /// Equal for rules that do exactly the same thing with the same message.
     func key(of entry: ExpandedRule) -> RepetitionKey {
-        makeHeadKey(entry.head)
-        let base = headKeys[entry.head.serial]!  // made just above
-        guard let override = entry.messageOverride else { return base }
-        return RepetitionKey(base, override: override, overrideHash: overrideHash(of: override))
+        let row = headRow(entry.head)
+        guard let override = entry.messageOverride else { return headKeys[row] }
+        return RepetitionKey(headKeys[row], override: override, overrideHash: overrideHash(of: override))
     }
 
     /// ``key(of:)``'s hash (without making the key of an occurrence with no override).
     func hash(of entry: ExpandedRule) -> Int {
-        guard entry.hasOverride else {
-            makeHeadKey(entry.head)
-            return headHashes[entry.head.serial]
-        }
+        guard entry.hasOverride else { return headHashes[headRow(entry.head)] }
         return key(of: entry).precomputedHash
     }
 
@@ -176,10 +177,12 @@ final class RedundantRuleLint: UseLint {
     // MARK: States
 
     /// The row of the first rule with `entry`'s repetition key in `state`.
-    private func firstRow(inState state: Int, for entry: ExpandedRule, _ table: Table) -> Int32? {
+    ///
+    /// - Parameter hash: `entry`'s ``hash(of:)`` when the caller has it.
+    private func firstRow(inState state: Int, for entry: ExpandedRule, _ table: Table, hash: Int? = nil) -> Int32? {
         guard state < table.states.count else { return nil }
         if table.states[state].isHashed { return table.hashedKeys[Int32(state)]?[key(of: entry)] }
-        let hash = Int32(truncatingIfNeeded: hash(of: entry))
+        let hash = Int32(truncatingIfNeeded: hash ?? self.hash(of: entry))
         var row = table.states[state].firstKey
         while row >= 0 {
             if table.keys[Int(row)].hash == hash, sameKey(table.keys[Int(row)].rule, entry) { return row }
@@ -193,9 +196,10 @@ final class RedundantRuleLint: UseLint {
         if state >= table.states.count {
             table.states.append(contentsOf: repeatElement(StateKeys(), count: state + 1 - table.states.count))
         }
-        guard firstRow(inState: state, for: entry, table) == nil else { return }
+        let hash = hash(of: entry)
+        guard firstRow(inState: state, for: entry, table, hash: hash) == nil else { return }
         let row = Int32(table.keys.count)
-        table.keys.append(KeyRow(rule: entry, hash: hash(of: entry)))
+        table.keys.append(KeyRow(rule: entry, hash: hash))
         if table.states[state].isHashed {
             table.hashedKeys[Int32(state), default: [:]][key(of: entry)] = row
             return
@@ -222,15 +226,16 @@ final class RedundantRuleLint: UseLint {
         table.hashedKeys[Int32(state)] = hashed
     }
 
-    /// One of the checker's tables, seen by the lint: its states' keys, by state row.
+    /// One of the checker's tables, seen by the lint: its states' keys, by state row
+    /// (unchecked exclusivity: see ``RedundantRuleLint``).
     final class Table {
-        var states: [StateKeys] = []
-        var keys: [KeyRow] = []
+        @exclusivity(unchecked) var states: [StateKeys] = []
+        @exclusivity(unchecked) var keys: [KeyRow] = []
         /// Past ``RedundantRuleLint/linearLimit`` keys, a state's keys hashed, by state row.
-        var hashedKeys: [Int32: [RepetitionKey: Int32]] = [:]
+        @exclusivity(unchecked) var hashedKeys: [Int32: [RepetitionKey: Int32]] = [:]
         /// The subjects spelt for diagnostics, by group (a field with 20,000 repeated
         /// statements gets as many diagnostics).
-        var spelledSubjects: [Int: String] = [:]
+        @exclusivity(unchecked) var spelledSubjects: [Int: String] = [:]
 
         /// Forgets every state, keeping the room.
         func removeAll() {
