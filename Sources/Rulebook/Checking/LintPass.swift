@@ -23,29 +23,27 @@ extension LintPass {
 /// The checker keeps several tables of groups at once (one per file, one for the
 /// statement being checked, one for the named rules), told apart by a number; a state is
 /// a row of its table, and a group's states are created in order.
+///
+/// Performance: the use's parts are passed one by one, borrowed, not gathered into a
+/// value that would retain and release each of them for every rule of every statement.
 package protocol UseLint: AnyObject {
-    /// `use` (written in `tree`) was compared with its group's earlier uses in `table`;
-    /// returns the warning about it, if any.
-    func add(_ use: ComparedUse, table: Int, in tree: SyntaxTree) -> Diagnostic?
+    /// `use` (written in `tree`) was compared with the earlier uses of `group` in `table`,
+    /// a group that is `subject`; returns the warning about it, if any.
+    ///
+    /// - Parameters:
+    ///   - wider: the group's states whose conditions hold whenever the use's do,
+    ///     earliest first.
+    ///   - state: the state the use's rules join (`nil`: the group has too many states;
+    ///     they join none).
+    ///   - contradicted: whether the checker reported a contradiction for the use (which
+    ///     says enough).
+    func add(
+        _ use: AnalyzedUse, group: Int, subject: UseSubject, wider: StateSet, state: Int32?, contradicted: Bool,
+        table: Int, in tree: SyntaxTree
+    ) -> Diagnostic?
     /// Forgets every group and state of `table` (the checker emptied it, or is done with
     /// it when `keepingCapacity` is false).
     func removeAll(table: Int, keepingCapacity: Bool)
-}
-
-/// One use as the checker compared it (see ``UseLint``).
-package struct ComparedUse {
-    /// The rule as written, with what it applies.
-    package let use: AnalyzedUse
-    /// The use's group in its table.
-    package let group: Int
-    /// What the group is.
-    package let subject: UseSubject
-    /// The group's states whose conditions hold whenever the use's do, earliest first.
-    package let wider: StateSet
-    /// The state the use's rules join (`nil`: the group has too many states; they join none).
-    package let state: Int32?
-    /// Whether the checker reported a contradiction for the use (which says enough).
-    package let contradicted: Bool
 }
 
 /// What a group of rules is, for messages: a field, or "named rule 'personName'".

@@ -207,21 +207,16 @@ struct RuleAnalysis {
         }
         guard !lints.isEmpty else { return contradiction }
         // The lint sees a contradicted use too: its rules still join the state.
-        let warning = lintDiagnostic(
-            ComparedUse(use: use, group: group, subject: subject, wider: wider, state: state, contradicted: contradiction != nil),
-            in: tree)
+        var warning: Diagnostic?
+        for lint in lints {
+            let found = lint.add(
+                use, group: group, subject: subject, wider: wider, state: state, contradicted: contradiction != nil,
+                table: table, in: tree)
+            if warning == nil { warning = found }
+        }
         // Performance: `if let`, not `?? ` on the optional diagnostics (which copied them).
         if let contradiction { return contradiction }
         return warning
-    }
-
-    /// What the lint says about `use` (the first finding, like the comparison's own).
-    private func lintDiagnostic(_ use: ComparedUse, in tree: SyntaxTree) -> Diagnostic? {
-        var found: Diagnostic?
-        for lint in lints {
-            if let diagnostic = lint.add(use, table: table, in: tree), found == nil { found = diagnostic }
-        }
-        return found
     }
 
     /// Records every entry of `use` in `state`.

@@ -45,11 +45,15 @@ final class RedundantRuleLint: UseLint {
     /// Keys kept in a state's list before they are hashed.
     static let linearLimit = 16
 
-    func add(_ compared: ComparedUse, table number: Int, in tree: SyntaxTree) -> Diagnostic? {
+    func add(
+        _ use: AnalyzedUse, group: Int, subject: UseSubject, wider: StateSet, state: Int32?, contradicted: Bool,
+        table number: Int, in tree: SyntaxTree
+    ) -> Diagnostic? {
         let table = table(number)
-        let diagnostic = compared.contradicted ? nil : repetition(of: compared, in: table, tree: tree)
-        if let state = compared.state {
-            switch compared.use.entries {
+        let diagnostic =
+            contradicted ? nil : repetition(of: use, group: group, subject: subject, wider: wider, in: table, tree: tree)
+        if let state {
+            switch use.entries {
             case .one(let entry): addEntry(entry, toState: Int(state), in: table)
             case .many(let entries): for entry in entries { addEntry(entry, toState: Int(state), in: table) }
             }
@@ -128,17 +132,15 @@ final class RedundantRuleLint: UseLint {
     // MARK: Repetition
 
     /// The warning when every rule of the use already applies wherever it does.
-    private func repetition(of compared: ComparedUse, in table: Table, tree: SyntaxTree) -> Diagnostic? {
-        let use = compared.use
-        guard !compared.wider.isEmpty, let first = use.entries.first,
-            let earliestRow = earlierRow(of: first, in: compared.wider, table)
+    private func repetition(
+        of use: AnalyzedUse, group: Int, subject: UseSubject, wider: StateSet, in table: Table, tree: SyntaxTree
+    ) -> Diagnostic? {
+        guard !wider.isEmpty, let first = use.entries.first, let earliestRow = earlierRow(of: first, in: wider, table)
         else { return nil }
-        for index in 1..<use.entries.count where earlierRow(of: use.entries[index], in: compared.wider, table) == nil {
-            return nil
-        }
+        for index in 1..<use.entries.count where earlierRow(of: use.entries[index], in: wider, table) == nil { return nil }
         let earliest = table.keys[Int(earliestRow)].rule
-        let spelled = table.spelledSubjects[compared.group] ?? Self.spelled(compared.subject)
-        table.spelledSubjects[compared.group] = spelled
+        let spelled = table.spelledSubjects[group] ?? Self.spelled(subject)
+        table.spelledSubjects[group] = spelled
         let namedRule = Self.namedRule(of: use)
         let message =
             namedRule.map { "every rule of '\($0)' already applies to \(spelled)" }
