@@ -6,7 +6,7 @@
 /// pure function of its inputs (a ``ProgramGraph`` and ``CheckOptions``): no file
 /// system, no globals, so the command and the language server can run it on any thread.
 ///
-/// Most callers go through ``Workspace``, which reads the files and builds the graph.
+/// Most callers go through `ImportLoader.check` (RulebookTooling's `Workspace` too), which reads the files and builds the graph.
 package struct Checker: Sendable {
     /// What the checker knows beyond the files (message keys, limits).
     package var options: CheckOptions

@@ -60,18 +60,15 @@ extension CompiledRuleSet {
     ) throws(RuleFileError) {
         var options = options
         options.validators = validators
-        let result: CheckResult
-        do {
-            result = try Workspace(provider: provider, options: options).check(rootFile: path)
-        } catch {
-            throw RuleFileError(diagnostics: [], readError: error, files: [:])
-        }
-        guard let ruleSet = result.ruleSet, !result.diagnostics.containsErrors else {
+        let root = SourcePath.normalize(path)
+        let (graph, unreadable, output) = ImportLoader.check(roots: [root], provider: provider, options: options)
+        if let error = unreadable.first { throw RuleFileError(diagnostics: [], readError: error, files: [:]) }
+        guard let ruleSet = output.ruleSets[root], !output.diagnostics.containsErrors else {
             throw RuleFileError(
-                diagnostics: result.diagnostics, readError: nil,
-                files: result.trees.mapValues(\.source))
+                diagnostics: output.diagnostics, readError: nil,
+                files: graph.trees.mapValues(\.source))
         }
-        self.init(ruleSet, validators: validators.addingDeclarations(in: result.trees.values).0)
+        self.init(ruleSet, validators: validators.addingDeclarations(in: graph.trees.values).0)
     }
 }
 

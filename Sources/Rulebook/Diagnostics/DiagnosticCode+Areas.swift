@@ -65,8 +65,4 @@ extension DiagnosticCode {
     // MARK: Limits (hostile input)
     /// A file, line or nesting beyond the configured limits.
     package static let limitExceeded = DiagnosticCode("limit-exceeded", .error, "Input beyond a configured size or nesting limit.")
-
-    /// A file named for checking that cannot be read: missing, a directory, not UTF-8
-    /// text (reported at its first invalid byte), or refused by the system.
-    package static let unreadableFile = DiagnosticCode("unreadable-file", .error, "A file that cannot be read, or that is not UTF-8 text.")
 }

@@ -1,12 +1,15 @@
 /// A field path given to ``CompiledRuleSet/validateField(_:in:options:)`` as text:
-/// identifiers and `"quoted keys"` joined by `.`, with `[*]` or `[N]` after a segment.
+/// identifiers and `"quoted keys"` joined by `.`, with `[*]` or `[N]` after a segment;
+/// or, as written in rule files and catalogue keys, with `[*]` only.
 struct FieldQuery: Equatable {
     /// The path with every index written as `[*]`.
     let pattern: FieldPath
     /// Per `[*]` of the pattern, the index given (nil for `[*]`).
     let indices: [Int?]
 
-    init?(parsing text: String) {
+    /// - Parameter asWritten: only what rule files and catalogue keys write: no `[N]`, no
+    ///   `[*]` where a key is expected, and unquoted keys that are identifiers.
+    init?(parsing text: String, asWritten: Bool = false) {
         var segments: [FieldPath.Segment] = []
         var indices: [Int?] = []
         let bytes = Array(text.utf8)
@@ -15,12 +18,13 @@ struct FieldQuery: Equatable {
         while position < bytes.count {
             let byte = bytes[position]
             if byte == UInt8(ascii: "[") {
-                guard !segments.isEmpty, let close = bytes[position...].firstIndex(of: UInt8(ascii: "]")) else { return nil }
+                guard !segments.isEmpty, !(asWritten && expectKey), let close = bytes[position...].firstIndex(of: UInt8(ascii: "]"))
+                else { return nil }
                 let inside = bytes[(position + 1)..<close]
                 if inside.elementsEqual("*".utf8) {
                     indices.append(nil)
                 } else {
-                    guard !inside.isEmpty, inside.count < 19, inside.allSatisfy(TextFormats.isASCIIDigit),
+                    guard !asWritten, !inside.isEmpty, inside.count < 19, inside.allSatisfy(TextFormats.isASCIIDigit),
                         let index = Int(String(decoding: inside, as: UTF8.self))
                     else { return nil }
                     indices.append(index)
@@ -34,6 +38,7 @@ struct FieldQuery: Equatable {
                 position += 1
             } else {
                 guard expectKey, let (key, end) = Self.key(bytes, from: position) else { return nil }
+                if asWritten && byte != UInt8(ascii: "\"") && !FieldPath.isIdentifier(key) { return nil }
                 segments.append(.key(key))
                 position = end
                 expectKey = false

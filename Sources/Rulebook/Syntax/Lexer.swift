@@ -8,30 +8,16 @@
 /// expression (the language has no division), `-` followed by a digit always starts a
 /// number, and `DIGITS-DIGITS` always is a date.
 package enum Lexer {
-    /// Tokenises `source`. Never fails: bytes that start no token become one
-    /// ``TokenKind/invalid`` token per run, with one `unexpected-character` diagnostic.
-    /// At most 4 GiB (`UInt32.max` bytes) are lexed; a `limit-exceeded` diagnostic covers
-    /// any rest.
-    package static func lex(_ source: SourceFile, limits: ParserLimits = .default) -> LexedSource {
-        var text = source.text
-        return text.withUTF8 { lex(bytes: $0, file: source.path, limits: limits) }
-    }
-
-    /// Tokenises UTF-8 `bytes` (the parser passes the text's own storage: no copy).
-    ///
-    /// - Parameter start: where to begin, a line start (the parallel parser lexes the
-    ///   second part of a file from the middle; every token ends at its line's end, so
-    ///   lexing from a line start gives exactly the tokens a whole-file pass gives there).
-    static func lex(bytes: UnsafeBufferPointer<UInt8>, file: String, limits: ParserLimits, from start: Int = 0) -> LexedSource {
-        let lexed = lexTokens(bytes: bytes, file: file, limits: limits, from: start)
-        return LexedSource(tokens: lexed.withTokens { $0.map(\.token) }, comments: lexed.comments, diagnostics: lexed.diagnostics)
-    }
-
-    /// ``lex(bytes:file:limits:from:)`` with the tokens left in the lexer's own buffer (the
-    /// parser's way: no copy).
+    /// Tokenises UTF-8 `bytes` (the parser passes the text's own storage: no copy) into
+    /// the lexer's own buffer, which the parser reads in place. Never fails: bytes that
+    /// start no token become one ``TokenKind/invalid`` token per run, with one
+    /// `unexpected-character` diagnostic.
     ///
     /// At most ``CompactToken/maxOffset`` bytes are lexed (4 GiB, far past any limit the
     /// parser is given; `Parser.parse` refuses larger files): the rest is reported once.
+    /// - Parameter start: where to begin, a line start (an incremental reparse lexes from
+    ///   the first statement an edit touches; every token ends at its line's end, so lexing
+    ///   from a line start gives exactly the tokens a whole-file pass gives there).
     package static func lexTokens(bytes: UnsafeBufferPointer<UInt8>, file: String, limits: ParserLimits, from start: Int = 0) -> LexedTokens
     {
         lexTokens(bytes: bytes, file: file, limits: limits, from: start, maxBytes: CompactToken.maxOffset)

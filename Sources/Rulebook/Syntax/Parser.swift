@@ -94,7 +94,7 @@ package struct ParserState {
     package var unclosedBlocksAtEnd = 0
 
     /// - Parameter lastEnd: the end of the last token before `tokens` other than a line
-    ///   break (the parallel parser's second part starts after one).
+    ///   break (an incremental reparse of the text after an edit starts after one).
     package init(
         file: String, bytes: UnsafeBufferPointer<UInt8>, tokens: UnsafeBufferPointer<CompactToken>, limits: ParserLimits, lastEnd: Int = 0
     ) {

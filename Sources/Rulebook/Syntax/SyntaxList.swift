@@ -126,13 +126,6 @@ extension SyntaxList: ExpressibleByArrayLiteral {
     }
 }
 
-extension SyntaxList: CustomStringConvertible, CustomDebugStringConvertible, CustomReflectable {
-    /// As an array of the elements prints.
-    package var description: String { Array(self).description }
-    package var debugDescription: String { Array(self).debugDescription }
-    package var customMirror: Mirror { Mirror(self, unlabeledChildren: Array(self), displayStyle: .collection) }
-}
-
 /// A buffer for each kind of list of a tree: what code other than the parser that builds
 /// the nodes of a tree (moving a reused statement to a new tree) appends their lists to.
 package struct SyntaxBuffers: Sendable {

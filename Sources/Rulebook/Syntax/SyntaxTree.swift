@@ -112,14 +112,6 @@ package struct FieldStatementSyntax: Sendable, Hashable {
     }
 }
 
-extension FieldStatementSyntax: CustomReflectable {
-    /// The fields as they read, so that reflection and `String(reflecting:)` show a field
-    /// statement as before its compact storage.
-    package var customMirror: Mirror {
-        Mirror(self, children: ["path": path, "colonRange": colonRange, "rules": rules, "range": range], displayStyle: .struct)
-    }
-}
-
 /// `rule NAME = RULE, RULE, …`
 package struct NamedRuleSyntax: Sendable, Hashable {
     // Performance: 60 bytes instead of 96, so that a statement takes 64 bytes in every
@@ -171,16 +163,6 @@ package struct NamedRuleSyntax: Sendable, Hashable {
             wide = WideRanges([keywordRange, name.range, equalsRange, range])
             (start, nameStart, equalsStart, equalsEnd, end) = (0, 0, 0, 0, 0)
         }
-    }
-}
-
-extension NamedRuleSyntax: CustomReflectable {
-    /// The fields as they read, so that reflection and `String(reflecting:)` show a named
-    /// rule as before its compact storage.
-    package var customMirror: Mirror {
-        Mirror(
-            self, children: ["keywordRange": keywordRange, "name": name, "equalsRange": equalsRange, "rules": rules, "range": range],
-            displayStyle: .struct)
     }
 }
 
@@ -247,20 +229,6 @@ package struct WhenBlockSyntax: Sendable, Hashable {
             wide = WideRanges([keywordRange, openBraceRange, closeBraceRange, range])
             (start, keywordEnd, openStart, openEnd, closeStart, closeEnd, end) = (0, 0, 0, 0, 0, 0, 0)
         }
-    }
-}
-
-extension WhenBlockSyntax: CustomReflectable {
-    /// The fields as they read, so that reflection and `String(reflecting:)` show a block
-    /// as before its compact storage.
-    package var customMirror: Mirror {
-        Mirror(
-            self,
-            children: [
-                "keywordRange": keywordRange, "condition": condition, "openBraceRange": openBraceRange, "body": body,
-                "closeBraceRange": closeBraceRange, "range": range,
-            ],
-            displayStyle: .struct)
     }
 }
 
@@ -365,12 +333,6 @@ extension PathSegmentSyntax {
         segment.end = UInt32(truncatingIfNeeded: moved.end)
         return segment
     }
-}
-
-extension PathSegmentSyntax: CustomReflectable {
-    /// The fields as they read, so that reflection and `String(reflecting:)` show a segment
-    /// as before its compact storage.
-    package var customMirror: Mirror { Mirror(self, children: ["kind": kind, "range": range], displayStyle: .struct) }
 }
 
 /// A segment whose range does not fit the compact offsets. Immutable.
@@ -508,16 +470,6 @@ extension RuleSyntax {
         return RuleSyntax(
             nameText: nameText, arguments: arguments, extras: nil, start: UInt32(truncatingIfNeeded: moved.start),
             end: UInt32(truncatingIfNeeded: moved.end))
-    }
-}
-
-extension RuleSyntax: CustomReflectable {
-    /// The fields as they read (`name`, `arguments`, `message`, `range`), so that reflection
-    /// and `String(reflecting:)` show a rule as before its compact storage.
-    package var customMirror: Mirror {
-        Mirror(
-            self, children: ["name": name, "arguments": arguments, "message": message as Any, "range": range],
-            displayStyle: .struct)
     }
 }
 

@@ -2,11 +2,12 @@
 // `CompactToken`, 733,328 tokens for the 100,000-line benchmark file) and appending them one at a time
 // to an `Array` stored in the lexer's state cost a uniqueness check (a runtime call) and a
 // capacity check per token. The lexer now writes them into a buffer it owns and hands the
-// parser that buffer; only the package `Lexer.lex` copies them into an array.
+// parser that buffer; only RulebookTooling's `Lexer.lex` (for tests and the benchmark) copies
+// them into an array.
 
 /// The tokens of one lexer pass, in a manually allocated buffer that the lexer filled and
-/// no one changes afterwards (hence `@unchecked Sendable`: the parallel parser hands a
-/// part's tokens between threads).
+/// no one changes afterwards (hence `@unchecked Sendable`: read-only once lexed, it may be
+/// read from any thread).
 package final class TokenStorage: @unchecked Sendable {
     private let base: UnsafeMutablePointer<CompactToken>
     /// The number of tokens (the last is ``TokenKind/endOfFile``).
@@ -53,21 +54,10 @@ package final class TokenStorage: @unchecked Sendable {
 
     /// The first token, if any.
     var first: CompactToken? { count > 0 ? base[0] : nil }
-
-    /// The last token other than a line break and the end of the text.
-    package var lastTokenBeforeEnd: CompactToken? {
-        var index = count - 1
-        while index >= 0 {
-            let kind = base[index].kind
-            if kind != .newline && kind != .endOfFile { return base[index] }
-            index -= 1
-        }
-        return nil
-    }
 }
 
 /// The lexer's product for the parser: the tokens in their own storage, the comments and
-/// the lexical diagnostics (``LexedSource`` with the tokens not copied into an array).
+/// the lexical diagnostics (`LexedSource`, in RulebookTooling, copies the tokens out).
 package struct LexedTokens: Sendable {
     package let tokens: TokenStorage
     package let comments: [CommentSyntax]

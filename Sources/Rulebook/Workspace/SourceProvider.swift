@@ -45,16 +45,11 @@ package struct SourceReadError: Error, Sendable, Hashable, CustomStringConvertib
 /// Files held in memory, keyed by normalised path (tests, generated rules, playgrounds).
 package struct InMemorySourceProvider: SourceProvider {
     /// The files, keyed by normalised path.
-    package private(set) var files: [String: String]
+    package let files: [String: String]
 
     /// Creates a provider; the keys are normalised.
     package init(files: [String: String] = [:]) {
         self.files = Dictionary(files.map { (SourcePath.normalize($0.key), $0.value) }, uniquingKeysWith: { _, last in last })
-    }
-
-    /// Adds or replaces a file.
-    package mutating func set(_ text: String, for path: String) {
-        files[SourcePath.normalize(path)] = text
     }
 
     /// The file's text, or ``SourceReadError/Reason/notFound``.

@@ -1,5 +1,6 @@
 import Foundation
 import Rulebook
+import RulebookTooling
 
 /// A file `check` was given and could not check, as an ``DiagnosticCode/unreadableFile``
 /// diagnostic: every output format reports it (a SARIF log then says

@@ -1,4 +1,5 @@
 import Rulebook
+import RulebookTooling
 
 /// A rule file checked for `generate swift` and `export json-schema`: its rule set, or the
 /// diagnostics that stop it, printed compiler-style (`file:line:column: error: …`) on

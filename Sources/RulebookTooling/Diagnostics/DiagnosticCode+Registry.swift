@@ -1,7 +1,7 @@
-// Codes that only tooling reports — the lint passes and the catalogue checks — and the
-// registry of every code, which SARIF output, the project configuration and the docs
-// enumerate. Add a code to its stage's list here and to docs/diagnostics.md before
-// reporting it; ids never change once shipped.
+// Codes that only tooling reports — the lint passes, the catalogue checks and the files
+// the command cannot read — and the registry of every code, which SARIF output, the
+// project configuration and the docs enumerate. Add a code to its stage's list here and
+// to docs/diagnostics.md before reporting it; ids never change once shipped.
 
 import Rulebook
 
@@ -63,6 +63,11 @@ extension DiagnosticCode {
             missingTranslation, extraTranslation, missingPluralCategory, unusedPluralCategory, unknownLocale, missingBaseCatalog,
         ]
     }
+
+    // MARK: Files the command is given
+    /// A file named for checking that cannot be read: missing, a directory, not UTF-8
+    /// text (reported at its first invalid byte), or refused by the system.
+    package static let unreadableFile = DiagnosticCode("unreadable-file", .error, "A file that cannot be read, or that is not UTF-8 text.")
 
     package static var limitCodes: [DiagnosticCode] { [limitExceeded, unreadableFile] }
 }

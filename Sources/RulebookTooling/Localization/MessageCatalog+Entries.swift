@@ -10,6 +10,12 @@ extension MessageCatalog {
         return JSONStringMapping.sourceRange(forDecoded: decoded, inStringAt: entry.valueRange, in: json)
     }
 
+    /// Every key with a string value, in file order, without repeats.
+    package var keys: [String] {
+        var seen: Set<String> = []
+        return entries.map(\.key).filter { seen.insert($0).inserted }
+    }
+
     /// The last entry for `key`.
     package func entry(forKey key: String) -> Entry? { entries.last { $0.key == key } }
 }

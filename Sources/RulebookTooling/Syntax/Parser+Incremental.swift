@@ -301,8 +301,8 @@ extension IncrementalParse {
         return lexed.withTokens { tokens in
             var state = ParserState(file: file, bytes: bytes, tokens: tokens, limits: limits, lastEnd: lastEnd)
             let statements = state.parseFile(reserving: lexed.tokens.statementEstimate)
-            guard state.unclosedBlocksAtEnd == 0, state.forgivenClosingBraces == 0, lexed.tokens.lastTokenBeforeEnd?.kind != .comma
-            else { return nil }
+            let last = tokens.last { $0.kind != .newline && $0.kind != .endOfFile }
+            guard state.unclosedBlocksAtEnd == 0, state.forgivenClosingBraces == 0, last?.kind != .comma else { return nil }
             return ParsedText(
                 statements: statements, comments: lexed.comments,
                 diagnostics: Parser.sortedDiagnostics(lexed.diagnostics + state.diagnostics))

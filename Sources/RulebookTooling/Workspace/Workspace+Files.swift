@@ -10,8 +10,8 @@ extension Workspace {
     package func checkAll(paths: [String], buildingRuleSets: Bool = true) -> WorkspaceCheckResult {
         var roots: [String] = []
         for path in paths.map(SourcePath.normalize) where !roots.contains(path) { roots.append(path) }
-        let (graph, unreadable) = loadGraph(roots: roots)
-        let output = Checker(options: options).check(graph, roots: buildingRuleSets ? roots : [])
+        let (graph, unreadable, output) = ImportLoader.check(
+            roots: roots, provider: provider, options: options, buildingRuleSets: buildingRuleSets, parse: tree)
         var byFile: [String: [Diagnostic]] = Dictionary(uniqueKeysWithValues: graph.files.map { ($0, []) })
         for diagnostic in output.diagnostics { byFile[diagnostic.file, default: []].append(diagnostic) }
         return WorkspaceCheckResult(

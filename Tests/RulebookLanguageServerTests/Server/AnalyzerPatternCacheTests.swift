@@ -1,5 +1,6 @@
 import Foundation
 import Rulebook
+import RulebookTooling
 import XCTest
 
 @testable import RulebookLanguageServer

@@ -132,4 +132,17 @@ final class FieldQueryTests: XCTestCase {
         XCTAssertEqual(FieldQuery(parsing: "\"first-name\".x")?.pattern, FieldPath([.key("first-name"), .key("x")]))
         XCTAssertEqual(FieldQuery(parsing: "\"a\\\"b\"")?.pattern, FieldPath([.key("a\"b")]))
     }
+
+    /// As written in rule files and catalogue keys (``CatalogKey/parsePath(_:)``): `[*]`
+    /// only, after a key, and unquoted keys that are identifiers.
+    func testParsesPathsAsWritten() {
+        XCTAssertEqual(
+            FieldQuery(parsing: "items[*][*].\"first-name\"", asWritten: true)?.pattern,
+            FieldPath([.key("items"), .wildcard, .wildcard, .key("first-name")]))
+        for text in ["items[2].sku", "a.[*]", "first-name.x", "a.1b", "", "a.", "\"a\"b", "a[*]b"] {
+            XCTAssertNil(FieldQuery(parsing: text, asWritten: true), text)
+        }
+        XCTAssertEqual(
+            FieldQuery(parsing: "first-name.x")?.pattern, FieldPath([.key("first-name"), .key("x")]), "a query may leave keys unquoted")
+    }
 }

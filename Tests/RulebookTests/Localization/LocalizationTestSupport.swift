@@ -1,4 +1,5 @@
 import Foundation
+import RulebookTooling
 
 @testable import Rulebook
 

@@ -1,3 +1,4 @@
+import RulebookTooling
 import XCTest
 
 @testable import Rulebook

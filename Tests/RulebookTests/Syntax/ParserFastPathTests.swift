@@ -1,3 +1,4 @@
+import RulebookTooling
 import SeededRandom
 import XCTest
 

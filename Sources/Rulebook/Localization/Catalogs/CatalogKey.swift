@@ -13,12 +13,6 @@ package enum CatalogKey {
     /// The prefix of display-name keys.
     package static let displayNamePrefix = "field."
 
-    /// The display-name key of a path (`field.items[*].sku`).
-    package static func displayName(of path: FieldPath) -> String { displayNamePrefix + path.description }
-
-    /// The field-specific key of a path and message key (`firstName.minLength`).
-    package static func fieldSpecific(_ path: FieldPath, _ messageKey: String) -> String { path.description + "." + messageKey }
-
     /// Every validator form's message key, from the validator table.
     package static let validatorMessageKeys: Set<String> = Set(ValidatorDefinition.all.flatMap { $0.forms.map(\.messageKey) })
 
@@ -48,34 +42,6 @@ package enum CatalogKey {
     /// Reads a path as rule files write it: identifiers or `"quoted"` keys joined by
     /// `.`, each optionally followed by `[*]`. Nil when the text is not a path.
     package static func parsePath(_ text: Substring) -> FieldPath? {
-        var segments: [FieldPath.Segment] = []
-        var rest = text[...]
-        while true {
-            if rest.first == "\"" {
-                rest = rest.dropFirst()
-                var key = ""
-                var closed = false
-                while let character = rest.popFirst() {
-                    if character == "\\", let escaped = rest.popFirst() { key.append(escaped); continue }
-                    if character == "\"" { closed = true; break }
-                    key.append(character)
-                }
-                guard closed else { return nil }
-                segments.append(.key(key))
-            } else {
-                let end = rest.firstIndex { $0 == "." || $0 == "[" } ?? rest.endIndex
-                let name = String(rest[..<end])
-                guard FieldPath.isIdentifier(name) else { return nil }
-                segments.append(.key(name))
-                rest = rest[end...]
-            }
-            while rest.hasPrefix("[*]") {
-                segments.append(.wildcard)
-                rest = rest.dropFirst(3)
-            }
-            if rest.isEmpty { return FieldPath(segments) }
-            guard rest.first == "." else { return nil }
-            rest = rest.dropFirst()
-        }
+        FieldQuery(parsing: String(text), asWritten: true)?.pattern
     }
 }

@@ -80,12 +80,6 @@ package struct MessageCatalog: Sendable {
 
     /// The parsed message for `key`, if the catalogue defines it and it parses.
     package func message(forKey key: String) -> MessageFormat? { messages[key] }
-
-    /// Every key with a string value, in file order, without repeats.
-    package var keys: [String] {
-        var seen: Set<String> = []
-        return entries.map(\.key).filter { seen.insert($0).inserted }
-    }
 }
 
 /// A field path and a message key: the index of field-specific messages, hashed

@@ -90,11 +90,6 @@ public struct MessageCatalogs: Sendable {
 
     /// A renderer for `locale`; create one per request (it is cheap).
     public func localizer(locale: String) -> Localizer { Localizer(catalogs: self, locale: locale) }
-
-    /// The message for `request` in `locale`.
-    package func render(_ request: MessageRequest, locale: String) -> String {
-        Localizer(catalogs: self, locale: locale).render(request)
-    }
 }
 
 /// The identity of one loaded ``MessageCatalogs`` value (see ``MessageCatalogs/identity``).

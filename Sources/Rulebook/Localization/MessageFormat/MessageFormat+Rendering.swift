@@ -1,6 +1,6 @@
 /// Supplies argument values while a message renders. Generic rendering over this
 /// protocol is specialised, so looking an argument up allocates nothing.
-protocol MessageArgumentSource {
+package protocol MessageArgumentSource {
     /// The value of the named argument, if the request has one.
     func argument(named name: String) -> MessageArgument?
     /// Appends the localised display name of `field`.
@@ -8,29 +8,20 @@ protocol MessageArgumentSource {
 }
 
 /// Everything locale-specific a render needs.
-struct RenderLocale: Sendable {
+package struct RenderLocale: Sendable {
     let format: LocaleFormat
     let plurals: PluralRules
 
-    init(_ tag: String) {
+    /// The formats and plural rules of the BCP 47 tag `tag`.
+    package init(_ tag: String) {
         format = LocaleFormat.forLocale(tag)
         plurals = PluralRules.forLocale(tag)
     }
 }
 
 extension MessageFormat {
-    /// Renders with named arguments in `locale` (fields render by their humanised
-    /// last key). A convenience for callers outside the catalogue machinery.
-    package func render(_ arguments: [String: MessageArgument], locale: String) -> String {
-        var output = ""
-        MessageFormat.render(
-            nodes, into: &output, source: DictionaryArguments(values: arguments), locale: RenderLocale(locale),
-            pound: nil, text: self.source)
-        return output
-    }
-
     /// Appends the rendered message to `output`: the only allocation is the output's growth.
-    func render<Source: MessageArgumentSource>(into output: inout String, arguments: Source, locale: RenderLocale) {
+    package func render<Source: MessageArgumentSource>(into output: inout String, arguments: Source, locale: RenderLocale) {
         MessageFormat.render(nodes, into: &output, source: arguments, locale: locale, pound: nil, text: source)
     }
 
@@ -129,13 +120,6 @@ extension MessageFormat {
         else { return }
         output += text[start..<end]
     }
-}
-
-/// Arguments from a dictionary; fields render by their humanised last key.
-struct DictionaryArguments: MessageArgumentSource {
-    let values: [String: MessageArgument]
-    func argument(named name: String) -> MessageArgument? { values[name] }
-    func appendDisplayName(of field: FieldPath, to output: inout String) { FieldNames.appendHumanized(field, to: &output) }
 }
 
 /// The number a plural selects on and `#` shows: a number, or numeric text whose

@@ -1,3 +1,5 @@
+import Rulebook
+
 /// Loads rule files and their imports through a ``SourceProvider``, parses them (reusing a
 /// ``SyntaxTreeCache``), and checks them: the one entry point `rulebook check`, `rulebook
 /// validate` and the language server share.
@@ -31,26 +33,20 @@ package struct Workspace: Sendable {
     ///   import is a diagnostic instead).
     package func check(rootFile: String, buildingRuleSet: Bool = true) throws(SourceReadError) -> CheckResult {
         let root = SourcePath.normalize(rootFile)
-        let (graph, unreadable) = loadGraph(roots: [root])
+        let (graph, unreadable, output) = ImportLoader.check(
+            roots: [root], provider: provider, options: options, buildingRuleSets: buildingRuleSet, parse: tree)
         if let error = unreadable.first { throw error }
-        let output = Checker(options: options).check(graph, roots: buildingRuleSet ? [root] : [])
         return CheckResult(ruleSet: output.ruleSets[root], diagnostics: output.diagnostics, trees: graph.trees, graph: graph)
     }
 
     /// Reads and parses `roots` and their imports.
     package func loadGraph(roots: [String]) -> (graph: ProgramGraph, unreadable: [SourceReadError]) {
-        var loader = ImportLoader { path in
-            do throws(SourceReadError) {
-                let text = try provider.read(path)
-                return .success(tree(path: path, text: text))
-            } catch {
-                return .failure(error)
-            }
-        }
+        var loader = ImportLoader(provider: provider, parse: tree)
         return loader.load(roots: roots.map(SourcePath.normalize))
     }
 
-    private func tree(path: String, text: String) -> SyntaxTree {
+    /// The tree of the file at `path` with `text`: from the cache, if any.
+    func tree(path: String, text: String) -> SyntaxTree {
         guard let cache else { return Parser.parse(SourceFile(path: path, text: text)) }
         return cache.tree(path: path, text: text) { Parser.parse($0) }
     }
