@@ -25,7 +25,7 @@ let package = Package(
         // What the command and the language server need beyond the library and no
         // application does: formatting, syntax dumps, incremental re-parsing, catalogue
         // checks and XLIFF exchange (in no product).
-        .target(name: "RulebookTooling", dependencies: ["Rulebook"]),
+        .target(name: "RulebookTooling", dependencies: ["Rulebook", "RulebookRegex"]),
         // Live form models over compiled rules: field states, visibility, typing, submit.
         .target(name: "RulebookForms", dependencies: ["Rulebook", "RulebookRegex"]),
         // JSON-RPC 2.0 + LSP 3.17 over stdio, a thin front end over `Rulebook` and its tooling.

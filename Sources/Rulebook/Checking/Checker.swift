@@ -1,8 +1,8 @@
 /// The checker: turns parsed files into a ``RuleSet`` and diagnostics.
 ///
 /// It resolves named rules and imports, checks argument counts and kinds, compiles
-/// patterns, converts conditions, and finds contradictions and redundant rules; the
-/// tools' lint passes (``CheckOptions/lintPasses``) run after it. It is a
+/// patterns, converts conditions, and finds contradictions; it reports errors only. The
+/// tools' lint passes (``CheckOptions/lintPasses``) add warnings. It is a
 /// pure function of its inputs (a ``ProgramGraph`` and ``CheckOptions``): no file
 /// system, no globals, so the command and the language server can run it on any thread.
 ///

@@ -32,7 +32,9 @@ extension CheckerRun {
         let checked = CheckedRule(
             validator: validator, messageKey: form.messageKey, arguments: converted,
             messageOverride: nil, place: .offset(rule.name.range.start, in: locator), expandedFrom: [])
-        let entry = LoweringCache.Entry(rule: checked, text: String(source.text(in: head)), facts: RuleFacts(checked))
+        let entry = LoweringCache.Entry(
+            rule: checked, text: String(source.text(in: head)), facts: RuleFacts(checked), serial: headCount)
+        headCount += 1
         // Only a head that said nothing and registered nothing may stand for its next occurrences.
         if diagnostics.count == diagnosticsBefore, fieldReferences.count == referencesBefore {
             loweringCache.insert(entry)
@@ -40,7 +42,7 @@ extension CheckerRun {
         return .validator(
             ExpandedRule(
                 head: entry, messageOverride: override, locator: locator, nameOffset: rule.name.range.start,
-                range: head, overrideHash: override.map(overrideHash(of:))))
+                range: head))
     }
 
     /// Another occurrence of a head lowered before (see ``LoweringCache``): only its
@@ -66,35 +68,7 @@ extension CheckerRun {
         return .validator(
             ExpandedRule(
                 head: entry, messageOverride: override, locator: locator(for: source),
-                nameOffset: rule.name.range.start, range: range, overrideHash: overrideHash(of: override)))
-    }
-
-    /// `override`'s ``RepetitionKey/overrideHash(_:)``, the last one's again when it is
-    /// spelt with the same bytes.
-    ///
-    /// Performance: files repeat an override on many rules (`message "Passwords differ"`
-    /// after every `same`, a catalogue key after a pattern), and the standard hash of a
-    /// text normalises it. Equal bytes are equal strings, so the hash is the same one.
-    func overrideHash(of override: MessageOverride) -> Int {
-        if let last = lastOverrideHash, CheckerRun.sameSpelling(last.override, override) { return last.hash }
-        let hash = RepetitionKey.overrideHash(override)
-        lastOverrideHash = (override, hash)
-        return hash
-    }
-
-    /// Whether two overrides are the same case with byte-identical texts.
-    static func sameSpelling(_ a: MessageOverride, _ b: MessageOverride) -> Bool {
-        switch (a, b) {
-        case (.key(let x), .key(let y)), (.literal(let x), .literal(let y)): sameBytes(x, y)
-        default: false
-        }
-    }
-
-    private static func sameBytes(_ a: String, _ b: String) -> Bool {
-        let result = a.utf8.withContiguousStorageIfAvailable { left in
-            b.utf8.withContiguousStorageIfAvailable { right in UTF8Bytes.equal(left, UnsafeRawBufferPointer(right)) }
-        }
-        return (result ?? nil) ?? a.utf8.elementsEqual(b.utf8)
+                nameOffset: rule.name.range.start, range: range))
     }
 
     /// `required emial`: a bare word where a rule's arguments end, that is a validator's

@@ -57,7 +57,7 @@ extension CheckerRun {
     }
 
     /// Expands `reference` (its uses are expanded already), then looks for contradictions
-    /// and repetitions among its rules.
+    /// among its rules.
     func finish(_ reference: RuleReference) {
         guard let definition = definitions[reference], let tree = definitionTree(of: reference) else { return }
         let body = bodies[reference] ?? []

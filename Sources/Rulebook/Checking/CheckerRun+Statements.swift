@@ -1,5 +1,5 @@
 // Phase 5: field statements, in source order, with their conditions; each field's rules
-// compared for contradictions and repetitions.
+// compared for contradictions.
 
 extension CheckerRun {
     /// Everything one walk over a file's statements accumulates.
@@ -34,11 +34,10 @@ extension CheckerRun {
         private var groups: [Int32] = []
         private static let single: Int32 = -1
         private static let repeated: Int32 = -2
-        /// The contradictions and repetitions of the fields several statements name, a
-        /// group per field.
-        var analysis = RuleAnalysis()
+        /// The contradictions of the fields several statements name, a group per field.
+        var analysis: RuleAnalysis
         /// The analysis of the statement being checked when no other names its field.
-        var scratch = RuleAnalysis()
+        var scratch: RuleAnalysis
         /// The statements' rule occurrences, as rows of blocks (see ``RuleRows``).
         var rows: RuleRowsWriter
 
@@ -49,8 +48,10 @@ extension CheckerRun {
         ///   nested ones included.
         init(
             tree: SyntaxTree, scope: [String: RuleReference], locator: SourceLocator, fieldStatementCount: Int,
-            keepsStatements: Bool
+            keepsStatements: Bool, analysis: RuleAnalysis, scratch: RuleAnalysis
         ) {
+            self.analysis = analysis
+            self.scratch = scratch
             self.tree = tree
             self.scope = scope
             self.locator = locator
@@ -84,7 +85,7 @@ extension CheckerRun {
         mutating func finishInterning() {
             pathIDs = [:]
             let repeated = groups.lazy.filter { $0 == FileWalk.repeated }.count
-            analysis = RuleAnalysis(expectedGroups: repeated)
+            analysis.reserveCapacity(repeated)
         }
 
         /// Second pass: the path id of the next field statement, and the group its rules
@@ -131,11 +132,14 @@ extension CheckerRun {
         assert(fieldReferences.isEmpty, "another file's field references are waiting")
         var walk = FileWalk(
             tree: tree, scope: scopes[tree.source.path] ?? [:], locator: locator(for: tree.source),
-            fieldStatementCount: CheckerRun.fieldStatementCount(tree.statements), keepsStatements: keepsStatements)
+            fieldStatementCount: CheckerRun.fieldStatementCount(tree.statements), keepsStatements: keepsStatements,
+            analysis: makeAnalysis(), scratch: makeAnalysis())
         CheckerRun.internPaths(of: tree.statements, &walk)
         walk.finishInterning()
         visit(tree.statements[...], in: Block(conditions: [], context: unconditional), &walk)
         if keepsStatements { statements[tree.source.path] = walk.checked }
+        walk.analysis.removeAll(keepingCapacity: false)
+        walk.scratch.removeAll(keepingCapacity: false)
         // Every waiting reference is this file's: phase 3 drops the references of named
         // rules' bodies, and files are checked one at a time.
         if lintFacts != nil {

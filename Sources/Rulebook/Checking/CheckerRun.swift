@@ -66,7 +66,7 @@ enum LoweredRule {
 ///
 /// Performance: a class, because an expanded rule is copied into every group state and
 /// expansion that holds it; it is immutable, so sharing it is safe. What every occurrence
-/// of a head shares (converted arguments, facts, repetition key, text) is one
+/// of a head shares (converted arguments, facts, text) is one
 /// ``LoweringCache/Entry``; an occurrence adds only where it is and what it is called
 /// from; copies of all of them per occurrence (a dozen strings and arrays retained on
 /// creation and released on destruction) would be a large part of checking.
@@ -74,13 +74,13 @@ enum LoweredRule {
 /// Performance: what most occurrences lack — an expansion chain, a `message` override,
 /// a name not at the start of the range — is one optional reference (an override, or a
 /// ``Detail``), so that the object made per occurrence of every rule stays small.
-final class ExpandedRule: Sendable {
+package final class ExpandedRule: Sendable {
     /// The head's shared facts.
-    let head: LoweringCache.Entry
+    package let head: LoweringCache.Entry
     /// The file where the validator's name is written.
     let locator: SourceLocator
     /// The validator's name and arguments (without a message override).
-    let range: SourceRange
+    package let range: SourceRange
     /// The rest, when any of it differs from the common case (nil: no chain, no
     /// override, the name at `range.start`).
     private let extra: Extra?
@@ -97,8 +97,8 @@ final class ExpandedRule: Sendable {
     final class Detail: Sendable {
         /// The named rules this rule is expanded from, relative to where it is looked at.
         let expandedFrom: [String]
-        /// The occurrence's `message` override (its own or a named rule use's) with its
-        /// repetition key; nil without one.
+        /// The occurrence's `message` override (its own or a named rule use's); nil
+        /// without one.
         fileprivate let override: Override?
         /// The name's offset, when it is not `range.start` (never for a parsed rule: the
         /// arguments follow the name; kept exact all the same).
@@ -111,15 +111,13 @@ final class ExpandedRule: Sendable {
         }
     }
 
-    /// A message override with the repetition key of its head under it (shared by the
-    /// occurrences made from one by ``prefixed(chain:override:)``).
+    /// A message override (shared by the occurrences made from one by
+    /// ``prefixed(chain:override:)``; boxed, so that ``Extra`` stays one reference).
     fileprivate final class Override: Sendable {
         let message: MessageOverride
-        let key: RepetitionKey
 
-        init(_ message: MessageOverride, head: LoweringCache.Entry, overrideHash: Int? = nil) {
+        init(_ message: MessageOverride) {
             self.message = message
-            key = head.repetitionKey(override: message, overrideHash: overrideHash)
         }
     }
 
@@ -132,13 +130,11 @@ final class ExpandedRule: Sendable {
         extra = nil
     }
 
-    /// - Parameter overrideHash: `messageOverride`'s ``RepetitionKey/overrideHash(_:)``
-    ///   when the caller has it (see ``CheckerRun/overrideHash(of:)``).
     convenience init(
         head: LoweringCache.Entry, messageOverride: MessageOverride?, locator: SourceLocator, nameOffset: Int,
-        range: SourceRange, expandedFrom: [String] = [], overrideHash: Int? = nil
+        range: SourceRange, expandedFrom: [String] = []
     ) {
-        let override = messageOverride.map { Override($0, head: head, overrideHash: overrideHash) }
+        let override = messageOverride.map { Override($0) }
         self.init(
             head: head, locator: locator, range: range, expandedFrom: expandedFrom, override: override,
             nameOffset: nameOffset == range.start ? nil : nameOffset)
@@ -180,9 +176,11 @@ final class ExpandedRule: Sendable {
     /// The offset of the validator's name in ``file``.
     var nameOffset: Int { detail?.nameOffset ?? range.start }
     /// The named rules this rule is expanded from, relative to where it is looked at.
-    var expandedFrom: [String] { detail?.expandedFrom ?? [] }
+    package var expandedFrom: [String] { detail?.expandedFrom ?? [] }
     /// The occurrence's `message` override (its own or a named rule use's).
-    var messageOverride: MessageOverride? { override?.message }
+    package var messageOverride: MessageOverride? { override?.message }
+    /// Whether the occurrence has a `message` override (without copying it).
+    package var hasOverride: Bool { override != nil }
 
     /// The checked rule (its `expandedFrom` is relative to where it is being looked at).
     var rule: CheckedRule {
@@ -192,24 +190,21 @@ final class ExpandedRule: Sendable {
     }
 
     /// The file where the validator's name is written.
-    var file: String { locator.source.path }
+    package var file: String { locator.source.path }
     /// `minLength 2`, as written, for messages.
-    var text: String { head.text }
-    /// What the rule says about passing values (computed once per head).
-    var facts: RuleFacts { head.facts }
-    /// Equal for rules that do exactly the same thing (see ``CheckedRule/repetitionKey``).
-    var repetitionKey: RepetitionKey { override?.key ?? head.repetitionKey }
-    /// Whether `other` has the same ``repetitionKey``. Performance: occurrences of one
-    /// head without overrides (the common case) are decided by identity, without copying
-    /// either key.
-    func hasRepetitionKey(of other: ExpandedRule) -> Bool {
-        if head === other.head, override == nil, other.override == nil { return true }
-        return repetitionKey == other.repetitionKey
+    package var text: String { head.text }
+    /// `'maxLength 3'`, or `'maxLength 3' (from 'shortName')`, for messages.
+    package var described: String {
+        guard let origin = expandedFrom.first else { return "'\(text)'" }
+        return "'\(text)' (from '\(origin)')"
     }
 
-    /// ``repetitionKey``'s hash, without copying the key.
-    var repetitionHash: Int { override?.key.precomputedHash ?? head.repetitionKey.precomputedHash }
-
+    /// A note pointing at the rule.
+    package func note(saying message: String) -> Note {
+        Note(message: message, file: file, range: range)
+    }
+    /// What the rule says about passing values (computed once per head).
+    var facts: RuleFacts { head.facts }
     /// The same rule seen from a named rule that uses it (`name` prepended to its
     /// expansion chain) and, when given, with the user's message override.
     func prefixed(by name: String?, override: MessageOverride?) -> ExpandedRule {
@@ -237,7 +232,7 @@ final class ExpandedRule: Sendable {
     func prefixed(chain: [String], override message: MessageOverride?) -> ExpandedRule {
         let kept: Override?
         if let message, message != messageOverride {
-            kept = Override(message, head: head)
+            kept = Override(message)
         } else {
             kept = override
         }
@@ -304,17 +299,20 @@ final class CheckerRun {
     @exclusivity(unchecked) var patterns: [PatternKey: Result<Pattern, PatternError>] = [:]
     /// The context of statements outside `when` blocks and of named rules' bodies.
     let unconditional = ConditionContext([])
-    /// The contradictions and repetitions inside named rules, a group per definition
-    /// (performance: one set of tables for all of them, not one per definition).
-    @exclusivity(unchecked) var definitionAnalysis = RuleAnalysis()
+    /// The contradictions inside named rules, a group per definition (performance: one
+    /// set of tables for all of them, not one per definition).
+    @exclusivity(unchecked) var definitionAnalysis: RuleAnalysis
+    /// The lint passes' followers of the rule comparison (``UseLint``), for the whole check.
+    let useLints: [any UseLint]
+    /// How many rule tables have been made (each is numbered for ``useLints``).
+    @exclusivity(unchecked) var tableCount = 0
+    /// How many lowering entries have been made (the next one's ``LoweringCache/Entry/serial``).
+    @exclusivity(unchecked) var headCount = 0
     /// Validator heads already lowered, by their text (see ``LoweringCache``).
     @exclusivity(unchecked) var loweringCache = LoweringCache()
 
     /// The tree of the last named rule expanded (see `finish(_:)`).
     @exclusivity(unchecked) var lastDefinitionTree: SyntaxTree?
-
-    /// The last message override hashed, with its hash (see ``overrideHash(of:)``).
-    @exclusivity(unchecked) var lastOverrideHash: (override: MessageOverride, hash: Int)?
 
     /// The last file located (see ``locator(for:)``).
     @exclusivity(unchecked) private var lastLocator: SourceLocator?
@@ -328,6 +326,15 @@ final class CheckerRun {
         self.options = options
         self.keepsStatements = keepsStatements
         if !options.lintPasses.isEmpty { lintFacts = LintFacts(graph: graph) }
+        useLints = options.lintPasses.compactMap { $0.makeUseLint() }
+        definitionAnalysis = RuleAnalysis(lints: useLints, table: 0)
+        tableCount = 1
+    }
+
+    /// A new, empty table of groups, numbered for the lint that follows it.
+    func makeAnalysis() -> RuleAnalysis {
+        tableCount += 1
+        return RuleAnalysis(lints: useLints, table: tableCount - 1)
     }
 
     /// Runs every phase once.

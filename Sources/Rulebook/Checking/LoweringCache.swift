@@ -2,37 +2,32 @@
 /// (`minLength 2`, `pattern /^[0-9]{5}$/`): rules written the same way lower the same way.
 ///
 /// Performance: rule files repeat a few heads thousands of times (`required`,
-/// `minLength 2`, `maxLength 100`, one pattern per item field); converting the arguments,
-/// deriving the facts and building the repetition key cost about a quarter of checking.
+/// `minLength 2`, `maxLength 100`, one pattern per item field); converting the arguments
+/// and deriving the facts cost about a quarter of checking.
 /// A head is looked up by its text in the file and only a head that lowered without any diagnostic and without
 /// side effects (a field argument registers an `unknown-field` reference) is stored, so
 /// every diagnostic is still reported at each occurrence. What differs per occurrence
 /// (location, range, file, message override) is never cached.
-struct LoweringCache {
+package struct LoweringCache {
     /// What every occurrence of one head shares.
-    final class Entry: Sendable {
-        let validator: BuiltinValidator
-        let messageKey: String
-        let arguments: [(name: String, value: RuleArgument)]
+    package final class Entry: Sendable {
+        package let validator: BuiltinValidator
+        package let messageKey: String
+        package let arguments: [(name: String, value: RuleArgument)]
         /// The head as written, for messages (`minLength 2`).
-        let text: String
+        package let text: String
         let facts: RuleFacts
-        /// The repetition key of the head without a message override.
-        let repetitionKey: RepetitionKey
+        /// The head's number in its check (from 0, one per entry made), by which lint
+        /// keeps what it derives per head in an array.
+        package let serial: Int
 
-        init(rule: CheckedRule, text: String, facts: RuleFacts) {
+        init(rule: CheckedRule, text: String, facts: RuleFacts, serial: Int) {
             validator = rule.validator
             messageKey = rule.messageKey
             arguments = rule.arguments
             self.text = text
             self.facts = facts
-            repetitionKey = rule.with(expandedFrom: [], messageOverride: nil).repetitionKey
-        }
-
-        /// The repetition key of an occurrence with `override`.
-        func repetitionKey(override: MessageOverride?, overrideHash: Int? = nil) -> RepetitionKey {
-            guard let override else { return repetitionKey }
-            return RepetitionKey(repetitionKey, override: override, overrideHash: overrideHash)
+            self.serial = serial
         }
     }
 

@@ -25,7 +25,7 @@ package struct ProgramGraph: Sendable {
     package let trees: [String: SyntaxTree]
     /// Each file's imports in source order (including misplaced ones inside `when` blocks).
     package let imports: [String: [Import]]
-    /// Diagnostics found while loading (`missing-import`, `import-cycle`, `duplicate-import`).
+    /// Diagnostics found while loading (`missing-import`, `import-cycle`).
     package let diagnostics: [Diagnostic]
 
     /// Creates a graph.

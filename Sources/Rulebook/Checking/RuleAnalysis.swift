@@ -4,23 +4,22 @@
 /// The file it is written in is passed beside it (``RuleAnalysis/add(_:to:subject:in:)``).
 /// Performance: holding the `SyntaxTree` here copied and destroyed the tree's fields (a
 /// retain and a release each) for every rule of every statement, for the rare diagnostic.
-struct AnalyzedUse {
+package struct AnalyzedUse {
     /// What the use applies, in order.
-    let entries: UseEntries
+    package let entries: UseEntries
     /// The conditions under which it applies (nested `when` blocks); `nil` when a
     /// condition could not be checked, which leaves the use out of the analysis.
     let context: ConditionContext?
     /// The list the use is written in (a field statement's or a named rule's rules).
-    let rules: SyntaxList<RuleSyntax>
-    /// The whole statement, deleted by the redundancy fix when the rule is its only one
-    /// (`nil` in a named rule's body: never delete it).
-    let statementRange: SourceRange?
+    package let rules: SyntaxList<RuleSyntax>
+    /// The whole statement (`nil` in a named rule's body), for fixes that delete the use.
+    package let statementRange: SourceRange?
     /// The use's index in ``rules``.
     private let position: Int32
 
-    /// Performance: the use's range, its named rule's name and its removal site are read
-    /// from its rule list when a diagnostic needs them, not stored: diagnostics are rare
-    /// and uses are many, so a use stays small.
+    /// Performance: the use's range (and what lint reads: its named rule's name, its
+    /// removal) is read from its rule list when a diagnostic needs it, not stored:
+    /// diagnostics are rare and uses are many, so a use stays small.
     init(entries: UseEntries, context: ConditionContext?, rules: SyntaxList<RuleSyntax>, index: Int, statementRange: SourceRange?) {
         self.entries = entries
         self.context = context
@@ -30,42 +29,32 @@ struct AnalyzedUse {
     }
 
     /// The use's index in ``rules``.
-    var index: Int { Int(position) }
+    package var index: Int { Int(position) }
 
     /// The use's name and arguments.
-    var range: SourceRange {
+    package var range: SourceRange {
         rules.indices.contains(index) ? CheckerRun.headRange(of: rules[index]) : SourceRange(start: 0, end: 0)
     }
-
-    /// The named rule's name when the use is one (only a named rule's use has `.many`
-    /// entries, and its name is the one written: scopes are keyed by definition name).
-    var namedRule: String? {
-        guard case .many = entries, rules.indices.contains(index) else { return nil }
-        return rules[index].name.name
-    }
-
-    /// How to delete the use, for the redundancy fix.
-    var removal: RemovalSite { RemovalSite(rules: rules, index: index, statementRange: statementRange) }
 }
 
 /// The validators one use applies: one for a validator (most uses), a named rule's expansion.
 ///
 /// Performance: a validator's use was a one-element array, allocated and freed for every
 /// rule of every statement.
-enum UseEntries: RandomAccessCollection {
+package enum UseEntries: RandomAccessCollection {
     case one(ExpandedRule)
     case many([ExpandedRule])
 
-    var startIndex: Int { 0 }
+    package var startIndex: Int { 0 }
 
-    var endIndex: Int {
+    package var endIndex: Int {
         switch self {
         case .one: 1
         case .many(let entries): entries.count
         }
     }
 
-    subscript(position: Int) -> ExpandedRule {
+    package subscript(position: Int) -> ExpandedRule {
         switch self {
         case .one(let entry): entry
         case .many(let entries): entries[position]
@@ -73,9 +62,10 @@ enum UseEntries: RandomAccessCollection {
     }
 }
 
-/// Finds contradictions and exact repetitions among the rules that apply to one group (a
-/// field, or what one named rule bundles), in order; one value holds every group of a
-/// file (or of a named rule).
+/// Finds contradictions among the rules that apply to one group (a field, or what one
+/// named rule bundles), in order; one value holds every group of a file (or of a named
+/// rule). Lint that follows the same comparison (``UseLint``: `redundant-rule` in the
+/// tools) is told of every use with the states it was compared with.
 ///
 /// Two uses apply together when the conditions of one include all the conditions of the
 /// other (so whenever the narrower applies, the wider does too); unconditional rules
@@ -83,37 +73,14 @@ enum UseEntries: RandomAccessCollection {
 /// measures, comparing each new rule with the tightest bounds so far finds every pair
 /// that contradicts (intervals on a line that meet pairwise meet all together).
 ///
-/// Repetition is exact only (same validator, arguments and message): an implied rule
-/// such as `minLength 2` after `minLength 3` is left alone because removing it would
-/// change which message a user sees first, and a rule that also appears under a
-/// narrower condition is still needed when that condition is false.
-///
 /// Performance: per-file tables instead of objects per group. A group is three integers
 /// (its states form a list through ``State/next``); a state (the rules seen under one set
-/// of conditions) is a row of ``states``; the first rule of each repetition key of a
-/// state is a row of ``keys`` (its keys form a list through ``KeyRow/next``), and the
-/// tightest bounds are indices of those rows. Each field had an analyzer, a state
-/// object and a key array of its own, allocated and freed, which cost about as much as
-/// the analysis itself.
+/// of conditions) is a row of ``states``; a state keeps only the rules a contradiction
+/// can name: the first rule of each distinct set of accepted kinds (a list of ``rows``
+/// through ``Row/next``) and the tightest bounds (indices of ``rows``). Each field had an
+/// analyzer, a state object and a key array of its own, allocated and freed, which cost
+/// about as much as the analysis itself.
 struct RuleAnalysis {
-    /// What a group is, for messages: a field, or "named rule 'personName'".
-    ///
-    /// Performance: a field is kept as its path and spelt only when a diagnostic needs it;
-    /// most fields never get one, and spelling every path was measurable on large files.
-    enum Subject {
-        case field(FieldPath)
-        /// A named rule, by name.
-        case namedRule(String)
-
-        /// "'firstName'" or "named rule 'personName'".
-        var spelled: String {
-            switch self {
-            case .field(let path): "'\(path.description)'"
-            case .namedRule(let name): "named rule '\(name)'"
-            }
-        }
-    }
-
     /// One group's states, in order of creation (`-1`: none).
     struct Group {
         var firstState: Int32 = -1
@@ -123,23 +90,19 @@ struct RuleAnalysis {
 
     /// The rules seen under one set of conditions in one group.
     ///
-    /// Memory: 40 bytes, one per field of a file. What few states have is kept beside
-    /// the table, by state row: hashed keys (``hashedKeys``) and bounds on a second
-    /// measure (``otherBounds``); a state's bounds are nearly always on one measure.
+    /// Memory: one per field of a file. Bounds on a second measure are kept beside the
+    /// table, by state row (``otherBounds``); a state's bounds are nearly always on one
+    /// measure.
     struct State {
         let conditions: ConditionContext
         /// The next state of the same group (`-1`: none).
         var next: Int32 = -1
-        /// The state's keys in order, as a list of ``keys`` rows (`-1`: none).
-        var firstKey: Int32 = -1
-        var lastKey: Int32 = -1
-        /// How many keys the list holds; past ``linearLimit`` the keys are hashed
-        /// (``hashedKeys``) and the count stops, so the list never grows large.
-        var keyCount: Int32 = 0
-        /// The rows in ``keys`` holding the tightest lower and upper bound on ``measure``,
-        /// the first measure the state's rules bound (`-1`: none); the bound is the row's
-        /// facts' own. Such a rule is always the first of its key in the state: a later
-        /// rule with the same key has the same facts, so it is never strictly tighter.
+        /// The first rule of each distinct set of accepted kinds, in order, as a list of
+        /// ``rows`` (`-1`: none).
+        var firstKinds: Int32 = -1
+        var lastKinds: Int32 = -1
+        /// The rows holding the tightest lower and upper bound on ``measure``, the first
+        /// measure the state's rules bound (`-1`: none); the bound is the row's facts' own.
         var lower: Int32 = -1
         var upper: Int32 = -1
         var measure: RuleFacts.Measure?
@@ -147,75 +110,55 @@ struct RuleAnalysis {
         init(conditions: ConditionContext) {
             self.conditions = conditions
         }
-
-        var isHashed: Bool { keyCount > RuleAnalysis.linearLimit }
-    }
-
-    /// A state's keys once there are many of them.
-    final class HashedKeys {
-        var rows: [RepetitionKey: Int32] = [:]
-        var firstPerKinds: [Int32] = []
     }
 
     /// Beyond this many distinct condition sets for one group, new ones are not analysed
     /// (bounds the work on generated files with thousands of blocks).
     static let maximumContexts = 64
-    /// Keys kept in a state's list before they are hashed.
-    private static let linearLimit = 16
 
     private(set) var groups: [Group] = []
     private var states: [State] = []
-    /// Past ``linearLimit`` keys, a state's keys hashed, and the first rule per distinct
-    /// accepted kinds (so that a field with thousands of distinct rules is not scanned per
-    /// new rule), by state row.
-    private var hashedKeys: [Int32: HashedKeys] = [:]
     /// The rows of the tightest bounds on the measures other than a state's ``State/measure``
     /// (`-1`: none), by state row.
     private var otherBounds: [Int32: (lower: MeasureSlots, upper: MeasureSlots)] = [:]
-    /// The first rule of each key of each state.
-    ///
-    /// Performance: one array of rows, not three arrays (rule, hash, next) appended to
-    /// and checked for uniqueness separately for every new key.
-    private var keys: [KeyRow] = []
+    /// The rules the states keep (see ``State``).
+    private var rows: [Row] = []
+    /// The lint following this table (none without lint passes).
+    private let lints: [any UseLint]
+    /// This table's number among the check's, for ``lints``.
+    private let table: Int
 
-    /// The first rule of one key in one state.
-    ///
-    /// Performance: 16 bytes, one per distinct rule of each field; the hash is kept to
-    /// 32 bits (it only filters the key comparisons), it was 24 bytes.
-    private struct KeyRow {
+    /// A rule a state keeps.
+    private struct Row {
         let rule: ExpandedRule
-        /// The rule's repetition hash, truncated.
-        let hash: Int32
-        /// The state's next key row (`-1`: none).
+        /// The state's next row of distinct kinds (`-1`: none, or not in that list).
         var next: Int32 = -1
-
-        init(rule: ExpandedRule, hash: Int) {
-            self.rule = rule
-            self.hash = Int32(truncatingIfNeeded: hash)
-        }
     }
-    /// The subjects spelt for diagnostics, by group (a field with 20,000 repeated
-    /// statements gets as many diagnostics).
-    private var spelledSubjects: [Int: String] = [:]
 
-    init(expectedGroups: Int = 0) {
+    /// - Parameters:
+    ///   - lints: the lint following the comparison (``UseLint``).
+    ///   - table: this table's number among the check's, unique while it lives.
+    init(expectedGroups: Int = 0, lints: [any UseLint] = [], table: Int = 0) {
+        self.lints = lints
+        self.table = table
+        reserveCapacity(expectedGroups)
+    }
+
+    /// Makes room for `expectedGroups` groups.
+    mutating func reserveCapacity(_ expectedGroups: Int) {
         groups.reserveCapacity(expectedGroups)
         states.reserveCapacity(expectedGroups)
-        // Performance: room for three distinct rules per group; with two, the second part
-        // of the 100,000-line file outgrew it and copied its rows into a table twice as
-        // large (fresh pages for both; room never written to is never touched).
-        keys.reserveCapacity(3 * expectedGroups)
     }
 
     /// Forgets every group, keeping the tables' room (for the next statement's scratch
-    /// analysis: a few rows each time, never a new allocation).
-    mutating func removeAll() {
-        groups.removeAll(keepingCapacity: true)
-        states.removeAll(keepingCapacity: true)
-        keys.removeAll(keepingCapacity: true)
-        if !hashedKeys.isEmpty { hashedKeys = [:] }
+    /// analysis: a few rows each time, never a new allocation); the lint forgets its
+    /// table too (keeping its room only when `keepingCapacity`).
+    mutating func removeAll(keepingCapacity: Bool = true) {
+        groups.removeAll(keepingCapacity: keepingCapacity)
+        states.removeAll(keepingCapacity: keepingCapacity)
+        rows.removeAll(keepingCapacity: keepingCapacity)
         if !otherBounds.isEmpty { otherBounds = [:] }
-        if !spelledSubjects.isEmpty { spelledSubjects = [:] }
+        for lint in lints { lint.removeAll(table: table, keepingCapacity: keepingCapacity) }
     }
 
     /// A new group with no rules; returns its id.
@@ -225,7 +168,7 @@ struct RuleAnalysis {
     }
 
     /// Compares `use`, written in `tree`, with the group's earlier uses, then remembers it.
-    mutating func add(_ use: AnalyzedUse, to group: Int, subject: Subject, in tree: SyntaxTree) -> Diagnostic? {
+    mutating func add(_ use: AnalyzedUse, to group: Int, subject: UseSubject, in tree: SyntaxTree) -> Diagnostic? {
         guard let context = use.context else { return nil }
         // Performance: the states related to `context` as bit sets (there are at most
         // `maximumContexts` = 64 states), not arrays of indices made for every rule.
@@ -249,24 +192,31 @@ struct RuleAnalysis {
             order += 1
             index = states[Int(index)].next
         }
-        // Performance: `if let`, not `== nil` on the optional diagnostic (which copied it).
-        let diagnostic: Diagnostic?
-        if let found = contradiction(of: use, in: tree, against: related) {
-            diagnostic = found
-        } else {
-            diagnostic = repetition(of: use, in: tree, against: wider, group: group, subject: subject)
-        }
+        let contradiction = contradiction(of: use, in: tree, against: related)
+        var state: Int32? = same >= 0 ? same : nil
         if same >= 0 {
             addEntries(of: use, toState: Int(same))
         } else if groups[group].stateCount < RuleAnalysis.maximumContexts {
-            let state = Int32(states.count)
+            let added = Int32(states.count)
             states.append(State(conditions: context))
-            if groups[group].lastState >= 0 { states[Int(groups[group].lastState)].next = state } else { groups[group].firstState = state }
-            groups[group].lastState = state
+            if groups[group].lastState >= 0 { states[Int(groups[group].lastState)].next = added } else { groups[group].firstState = added }
+            groups[group].lastState = added
             groups[group].stateCount += 1
-            addEntries(of: use, toState: Int(state))
+            addEntries(of: use, toState: Int(added))
+            state = added
         }
-        return diagnostic
+        guard !lints.isEmpty else { return contradiction }
+        // The lint sees a contradicted use too: its rules still join the state.
+        var warning: Diagnostic?
+        for lint in lints {
+            let found = lint.add(
+                use, group: group, subject: subject, wider: wider, state: state, contradicted: contradiction != nil,
+                table: table, in: tree)
+            if warning == nil { warning = found }
+        }
+        // Performance: `if let`, not `?? ` on the optional diagnostics (which copied them).
+        if let contradiction { return contradiction }
+        return warning
     }
 
     /// Records every entry of `use` in `state`.
@@ -302,95 +252,56 @@ struct RuleAnalysis {
     ) -> Diagnostic? {
         for state in related {
             guard let conflict = conflict(inState: Int(state), with: entry.head) else { continue }
-            let later = describe(entry)
-            let earlier = describe(conflict.entry)
             return Diagnostic(
                 file: tree.source.path, range: use.range, code: .contradiction,
-                message: "\(later) contradicts '\(conflict.entry.text)': \(conflict.reason)",
-                notes: [note(for: conflict.entry, saying: "\(earlier) is here")])
+                message: "\(entry.described) contradicts '\(conflict.entry.text)': \(conflict.reason)",
+                notes: [conflict.entry.note(saying: "\(conflict.entry.described) is here")])
         }
         return nil
-    }
-
-    private mutating func repetition(
-        of use: AnalyzedUse, in tree: SyntaxTree, against wider: StateSet,
-        group: Int, subject: Subject
-    ) -> Diagnostic? {
-        guard !wider.isEmpty, let first = use.entries.first, let earliestRow = earlierRow(of: first, in: wider) else { return nil }
-        for index in 1..<use.entries.count where earlierRow(of: use.entries[index], in: wider) == nil { return nil }
-        let earliest = keys[Int(earliestRow)].rule
-        let spelled = spelledSubjects[group] ?? subject.spelled
-        spelledSubjects[group] = spelled
-        let message =
-            use.namedRule.map { "every rule of '\($0)' already applies to \(spelled)" }
-            ?? "'\(first.text)' already applies to \(spelled)"
-        let fix = use.removal.fixIt(in: tree, describing: use.namedRule ?? first.text)
-        return Diagnostic(
-            file: tree.source.path, range: use.range, code: .redundantRule, message: message,
-            notes: [note(for: earliest, saying: "\(describe(earliest)) is here")],
-            fixIts: fix.map { [$0] } ?? [])
-    }
-
-    /// The row of the first rule with `entry`'s key in the first of `states` that has one.
-    private func earlierRow(of entry: ExpandedRule, in states: StateSet) -> Int32? {
-        for state in states {
-            if let row = firstRow(inState: Int(state), for: entry) { return row }
-        }
-        return nil
-    }
-
-    /// `'maxLength 3'`, or `'maxLength 3' (from 'shortName')`.
-    private func describe(_ entry: ExpandedRule) -> String {
-        guard let origin = entry.expandedFrom.first else { return "'\(entry.text)'" }
-        return "'\(entry.text)' (from '\(origin)')"
-    }
-
-    private func note(for entry: ExpandedRule, saying message: String) -> Note {
-        Note(message: message, file: entry.file, range: entry.range)
     }
 
     // MARK: States
 
-    /// The row of the first rule with `entry`'s repetition key in `state`.
-    private func firstRow(inState state: Int, for entry: ExpandedRule) -> Int32? {
-        if states[state].isHashed { return hashedKeys[Int32(state)]?.rows[entry.repetitionKey] }
-        let hash = Int32(truncatingIfNeeded: entry.repetitionHash)
-        var row = states[state].firstKey
-        while row >= 0 {
-            if keys[Int(row)].hash == hash, keys[Int(row)].rule.hasRepetitionKey(of: entry) { return row }
-            row = keys[Int(row)].next
-        }
-        return nil
-    }
-
-    /// Records `entry` in `state`: its key (unless present), and its bounds.
+    /// Records `entry` in `state`: its kinds (unless a rule with the same kinds is there),
+    /// and its bounds when tighter.
     private mutating func addEntry(_ entry: ExpandedRule, toState state: Int) {
-        guard firstRow(inState: state, for: entry) == nil else { return }  // same key: same facts, never tighter
-        let row = Int32(keys.count)
-        keys.append(KeyRow(rule: entry, hash: entry.repetitionHash))
-        if states[state].isHashed, let hashed = hashedKeys[Int32(state)] {
-            hashed.rows[entry.repetitionKey] = row
-            noteKinds(ofRow: row, in: hashed)
-        } else {
-            if states[state].lastKey >= 0 { keys[Int(states[state].lastKey)].next = row } else { states[state].firstKey = row }
-            states[state].lastKey = row
-            states[state].keyCount += 1
-            if states[state].keyCount > RuleAnalysis.linearLimit { hashKeys(ofState: state) }
+        let facts = entry.head.facts
+        var row: Int32 = -1
+        if let kinds = facts.kinds, !hasKinds(kinds, inState: state) {
+            row = appendRow(entry)
+            if states[state].lastKinds >= 0 { rows[Int(states[state].lastKinds)].next = row } else { states[state].firstKinds = row }
+            states[state].lastKinds = row
         }
-        let head = entry.head
-        guard let measure = head.facts.measure, !head.facts.isEmpty else { return }
-        if let bound = head.facts.lower {
+        guard let measure = facts.measure, !facts.isEmpty else { return }
+        if let bound = facts.lower {
             let held = boundRow(inState: state, measure, lower: true)
-            if held < 0 || keys[Int(held)].rule.head.facts.lower.map({ RuleAnalysis.tighterLower(bound, than: $0) }) ?? true {
+            if held < 0 || rows[Int(held)].rule.head.facts.lower.map({ RuleAnalysis.tighterLower(bound, than: $0) }) ?? true {
+                if row < 0 { row = appendRow(entry) }
                 setBoundRow(row, inState: state, measure, lower: true)
             }
         }
-        if let bound = head.facts.upper {
+        if let bound = facts.upper {
             let held = boundRow(inState: state, measure, lower: false)
-            if held < 0 || keys[Int(held)].rule.head.facts.upper.map({ RuleAnalysis.tighterUpper(bound, than: $0) }) ?? true {
+            if held < 0 || rows[Int(held)].rule.head.facts.upper.map({ RuleAnalysis.tighterUpper(bound, than: $0) }) ?? true {
+                if row < 0 { row = appendRow(entry) }
                 setBoundRow(row, inState: state, measure, lower: false)
             }
         }
+    }
+
+    private mutating func appendRow(_ entry: ExpandedRule) -> Int32 {
+        rows.append(Row(rule: entry))
+        return Int32(rows.count - 1)
+    }
+
+    /// Whether `state` holds a rule accepting exactly `kinds` (few distinct sets exist).
+    private func hasKinds(_ kinds: ValueKinds, inState state: Int) -> Bool {
+        var row = states[state].firstKinds
+        while row >= 0 {
+            if rows[Int(row)].rule.head.facts.kinds == kinds { return true }
+            row = rows[Int(row)].next
+        }
+        return false
     }
 
     /// The row of the tightest lower (or upper) bound on `measure` in `state` (`-1`: none).
@@ -412,45 +323,16 @@ struct RuleAnalysis {
         otherBounds[Int32(state)] = other
     }
 
-    /// Moves a state's key list into a hash table (the list's first row per kinds kept in order).
-    private mutating func hashKeys(ofState state: Int) {
-        let hashed = HashedKeys()
-        var row = states[state].firstKey
-        while row >= 0 {
-            let key = keys[Int(row)].rule.repetitionKey
-            if hashed.rows[key] == nil { hashed.rows[key] = row }
-            noteKinds(ofRow: row, in: hashed)
-            row = keys[Int(row)].next
-        }
-        hashedKeys[Int32(state)] = hashed
-    }
-
-    private func noteKinds(ofRow row: Int32, in hashed: HashedKeys) {
-        guard let kinds = keys[Int(row)].rule.head.facts.kinds,
-            !hashed.firstPerKinds.contains(where: { keys[Int($0)].rule.head.facts.kinds == kinds })
-        else { return }
-        hashed.firstPerKinds.append(row)
-    }
-
     /// The earliest rule of `state` whose accepted kinds are disjoint from `kinds`.
     ///
-    /// Scanning the first rule per key in order finds the same rule as scanning the first
-    /// rule per distinct kinds: rules with the same key have the same facts, so the first
-    /// rule with given kinds is the first of its key, and it comes before any later rule
-    /// with the same kinds.
+    /// Scanning the first rule per distinct kinds in order finds the earliest such rule:
+    /// a later rule with the same kinds comes after the first one.
     private func firstRule(inState state: Int, excluding kinds: ValueKinds) -> ExpandedRule? {
-        if states[state].isHashed, let hashed = hashedKeys[Int32(state)] {
-            for row in hashed.firstPerKinds {
-                let other = keys[Int(row)].rule
-                if let otherKinds = other.head.facts.kinds, otherKinds.isDisjoint(with: kinds) { return other }
-            }
-            return nil
-        }
-        var row = states[state].firstKey
+        var row = states[state].firstKinds
         while row >= 0 {
-            let other = keys[Int(row)].rule
+            let other = rows[Int(row)].rule
             if let otherKinds = other.head.facts.kinds, otherKinds.isDisjoint(with: kinds) { return other }
-            row = keys[Int(row)].next
+            row = rows[Int(row)].next
         }
         return nil
     }
@@ -467,7 +349,7 @@ struct RuleAnalysis {
         guard let measure = head.facts.measure, !head.facts.isEmpty else { return nil }
         let upperRow = boundRow(inState: state, measure, lower: false)
         if upperRow >= 0, let bound = head.facts.lower {
-            let held = keys[Int(upperRow)].rule
+            let held = rows[Int(upperRow)].rule
             if let heldBound = held.head.facts.upper, RuleFacts.excludes(lower: bound, upper: heldBound) {
                 let earlier = held.head.facts, facts = head.facts
                 return (held, measure.impossibility((earlier.lower, earlier.upper), (facts.lower, facts.upper)))
@@ -475,7 +357,7 @@ struct RuleAnalysis {
         }
         let lowerRow = boundRow(inState: state, measure, lower: true)
         if lowerRow >= 0, let bound = head.facts.upper {
-            let held = keys[Int(lowerRow)].rule
+            let held = rows[Int(lowerRow)].rule
             if let heldBound = held.head.facts.lower, RuleFacts.excludes(lower: heldBound, upper: bound) {
                 let earlier = held.head.facts, facts = head.facts
                 return (held, measure.impossibility((earlier.lower, earlier.upper), (facts.lower, facts.upper)))
@@ -522,16 +404,16 @@ final class ConditionContext {
 
 /// A set of a group's states (at most ``RuleAnalysis/maximumContexts`` = 64), by their
 /// order in the group, iterated in that order as rows of the state table.
-private struct StateSet: Sequence {
+package struct StateSet: Sequence {
     private var bits: UInt64 = 0
     /// The rows of the states inserted, by order (only inserted orders are read).
     private var rows: [Int32]
 
-    init() {
+    package init() {
         rows = []
     }
 
-    var isEmpty: Bool { bits == 0 }
+    package var isEmpty: Bool { bits == 0 }
 
     mutating func insert(_ order: Int, row: Int32) {
         bits |= 1 << UInt64(order)
@@ -543,15 +425,15 @@ private struct StateSet: Sequence {
 
     private var firstRow: Int32 = -1
 
-    func makeIterator() -> Iterator { Iterator(remaining: bits, rows: rows, firstRow: firstRow) }
+    package func makeIterator() -> Iterator { Iterator(remaining: bits, rows: rows, firstRow: firstRow) }
 
     /// The rows in increasing order.
-    struct Iterator: IteratorProtocol {
+    package struct Iterator: IteratorProtocol {
         var remaining: UInt64
         let rows: [Int32]
         let firstRow: Int32
 
-        mutating func next() -> Int32? {
+        package mutating func next() -> Int32? {
             guard remaining != 0 else { return nil }
             let order = remaining.trailingZeroBitCount
             remaining &= remaining - 1

@@ -4,13 +4,14 @@
 // Performance bends this: switching on a `Check` read through a pointer copies the
 // enum out (its outlined value witnesses, and a retain and release of a closure's
 // context), for every rule of every record, even when the case holds only bounds. Most
-// rules (`required`, a kind, a length or count) need no closure: their step is a plain
-// value decided here; the steps of the other checks go back to the `Check`. (A step is
+// rules (`required`, a kind, a length or count, a built-in format such as `email` or
+// `integer`) need no closure context: their step is a plain value decided here (a
+// format's test as a plain function pointer); the steps of the other checks go back to the `Check`. (A step is
 // kept small, three words: a program holds one per rule. Numeric bounds, which would
 // double that, are read from the `Check`.)
 
 /// One rule's check as the evaluator's hot loop reads it (see ``CompiledProgram``): the
-/// small checks without closures in full, every other check as ``test``.
+/// small checks and the tests that capture nothing in full, every other check as ``test``.
 enum CheckStep: Sendable {
     /// `required`: decided by the evaluator's meaning of empty alone.
     case required
@@ -20,6 +21,10 @@ enum CheckStep: Sendable {
     case characters(CountBounds)
     /// ``Check/count(_:)``.
     case count(CountBounds)
+    /// ``Check/textFunction(_:)``.
+    case textFunction(TextFunction)
+    /// ``Check/numberFunction(_:)``.
+    case numberFunction(NumberFunction)
     /// ``Check/deferred(_:)``: passes in synchronous evaluation.
     case deferred
     /// ``Check/malformed``: never passes.
@@ -34,6 +39,8 @@ enum CheckStep: Sendable {
         case .kind(let kind): self = .kind(kind)
         case .characters(let bounds): self = .characters(bounds)
         case .count(let bounds): self = .count(bounds)
+        case .textFunction(let test): self = .textFunction(test)
+        case .numberFunction(let test): self = .numberFunction(test)
         case .deferred: self = .deferred
         case .malformed: self = .malformed
         case .numberWithin, .text, .number, .date, .dateAgainstField, .scalar, .field, .elements, .value: self = .test

@@ -83,9 +83,11 @@ extension CompiledRuleSet {
         _ outcome: EvaluationOutcome, today: CalendarDate, options: ValidationOptions,
         changes: ChangeSet?
     ) -> ValidationReport {
-        if let shared = program.allValidResults, outcome.isAllValid(fieldCount: program.fields.count) {
+        // The verdict first: reading the shared results before it would retain and
+        // release them for every record.
+        if outcome.isAllValid(fieldCount: program.fields.count) {
             if changes == nil, let report = program.allValidReport { return ValidationReport(report) }
-            return ValidationReport(allValid: shared, changes: changes)
+            if let shared = program.allValidResults { return ValidationReport(allValid: shared, changes: changes) }
         }
         return ValidationReport(
             DeferredFieldResults(

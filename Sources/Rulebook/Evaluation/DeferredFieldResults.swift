@@ -54,21 +54,22 @@ final class DeferredFieldResults: ReportContents, @unchecked Sendable {
     /// The results, in evaluation order; an invalid one builds its violations when read.
     /// (Made on each read rather than kept: a kept array of results pointing back here
     /// would be a reference cycle. Equal content on every read.)
-    override func results() -> [FieldResult] { fields(of: found) }
-
-    private func fields(of outcome: EvaluationOutcome) -> [FieldResult] {
+    override func results() -> [FieldResult] {
         var results: [FieldResult] = []
-        results.reserveCapacity(outcome.count)
-        var entry = 0
-        outcome.forEach(program: program) { field, status, indices, _ in
-            let path = program.concretePath(field: field, indices)
-            results.append(
-                status == .invalid
-                    ? FieldResult(field: path, status: status, deferred: self, entry: entry)
-                    : FieldResult(field: path, status: status, violations: []))
-            entry += 1
-        }
+        results.reserveCapacity(found.count)
+        for position in 0..<found.count { results.append(result(at: position)) }
         return results
+    }
+
+    override var resultCount: Int { found.count }
+
+    /// The result of the outcome's entry `position` (its `entry` for the violations).
+    override func result(at position: Int) -> FieldResult {
+        let (field, status, indices) = found.entry(at: position)
+        let path = program.concretePath(field: field, indices)
+        return status == .invalid
+            ? FieldResult(field: path, status: status, deferred: self, entry: position)
+            : FieldResult(field: path, status: status, violations: [])
     }
 
     /// The violations of entry `entry` (every entry's are built on the first call).

@@ -65,8 +65,16 @@ struct OutcomeCollector: EvaluationCollector {
         return reportAllFailures
     }
 
-    @inline(never)
+    /// Inline only for a leading valid field (most fields: a counter), out of line for
+    /// every other entry.
+    @inline(__always)
     mutating func close(field: Int, status: FieldStatus, indices: [Int]) {
+        if outcome.countLeadingValid(field: field, status: status, indices: indices) { return }
+        closeEntry(field: field, status: status, indices: indices)
+    }
+
+    @inline(never)
+    private mutating func closeEntry(field: Int, status: FieldStatus, indices: [Int]) {
         outcome.record(field: field, status: status, indices: indices, expectedCount: fieldCount)
     }
 }

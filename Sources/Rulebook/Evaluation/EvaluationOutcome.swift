@@ -7,7 +7,7 @@
 // Performance bends this: building results during evaluation (a `FieldResult` with its
 // `ConcretePath` per field, a `Violation` with a rendered message per failure) would cost
 // more than the validation itself, even when the caller only asks whether the record is
-// valid. Recording three integers per field costs a few nanoseconds, and a record whose
+// valid. Recording four integers per field costs a few nanoseconds, and a record whose
 // fields are all valid records nothing at all.
 
 /// One concrete field reached by evaluation.
@@ -17,8 +17,41 @@ struct OutcomeEntry: Sendable, Hashable {
     let status: FieldStatus
     /// This entry's `[*]` indices are `indices[previous.indexEnd..<indexEnd]`.
     let indexEnd: Int32
-    /// This entry's failing rules are `failures[previous.failureEnd..<failureEnd]`.
+    /// This entry's failing rules after its first are `failures[previous.failureEnd..<failureEnd]`.
     let failureEnd: Int32
+    /// This entry's first failing rule, or -1. Performance: kept here, so that an invalid
+    /// record whose fields fail one rule each (every record unless all failures are
+    /// reported) allocates no `failures` array.
+    let firstFailure: Int32
+}
+
+/// An entry's failing rules, in order: its first (kept in the entry), then the rest.
+struct FailingRules: Sequence {
+    /// The first failing rule, or -1 when there is none (then `rest` is empty).
+    let first: Int32
+    let rest: ArraySlice<Int32>
+
+    /// No failing rules.
+    static let none = FailingRules(first: -1, rest: [])
+
+    var isEmpty: Bool { first < 0 }
+
+    var count: Int { first < 0 ? 0 : 1 + rest.count }
+
+    func makeIterator() -> Iterator { Iterator(first: first, rest: rest.makeIterator()) }
+
+    struct Iterator: IteratorProtocol {
+        var first: Int32
+        var rest: ArraySlice<Int32>.Iterator
+
+        mutating func next() -> Int32? {
+            guard first < 0 else {
+                defer { first = -1 }
+                return first
+            }
+            return rest.next()
+        }
+    }
 }
 
 /// The compact result of collecting evaluation of one record.
@@ -28,8 +61,13 @@ struct EvaluationOutcome: Sendable, Hashable {
     private(set) var entries: [OutcomeEntry] = []
     /// The `[*]` indices of every entry, concatenated.
     private(set) var indices: [Int] = []
-    /// The failing rules (indices into ``CompiledProgram/rules``) of every entry, concatenated.
+    /// The failing rules (indices into ``CompiledProgram/rules``) of every entry after
+    /// each entry's first (see ``OutcomeEntry/firstFailure``), concatenated.
     private(set) var failures: [Int32] = []
+    /// The first failing rule of the entry being evaluated, or -1.
+    private var pendingFailure: Int32 = -1
+    /// The failures noted so far.
+    private(set) var failureCount = 0
     /// Fields `0..<leadingValid` were evaluated valid at their fixed paths and are not in
     /// `entries`: a valid record of a rule set without `[*]` then allocates nothing.
     private(set) var leadingValid = 0
@@ -41,17 +79,21 @@ struct EvaluationOutcome: Sendable, Hashable {
         entries.removeAll(keepingCapacity: true)
         indices.removeAll(keepingCapacity: true)
         failures.removeAll(keepingCapacity: true)
+        pendingFailure = -1
+        failureCount = 0
         leadingValid = 0
         hasInvalid = false
     }
 
-    /// The number of failures recorded so far (the start of the next entry's failures).
-    var failureCount: Int { failures.count }
-
     /// Notes a failing rule of the entry being evaluated.
     @inline(__always)
     mutating func fail(rule: Int) {
-        failures.append(Int32(truncatingIfNeeded: rule))
+        failureCount += 1
+        if pendingFailure < 0 {
+            pendingFailure = Int32(truncatingIfNeeded: rule)
+        } else {
+            failures.append(Int32(truncatingIfNeeded: rule))
+        }
     }
 
     /// Closes the entry of `field` at `fieldIndices` (empty for a field without `[*]`),
@@ -59,10 +101,7 @@ struct EvaluationOutcome: Sendable, Hashable {
     /// field count) sizes the entries when the first is written.
     @inline(__always)
     mutating func record(field: Int, status: FieldStatus, indices fieldIndices: [Int], expectedCount: Int = 0) {
-        if status == .valid, fieldIndices.isEmpty, entries.isEmpty, field == leadingValid {
-            leadingValid += 1
-            return
-        }
+        if countLeadingValid(field: field, status: status, indices: fieldIndices) { return }
         if entries.isEmpty { reserveEntries(expectedCount) }
         writeLeadingValid()
         if status == .invalid { hasInvalid = true }
@@ -71,7 +110,17 @@ struct EvaluationOutcome: Sendable, Hashable {
             OutcomeEntry(
                 field: Int32(truncatingIfNeeded: field), status: status,
                 indexEnd: Int32(truncatingIfNeeded: indices.count),
-                failureEnd: Int32(truncatingIfNeeded: failures.count)))
+                failureEnd: Int32(truncatingIfNeeded: failures.count), firstFailure: pendingFailure))
+        pendingFailure = -1
+    }
+
+    /// Counts `field` among the leading valid fields when it is the next of them (valid,
+    /// at its fixed path, every field before it so far); returns whether it was.
+    @inline(__always)
+    mutating func countLeadingValid(field: Int, status: FieldStatus, indices fieldIndices: [Int]) -> Bool {
+        guard status == .valid, fieldIndices.isEmpty, entries.isEmpty, field == leadingValid else { return false }
+        leadingValid += 1
+        return true
     }
 
     /// Sizes the entries for a record's fields at once. Performance: grown one append at
@@ -86,7 +135,9 @@ struct EvaluationOutcome: Sendable, Hashable {
     private mutating func writeLeadingValid() {
         guard leadingValid > 0 else { return }
         for field in 0..<leadingValid {
-            entries.append(OutcomeEntry(field: Int32(truncatingIfNeeded: field), status: .valid, indexEnd: 0, failureEnd: 0))
+            entries.append(
+                OutcomeEntry(
+                    field: Int32(truncatingIfNeeded: field), status: .valid, indexEnd: 0, failureEnd: 0, firstFailure: -1))
         }
         leadingValid = 0
     }
@@ -110,17 +161,29 @@ struct EvaluationOutcome: Sendable, Hashable {
         return kept
     }
 
+    /// Entry `position` (`0..<count`) of the order ``forEach(program:_:)`` visits: field,
+    /// status and `[*]` indices.
+    func entry(at position: Int) -> (field: Int, status: FieldStatus, indices: ArraySlice<Int>) {
+        if position < leadingValid { return (position, .valid, []) }
+        let index = position - leadingValid
+        let entry = entries[index]
+        let indexStart = index > 0 ? Int(entries[index - 1].indexEnd) : 0
+        return (Int(entry.field), entry.status, indices[indexStart..<Int(entry.indexEnd)])
+    }
+
     /// Calls `body` with each entry: field, status, `[*]` indices and failing rules.
     func forEach(
         program: CompiledProgram,
-        _ body: (Int, FieldStatus, ArraySlice<Int>, ArraySlice<Int32>) -> Void
+        _ body: (Int, FieldStatus, ArraySlice<Int>, FailingRules) -> Void
     ) {
-        for field in 0..<leadingValid { body(field, .valid, [], []) }
+        for field in 0..<leadingValid { body(field, .valid, [], .none) }
         var indexStart = 0
         var failureStart = 0
         for entry in entries {
             let indexEnd = Int(entry.indexEnd), failureEnd = Int(entry.failureEnd)
-            body(Int(entry.field), entry.status, indices[indexStart..<indexEnd], failures[failureStart..<failureEnd])
+            body(
+                Int(entry.field), entry.status, indices[indexStart..<indexEnd],
+                FailingRules(first: entry.firstFailure, rest: failures[failureStart..<failureEnd]))
             indexStart = indexEnd
             failureStart = failureEnd
         }

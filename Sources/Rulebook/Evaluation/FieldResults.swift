@@ -6,28 +6,34 @@
 /// report is gone are the same. Iterate, count, index and filter it as the array;
 /// `Array(report.results) == report.fields`.
 ///
+/// Performance: each element is made from the report's contents when read (for a
+/// deferred report, from its evaluation outcome), so reading which fields failed
+/// allocates nothing.
 @usableFromInline package struct FieldResults: RandomAccessCollection, Sendable, Hashable {
-    /// The results.
-    @usableFromInline let base: [FieldResult]
+    /// Where the results are read from.
+    @usableFromInline let contents: ReportContents
+    /// The number of results.
+    @usableFromInline package let endIndex: Int
 
-    /// Results read as they are.
-    init(_ results: [FieldResult]) {
-        self.base = results
+    /// The results of `contents`.
+    init(_ contents: ReportContents) {
+        self.contents = contents
+        self.endIndex = contents.resultCount
     }
 
     /// Always 0.
     @inlinable package var startIndex: Int { 0 }
 
-    /// The number of results.
-    @inlinable package var endIndex: Int { base.count }
-
     /// The result at `position` (`0..<count`; out of range traps, as an array's
     /// subscript does).
-    @inlinable package subscript(position: Int) -> FieldResult { base[position] }
+    @inlinable package subscript(position: Int) -> FieldResult {
+        precondition(position >= 0 && position < endIndex, "FieldResults index out of range")
+        return contents.result(at: position)
+    }
 
     /// Whether both hold the same results in the same order.
     @usableFromInline package static func == (lhs: FieldResults, rhs: FieldResults) -> Bool {
-        lhs.base == rhs.base
+        lhs.elementsEqual(rhs)
     }
 
     /// Hashes as `[FieldResult]` does: the count, then each result.
@@ -39,7 +45,7 @@
 
 extension FieldResults: CustomStringConvertible, CustomReflectable {
     /// The results as an array prints them.
-    @usableFromInline package var description: String { base.description }
+    @usableFromInline package var description: String { Array(self).description }
 
     /// The results as children, so debuggers and test failures show what a reader gets.
     @usableFromInline package var customMirror: Mirror { Mirror(self, unlabeledChildren: Array(self), displayStyle: .collection) }

@@ -156,38 +156,63 @@ struct ValueAccess: RecordAccess {
 
     @inline(__always)
     func withUTF8<R>(_ node: Node, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
-        if let bytes = Self.storedUTF8(node) { return body(bytes) }
-        guard case .string(let text) = node.pointee else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-        // A small string (its bytes inline, spilled to the stack here), read without a
-        // copy of the string; a bridged one is copied and made contiguous.
-        if let result = text.utf8.withContiguousStorageIfAvailable(body) { return result }
-        var copy = text
+        guard let text = Self.text(node) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        if let bytes = Self.storedUTF8(text) { return body(bytes) }
+        // A small string (its bytes inline, spilled to the stack here); a bridged one is
+        // copied and made contiguous.
+        if let result = text.pointee.utf8.withContiguousStorageIfAvailable(body) { return result }
+        var copy = text.pointee
         return copy.withUTF8(body)
     }
 
-    /// The bytes of a string node too long to be stored inline, in its heap storage,
-    /// which the record owns (see the invariant above); nil for anything else.
+    /// The text of a string node, in place in the record (nil for anything else).
     ///
-    /// Performance bends this: holding a copy of the text while `body` runs retains and
-    /// releases its storage, on memory the record's other reads do not otherwise touch.
+    /// Performance bends this: binding `case .string(let text)` copies the text out of
+    /// the record, an outlined copy of the whole `Value` and a retain and release of its
+    /// storage, for every read (a field's emptiness and each of its text rules read it).
+    /// `Value` is a multi-payload enum whose cases are told apart by a tag byte after the
+    /// largest payload, so each payload, the string included, starts at the value's
+    /// address; the debug assertion holds the two readings equal.
     @inline(__always)
-    private static func storedUTF8(_ node: Node) -> UnsafeBufferPointer<UInt8>? {
-        guard case .string(let text) = node.pointee, text.utf8.count > 15 else { return nil }
-        return text.utf8.withContiguousStorageIfAvailable { $0 }
+    private static func text(_ node: Node) -> UnsafePointer<String>? {
+        guard case .string = node.pointee else { return nil }
+        let text = payload(node, as: String.self)
+        assert(
+            {
+                guard case .string(let copy) = node.pointee else { return false }
+                return copy.utf8.elementsEqual(text.pointee.utf8)
+            }())
+        return text
+    }
+
+    /// The payload of `node`, whose case holds a `T` (see ``text(_:)``).
+    @inline(__always)
+    private static func payload<T>(_ node: Node, as type: T.Type) -> UnsafePointer<T> {
+        UnsafeRawPointer(node).assumingMemoryBound(to: type)
+    }
+
+    /// The bytes of a text too long to be stored inline, in its heap storage, which the
+    /// record owns (see the invariant above); nil for a small or bridged text.
+    @inline(__always)
+    private static func storedUTF8(_ text: UnsafePointer<String>) -> UnsafeBufferPointer<UInt8>? {
+        guard text.pointee.utf8.count > 15 else { return nil }
+        return text.pointee.utf8.withContiguousStorageIfAvailable { $0 }
     }
 
     func string(_ node: Node) -> String {
-        guard case .string(let text) = node.pointee else { return "" }
-        return text
+        Self.text(node)?.pointee ?? ""
     }
 
     @inline(__always)
     func number(_ node: Node) -> NumberReading {
-        switch node.pointee {
-        case .integer(let number): NumberReading(double: Double(number), integer: number)
-        case .decimal(let number): NumberReading(number)
-        default: NumberReading(double: .nan, integer: nil)
+        // Read in place, as ``text(_:)`` reads text: a bound payload is an outlined copy
+        // of the whole `Value`.
+        if case .integer = node.pointee {
+            let number = Self.payload(node, as: Int.self).pointee
+            return NumberReading(double: Double(number), integer: number)
         }
+        if case .decimal = node.pointee { return NumberReading(Self.payload(node, as: Double.self).pointee) }
+        return NumberReading(double: .nan, integer: nil)
     }
 
     func bool(_ node: Node) -> Bool {

@@ -20,6 +20,10 @@ extension RecordEvaluator {
         case .characters(let bounds):
             return access.kind(node) == .string && access.withUTF8(node) { bounds.contains(TextScan.characterCount($0)) }
         case .count(let bounds): return access.kind(node) == .array && bounds.contains(access.elementCount(node))
+        case .textFunction(let test): return access.kind(node) == .string && access.withUTF8(node) { test($0.baseAddress, $0.count) }
+        case .numberFunction(let test):
+            guard let number = numberReading(node) else { return false }
+            return test(number.double, number.integer ?? 0, number.integer != nil)
         case .deferred: return true
         case .malformed: return false
         case .test: return passes(tables.checks + rule, node, bindings: bindings)
@@ -60,7 +64,7 @@ extension RecordEvaluator {
             }
             return test(elements)
         case .value(let test): return test(access.value(node))
-        case .required, .kind, .characters, .count, .deferred, .malformed:
+        case .required, .kind, .characters, .count, .textFunction, .numberFunction, .deferred, .malformed:
             // Decided by their step, never sent here; a step and its check agree by
             // construction (`CheckStep.init`).
             return false

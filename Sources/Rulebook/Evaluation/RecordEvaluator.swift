@@ -248,7 +248,7 @@ extension RecordEvaluator where Collector == OutcomeCollector {
         var collector = OutcomeCollector(reportAllFailures: options.reportAllFailures, fieldCount: program.fields.count)
         scratch.removeAll()
         swap(&scratch, &collector.outcome)
-        var evaluator = RecordEvaluator(program: program, access: access, today: today, collector: collector)
+        var evaluator = RecordEvaluator(program: program, access: access, today: today, collector: consume collector)
         evaluator.run()
         swap(&scratch, &evaluator.collector.outcome)
         if let shared = program.allValidResults, scratch.isAllValid(fieldCount: program.fields.count) { return shared }

@@ -246,8 +246,21 @@ public struct ValidationReport: Sendable, Hashable {
         return []
     }
 
-    /// The results as a collection (``FieldResults``).
-    @usableFromInline func resultCollection() -> FieldResults { FieldResults(results()) }
+    /// The results as a collection (``FieldResults``), read in place.
+    @usableFromInline final func resultCollection() -> FieldResults { FieldResults(self) }
+
+    /// The number of results (overridden by every subclass).
+    var resultCount: Int {
+        assertionFailure("ReportContents.resultCount is overridden by every subclass")
+        return 0
+    }
+
+    /// The result at `position` (`0..<resultCount`), as ``results()`` would hold it
+    /// (overridden by every subclass).
+    @usableFromInline func result(at position: Int) -> FieldResult {
+        assertionFailure("ReportContents.result(at:) is overridden by every subclass")
+        return FieldResult(field: ConcretePath([]), status: .skipped, violations: [])
+    }
 
     /// The violations of a deferred result's entry (overridden by the contents that
     /// defer violations: ``DeferredFieldResults``).
@@ -268,7 +281,9 @@ final class BuiltReportContents: ReportContents, @unchecked Sendable {
 
     override func results() -> [FieldResult] { fields }
 
-    override func resultCollection() -> FieldResults { FieldResults(fields) }
+    override var resultCount: Int { fields.count }
+
+    override func result(at position: Int) -> FieldResult { fields[position] }
 }
 
 /// A ``ChangeSet`` behind one reference (see ``ReportContents/changes``).

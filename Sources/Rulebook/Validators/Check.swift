@@ -11,11 +11,16 @@ enum Check: Sendable {
     case kind(NodeKind)
     /// Text, as its UTF-8 bytes; any other kind fails.
     case text(@Sendable (UnsafeBufferPointer<UInt8>) -> Bool)
+    /// ``text(_:)`` for a test that captures nothing (a built-in format): a plain function,
+    /// called without a closure context to retain and release.
+    case textFunction(TextFunction)
     /// Text whose number of user-perceived characters (``TextScan/characterCount(_:)``)
     /// lies within the bounds; any other kind fails.
     case characters(CountBounds)
     /// A JSON number, or text that reads as one; anything else fails.
     case number(@Sendable (NumberReading) -> Bool)
+    /// ``number(_:)`` for a test that captures nothing, as ``textFunction(_:)``.
+    case numberFunction(NumberFunction)
     /// A number read as `number` reads it, within the bounds; anything else fails.
     case numberWithin(NumberBounds)
     /// An ISO 8601 date or date-time in text, with today; anything else fails.
@@ -41,6 +46,13 @@ enum Check: Sendable {
     /// hand-built ``RuleSet``), so a broken rule never passes silently.
     case malformed
 }
+
+/// A test of text (its UTF-8 bytes: base address and count) that captures nothing.
+typealias TextFunction = @convention(c) (UnsafePointer<UInt8>?, Int) -> Bool
+
+/// A test of a number (a ``NumberReading``: its double, its integer, and whether it has
+/// one) that captures nothing.
+typealias NumberFunction = @convention(c) (Double, Int, Bool) -> Bool
 
 /// A number read from a record: its nearest `Double` and, when it is a whole number
 /// that fits `Int`, that integer exactly.

@@ -88,15 +88,15 @@ extension ValidatorDefinition {
             "email", message: "{field} must be a valid email address.",
             summary: "The text has the shape local@domain.tld: one `@`, no white space, a dot in the domain.",
             details: textOnly, example: "email: required, email",
-            check: .text { TextFormats.isEmail($0) }),
+            check: .textFunction { TextFormats.isEmail(UnsafeBufferPointer(start: $0, count: $1)) }),
         simple(
             "url", message: "{field} must be a valid web address starting with http:// or https://.",
             summary: "The text is an absolute `http` or `https` URL with a host.", details: textOnly, example: "homepage: url",
-            check: .text { TextFormats.isURL($0) }),
+            check: .textFunction { TextFormats.isURL(UnsafeBufferPointer(start: $0, count: $1)) }),
         simple(
             "uuid", message: "{field} must be a valid UUID.",
             summary: "The text is a canonical UUID (8-4-4-4-12 hexadecimal digits).", details: textOnly, example: "id: uuid",
-            check: .text { TextFormats.isUUID($0) }),
+            check: .textFunction { TextFormats.isUUID(UnsafeBufferPointer(start: $0, count: $1)) }),
         simple(
             "alpha", message: "{field} may contain only letters.",
             summary: "The text contains only letters, of any script.", details: textOnly, example: "city: alpha",
@@ -115,7 +115,7 @@ extension ValidatorDefinition {
             ], summary: "The text contains only ASCII digits `0`–`9` (exactly `count` of them when given).",
             details: textOnly, example: "zip: digits 5"
         ) { arguments in
-            if arguments.isEmpty { return .text { TextFormats.isDigits($0, count: nil) } }
+            if arguments.isEmpty { return .textFunction { TextFormats.isDigits(UnsafeBufferPointer(start: $0, count: $1), count: nil) } }
             return arguments.count(0).map { count in .text { TextFormats.isDigits($0, count: count) } }
         },
         simple(
@@ -175,11 +175,11 @@ extension ValidatorDefinition {
             "integer", message: "{field} must be a whole number.",
             summary: "The value is a whole number: a JSON number without a fractional part, or text that reads as one.",
             details: numeric, example: "age: integer",
-            check: .number { $0.double.isFinite && $0.double.rounded(.towardZero) == $0.double }),
+            check: .numberFunction { double, _, _ in double.isFinite && double.rounded(.towardZero) == double }),
         simple(
             "number", message: "{field} must be a number.",
             summary: "The value is a JSON number, or text that reads as one.", details: numeric, example: "price: number",
-            check: .number { _ in true }),
+            check: .numberFunction { _, _, _ in true }),
         define(
             "min", [ValidatorForm([.init("min", .number)], messageKey: "min", message: "{field} must be at least {min}.")],
             summary: "The numeric value is at least `min`.", details: numeric, example: "quantity: min 1"

@@ -1,6 +1,7 @@
 /// Loads root files and, transitively, what they import: each file once, in depth-first
-/// order, reporting missing imports, import cycles and repeated imports on the import
-/// statement concerned.
+/// order, reporting missing imports and import cycles on the import statement concerned.
+/// A repeated import of the same file is followed once and otherwise skipped (tools warn
+/// about it: `duplicate-import`).
 package struct ImportLoader {
     /// Reads and parses one file by normalised path.
     let load: (String) -> Result<SyntaxTree, SourceReadError>
@@ -23,7 +24,7 @@ package struct ImportLoader {
         let imports: [ImportSyntax]
         var next = 0
         var edges: [ProgramGraph.Import] = []
-        var seenTargets: [String: ImportSyntax] = [:]
+        var seenTargets: Set<String> = []
     }
 
     /// Loads `roots` (normalised paths) and what they import.
@@ -71,11 +72,7 @@ package struct ImportLoader {
                 continue
             }
             let target = SourcePath.resolve(syntax.path, relativeTo: importer)
-            if let first = stack[top].seenTargets[target] {
-                reportDuplicate(syntax, first: first, in: importer)
-                continue
-            }
-            stack[top].seenTargets[target] = syntax
+            guard stack[top].seenTargets.insert(target).inserted else { continue }
             if onPath.contains(target) {
                 reportCycle(syntax, from: importer, to: target, stack: stack)
                 stack[top].edges.append(ProgramGraph.Import(syntax: syntax, target: target))
@@ -102,7 +99,7 @@ package struct ImportLoader {
 
     /// Every import in source order, including misplaced ones inside `when` blocks (the
     /// checker reports those; loading them anyway avoids follow-on unknown-name errors).
-    static func importStatements(in statements: [StatementSyntax]) -> [ImportSyntax] {
+    package static func importStatements(in statements: [StatementSyntax]) -> [ImportSyntax] {
         var found: [ImportSyntax] = []
         for statement in statements {
             switch statement {
@@ -135,18 +132,5 @@ package struct ImportLoader {
             notes.append(Note(message: "'\(frame.file)' imports '\(edge.path)' here", file: frame.file, range: edge.range))
         }
         report(importer, syntax.range, .importCycle, message, notes: notes)
-    }
-
-    private mutating func reportDuplicate(_ syntax: ImportSyntax, first: ImportSyntax, in importer: String) {
-        var fixes: [FixIt] = []
-        if let tree = trees[importer] {
-            let range = RemovalSite.wholeLines(syntax.range, in: tree.source)
-            if !tree.hasComment(overlapping: range) {
-                fixes.append(FixIt(message: "Remove the repeated import", edits: [TextEdit(file: importer, range: range, replacement: "")]))
-            }
-        }
-        report(
-            importer, syntax.range, .duplicateImport, "'\(syntax.path)' is already imported by this file",
-            notes: [Note(message: "first imported here", file: importer, range: first.range)], fixIts: fixes)
     }
 }

@@ -4,7 +4,9 @@ import Rulebook
 /// about rules that compile and run, but are probably not what their author meant.
 package enum Lint {
     /// Every lint pass, in the order they run.
-    package static let passes: [any LintPass] = [UnknownFieldPass(), UnreachableBlockPass(), UnusedRulePass()]
+    package static let passes: [any LintPass] = [
+        UnknownFieldPass(), UnreachableBlockPass(), UnusedRulePass(), RedundantRulePass(), DuplicateImportPass(),
+    ]
 }
 
 extension CheckOptions {

@@ -1,29 +1,34 @@
 import XCTest
 
 @testable import Rulebook
+@testable import RulebookTooling
 
 /// The checker's compact per-occurrence rows: an `ExpandedRule` keeps what few
 /// occurrences have (an expansion chain, an override, a name not at the start of its
-/// range) in one optional box, and an `AnalyzedUse` reads its range, its named rule's
-/// name and its removal site from its rule list. These tests check that every part still
+/// range) in one optional box, and an `AnalyzedUse` reads its range (and `redundant-rule`
+/// its named rule's name) from its rule list. These tests check that every part still
 /// reads as it was given, in every combination.
 final class CheckerFootprintTests: XCTestCase {
     private let source = SourceFile(path: "f.rules", text: "a: minLength 2 message \"x\"\nb: required\n")
 
-    private func entry(_ validator: BuiltinValidator, _ arguments: [(name: String, value: RuleArgument)], text: String)
-        -> LoweringCache.Entry
-    {
+    private func entry(
+        _ validator: BuiltinValidator, _ arguments: [(name: String, value: RuleArgument)], text: String, serial: Int = 0
+    ) -> LoweringCache.Entry {
         let rule = CheckedRule(
             validator: validator, messageKey: validator.rawValue, arguments: arguments, messageOverride: nil,
             place: .offset(0, in: SourceLocator(source)), expandedFrom: [])
-        return LoweringCache.Entry(rule: rule, text: text, facts: RuleFacts(rule))
+        return LoweringCache.Entry(rule: rule, text: text, facts: RuleFacts(rule), serial: serial)
     }
 
     /// Every combination of chain, override and name offset reads back as given, with the
-    /// repetition key the head gives for the override, through `prefixed` too.
+    /// repetition key `redundant-rule` makes from the head and the override, through
+    /// `prefixed` too.
     func testExpandedRuleReadsItsPartsInEveryCombination() throws {
         let locator = SourceLocator(source)
-        let heads = [entry(.minLength, [("min", .count(2))], text: "minLength 2"), entry(.required, [], text: "required")]
+        let heads = [
+            entry(.minLength, [("min", .count(2))], text: "minLength 2", serial: 0), entry(.required, [], text: "required", serial: 1),
+        ]
+        let lint = RedundantRuleLint()
         let chains: [[String]] = [[], ["outer"], ["outer", "inner"]]
         let overrides: [MessageOverride?] = [nil, .key("x.y"), .literal("x"), .literal("caf\u{E9}")]
         let range = SourceRange(start: 3, end: 14)
@@ -32,35 +37,32 @@ final class CheckerFootprintTests: XCTestCase {
             for chain in chains {
                 for override in overrides {
                     for nameOffset in [range.start, range.start + 2] {
-                        for givenHash in [false, true] {
-                            let rule = ExpandedRule(
-                                head: head, messageOverride: override, locator: locator, nameOffset: nameOffset,
-                                range: range, expandedFrom: chain,
-                                overrideHash: givenHash ? override.map(RepetitionKey.overrideHash) : nil)
-                            assertParts(of: rule, head: head, chain: chain, override: override, nameOffset: nameOffset, range: range)
-                            made.append(rule)
-                            // Seen from a named rule, with and without the user's override.
-                            assertParts(
-                                of: rule.prefixed(by: "user", override: nil), head: head, chain: ["user"] + chain,
-                                override: override, nameOffset: nameOffset, range: range)
-                            assertParts(
-                                of: rule.prefixed(by: nil, override: .literal("y")), head: head, chain: chain,
-                                override: .literal("y"), nameOffset: nameOffset, range: range)
-                            assertParts(
-                                of: rule.prefixed(chain: ["own"], override: override), head: head, chain: ["own"],
-                                override: override, nameOffset: nameOffset, range: range)
-                            // A plain rule (nothing of its own) shares the named rule's detail; others are refused.
-                            var shared: ExpandedRule.Detail?
-                            let plain = rule.prefixedPlain(chain: ["own"], sharing: &shared)
-                            let isPlain = chain.isEmpty && override == nil && nameOffset == range.start
-                            XCTAssertEqual(plain != nil, isPlain)
-                            if let plain {
-                                assertParts(of: plain, head: head, chain: ["own"], override: nil, nameOffset: nameOffset, range: range)
-                                let again = try XCTUnwrap(rule.prefixedPlain(chain: ["ignored"], sharing: &shared))
-                                XCTAssertEqual(again.expandedFrom, ["own"], "the first detail is reused")
-                            } else {
-                                XCTAssertNil(shared)
-                            }
+                        let rule = ExpandedRule(
+                            head: head, messageOverride: override, locator: locator, nameOffset: nameOffset,
+                            range: range, expandedFrom: chain)
+                        assertParts(of: rule, head: head, chain: chain, override: override, nameOffset: nameOffset, range: range)
+                        made.append(rule)
+                        // Seen from a named rule, with and without the user's override.
+                        assertParts(
+                            of: rule.prefixed(by: "user", override: nil), head: head, chain: ["user"] + chain,
+                            override: override, nameOffset: nameOffset, range: range)
+                        assertParts(
+                            of: rule.prefixed(by: nil, override: .literal("y")), head: head, chain: chain,
+                            override: .literal("y"), nameOffset: nameOffset, range: range)
+                        assertParts(
+                            of: rule.prefixed(chain: ["own"], override: override), head: head, chain: ["own"],
+                            override: override, nameOffset: nameOffset, range: range)
+                        // A plain rule (nothing of its own) shares the named rule's detail; others are refused.
+                        var shared: ExpandedRule.Detail?
+                        let plain = rule.prefixedPlain(chain: ["own"], sharing: &shared)
+                        let isPlain = chain.isEmpty && override == nil && nameOffset == range.start
+                        XCTAssertEqual(plain != nil, isPlain)
+                        if let plain {
+                            assertParts(of: plain, head: head, chain: ["own"], override: nil, nameOffset: nameOffset, range: range)
+                            let again = try XCTUnwrap(rule.prefixedPlain(chain: ["ignored"], sharing: &shared))
+                            XCTAssertEqual(again.expandedFrom, ["own"], "the first detail is reused")
+                        } else {
+                            XCTAssertNil(shared)
                         }
                     }
                 }
@@ -69,7 +71,7 @@ final class CheckerFootprintTests: XCTestCase {
         // The identity shortcut agrees with comparing the keys, for every pair.
         for a in made {
             for b in made {
-                XCTAssertEqual(a.hasRepetitionKey(of: b), a.repetitionKey == b.repetitionKey)
+                XCTAssertEqual(lint.sameKey(a, b), lint.key(of: a) == lint.key(of: b))
             }
         }
     }
@@ -85,9 +87,11 @@ final class CheckerFootprintTests: XCTestCase {
         XCTAssertEqual(rule.range, range, line: line)
         XCTAssertEqual(rule.file, "f.rules", line: line)
         XCTAssertEqual(rule.text, head.text, line: line)
-        let key = head.repetitionKey(override: override)
-        XCTAssertEqual(rule.repetitionKey, key, line: line)
-        XCTAssertEqual(rule.repetitionHash, key.precomputedHash, line: line)
+        XCTAssertEqual(rule.hasOverride, override != nil, line: line)
+        let lint = RedundantRuleLint()
+        let key = override.map { RepetitionKey(head.repetitionKey, override: $0) } ?? head.repetitionKey
+        XCTAssertEqual(lint.key(of: rule), key, line: line)
+        XCTAssertEqual(lint.hash(of: rule), key.precomputedHash, line: line)
         let checked = rule.rule
         XCTAssertEqual(checked.validator, head.validator, line: line)
         XCTAssertEqual(checked.messageOverride, override, line: line)
@@ -95,10 +99,9 @@ final class CheckerFootprintTests: XCTestCase {
         XCTAssertEqual(checked.location, source.location(of: nameOffset), line: line)
     }
 
-    /// A use's range, named rule and removal site, read from its list, are the ones the
-    /// checker stored before: the head's range, the written name for a named rule's use
-    /// (only those have several entries), the list and index with the statement's range.
-    func testAnalyzedUseReadsItsRangeNameAndRemovalFromItsList() throws {
+    /// A use's range and named rule, read from its list, are the head's range and the
+    /// written name for a named rule's use (only those have several entries).
+    func testAnalyzedUseReadsItsRangeAndNameFromItsList() throws {
         let text = """
             rule pair = required, minLength 2
             a: pair, maxLength 5 message "m", between 1 2
@@ -119,19 +122,18 @@ final class CheckerFootprintTests: XCTestCase {
                     XCTAssertEqual(use.range, CheckerRun.headRange(of: rules[index]))
                     XCTAssertEqual(use.index, index)
                     if case .many = entries {
-                        XCTAssertEqual(use.namedRule, rules[index].name.name)
+                        XCTAssertEqual(RedundantRuleLint.namedRule(of: use), rules[index].name.name)
                     } else {
-                        XCTAssertNil(use.namedRule)
+                        XCTAssertNil(RedundantRuleLint.namedRule(of: use))
                     }
-                    XCTAssertEqual(use.removal.index, index)
-                    XCTAssertEqual(use.removal.statementRange, statementRange)
-                    XCTAssertEqual(use.removal.rules.map(\.range), rules.map(\.range))
+                    XCTAssertEqual(use.statementRange, statementRange)
+                    XCTAssertEqual(use.rules.map(\.range), rules.map(\.range))
                 }
             }
         }
         // An index outside the list (never made by the checker) reads as nothing, without trapping.
         let outside = AnalyzedUse(entries: .many([one]), context: nil, rules: field.rules, index: field.rules.count, statementRange: nil)
-        XCTAssertNil(outside.namedRule)
+        XCTAssertNil(RedundantRuleLint.namedRule(of: outside))
         XCTAssertEqual(outside.range, SourceRange(start: 0, end: 0))
     }
 

@@ -1,11 +1,13 @@
 import XCTest
 
 @testable import Rulebook
+@testable import RulebookTooling
 
-/// The checker hashes a message override once and reuses the hash for the next override
-/// spelt with the same bytes (`CheckerRun.overrideHash(of:)`): keys made with a reused
-/// hash must equal and hash like keys made without, and only byte-identical overrides may
-/// share one (canonically equal texts hash equally anyway, but are not the same spelling).
+/// `redundant-rule` hashes a message override once and reuses the hash for the next
+/// override spelt with the same bytes (`RedundantRuleLint.overrideHash(of:)`): keys made
+/// with a reused hash must equal and hash like keys made without, and only byte-identical
+/// overrides may share one (canonically equal texts hash equally anyway, but are not the
+/// same spelling).
 final class OverrideHashTests: XCTestCase {
     private let overrides: [MessageOverride] = [
         .key("address.postcodeFormat"), .key("a"), .literal("Passwords differ \u{1F512}"), .literal("caf\u{E9}"),
@@ -53,7 +55,7 @@ final class OverrideHashTests: XCTestCase {
     func testOnlyByteIdenticalOverridesHaveTheSameSpelling() {
         for (i, a) in overrides.enumerated() {
             for (j, b) in overrides.enumerated() {
-                XCTAssertEqual(CheckerRun.sameSpelling(a, b), i == j, "\(a) \(b)")
+                XCTAssertEqual(RedundantRuleLint.sameSpelling(a, b), i == j, "\(a) \(b)")
             }
             // A copy made separately (another string object) is the same spelling.
             let copy: MessageOverride
@@ -61,9 +63,9 @@ final class OverrideHashTests: XCTestCase {
             case .key(let text): copy = .key(String(decoding: Array(text.utf8), as: UTF8.self))
             case .literal(let text): copy = .literal(String(decoding: Array(text.utf8), as: UTF8.self))
             }
-            XCTAssertTrue(CheckerRun.sameSpelling(a, copy))
+            XCTAssertTrue(RedundantRuleLint.sameSpelling(a, copy))
         }
-        XCTAssertFalse(CheckerRun.sameSpelling(.literal("caf\u{E9}"), .literal("cafe\u{301}")))
+        XCTAssertFalse(RedundantRuleLint.sameSpelling(.literal("caf\u{E9}"), .literal("cafe\u{301}")))
     }
 
     /// Through the checker: rules with the same override, spelt the same or only

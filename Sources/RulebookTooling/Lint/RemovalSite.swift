@@ -1,3 +1,5 @@
+import Rulebook
+
 /// Where a rule sits in its comma-separated list, so a fix can delete it cleanly.
 package struct RemovalSite {
     /// The list the rule is in (a field statement's or a named rule's).

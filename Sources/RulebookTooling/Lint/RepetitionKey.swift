@@ -1,20 +1,16 @@
-// What makes two rules "the same rule" for `redundant-rule`, and the canonical forms of
-// arguments it compares (split from `RuleAnalysis.swift`, which uses it).
+import Rulebook
+import RulebookRegex
 
-extension CheckedRule {
-    /// Equal for rules that do exactly the same thing with the same message.
+// What makes two rules "the same rule" for `redundant-rule`, and the canonical forms of
+// arguments it compares.
+
+extension LoweringCache.Entry {
+    /// The repetition key of the head's occurrences without a message override.
     var repetitionKey: RepetitionKey {
         RepetitionKey(
             validator: validator, messageKey: messageKey,
             arguments: arguments.map { RepetitionKey.Argument(name: $0.name, value: $0.value.repetitionKey) },
-            messageOverride: messageOverride)
-    }
-
-    /// The same rule seen from elsewhere: another expansion chain, another message.
-    func with(expandedFrom: [String], messageOverride: MessageOverride?) -> CheckedRule {
-        CheckedRule(
-            validator: validator, messageKey: messageKey, arguments: arguments, messageOverride: messageOverride,
-            place: place, expandedFrom: expandedFrom)
+            messageOverride: nil)
     }
 }
 
@@ -22,8 +18,9 @@ extension CheckedRule {
 /// canonical form of each argument (a regex by its source and flags, numbers by value).
 ///
 /// Performance: a hashable value rather than a string spelling of the rule, because a key
-/// is made for every rule the checker sees, and formatting numbers and paths into strings
-/// was a tenth of the checker's time.
+/// is looked up for every rule the checker sees, and formatting numbers and paths into
+/// strings was a tenth of the checker's time; it is made once per head
+/// (``RedundantRuleLint``).
 struct RepetitionKey: Hashable, Sendable {
     struct Argument: Hashable, Sendable {
         let name: String
