@@ -62,6 +62,8 @@ package struct JSONRecordValidator: Sendable {
     private var messageCache: [String?] = []
     /// The root's members the rules read, by slot (see `TapeAccess.fillRootSlots`).
     private var rootSlots: [Int] = []
+    /// The root keys' heads, for `TapeAccess.fillRootSlots`.
+    private let rootKeyHeads: [KeyHead]
     /// The last record's outcome, whose arrays the next record reuses (reports here are
     /// built at once, so the outcome does not outlive the record).
     private var outcome = EvaluationOutcome()
@@ -76,6 +78,7 @@ package struct JSONRecordValidator: Sendable {
         fixed.context = EvaluationContext(today: today)
         self.options = fixed
         self.tape = JSONTape(limits: limits)
+        self.rootKeyHeads = rules.program.rootKeyBytes.map(KeyHead.init)
     }
 
     /// Validates one JSON document.
@@ -83,7 +86,7 @@ package struct JSONRecordValidator: Sendable {
     public mutating func validate(_ bytes: UnsafeRawBufferPointer) throws(JSONError) -> ValidationReport {
         try tape.parse(bytes)
         // Locals, so the closure captures two references rather than copying `self`.
-        let program = rules.program, today = today, options = options
+        let program = rules.program, today = today, options = options, heads = rootKeyHeads
         var cache: [String?] = []
         swap(&cache, &messageCache)
         defer { swap(&cache, &messageCache) }
@@ -95,7 +98,8 @@ package struct JSONRecordValidator: Sendable {
         return tape.withView(over: bytes) { view in
             guard let root = view.root else { return ValidationReport(fields: [], changes: nil) }
             return slots.withUnsafeMutableBufferPointer { slots in
-                TapeAccess.fillRootSlots(slots, keys: program.rootKeyBytes, lengths: program.rootKeyLengths, view: view, root: root)
+                TapeAccess.fillRootSlots(
+                    slots, keys: program.rootKeyBytes, heads: heads, lengths: program.rootKeyLengths, view: view, root: root)
                 let access = TapeAccess(view: view, root: root, rootSlots: UnsafePointer(slots.baseAddress))
                 return ValidationReport(
                     fields: RecordEvaluator.results(
@@ -126,7 +130,7 @@ package struct JSONRecordValidator: Sendable {
     /// - Throws: ``JSONError`` when the bytes are not one JSON document within the limits.
     public mutating func isValid(_ bytes: UnsafeRawBufferPointer) throws(JSONError) -> Bool {
         try tape.parse(bytes)
-        let program = rules.program, today = today
+        let program = rules.program, today = today, heads = rootKeyHeads
         var slots = takeRootSlots(program)
         defer { swap(&slots, &rootSlots) }
         var scratch = Bindings<JSONTape.Node>()
@@ -135,7 +139,8 @@ package struct JSONRecordValidator: Sendable {
         return tape.withView(over: bytes) { view in
             guard let root = view.root else { return true }
             return slots.withUnsafeMutableBufferPointer { slots in
-                TapeAccess.fillRootSlots(slots, keys: program.rootKeyBytes, lengths: program.rootKeyLengths, view: view, root: root)
+                TapeAccess.fillRootSlots(
+                    slots, keys: program.rootKeyBytes, heads: heads, lengths: program.rootKeyLengths, view: view, root: root)
                 let access = TapeAccess(view: view, root: root, rootSlots: UnsafePointer(slots.baseAddress))
                 return RecordEvaluator.passesAll(program: program, access: access, today: today, scratch: &scratch)
             }

@@ -16,39 +16,68 @@ struct TapeAccess: RecordAccess {
         self.rootSlots = rootSlots
     }
 
-    /// Finds the root's members that rules read in one pass over the root: `slots[s]` is
-    /// the node of the member named `keys[s]` (the last one when a key is repeated, as
-    /// ``JSONTape/View/member(of:key:)`` and ``JSONReader`` decide), or -1.
+    /// Finds the root's members that rules read in one pass: `slots[s]` is the node of
+    /// the member named `keys[s]` (the last one when a key is repeated, as
+    /// ``JSONTape/View/member(of:key:)`` and ``JSONReader`` decide), or -1. `heads` are
+    /// the keys' ``KeyHead``s, made once per rule set.
     ///
     /// Performance bends the lookup here: searching the root per field walked the
     /// record's members once per field (the largest single cost of the tape path, 9–14%).
     /// Records usually list their members in rule order, so each member is first compared
-    /// with the key after the last one found: one comparison per member in the common case;
-    /// a member whose length no root key has (`lengths`, see
-    /// ``CompiledProgram/rootKeyLengths``) is passed over without a comparison.
+    /// with the key after the last one found: one comparison per member in the common case.
+    /// A member whose length no root key has (`lengths`, see
+    /// ``CompiledProgram/rootKeyLengths``) is passed over; the others are compared by
+    /// head (two integer comparisons), so a shuffled record costs a few comparisons per
+    /// member rather than a byte loop per key.
+    static func fillRootSlots(
+        _ slots: UnsafeMutableBufferPointer<Int>, keys: [UnsafeRawBufferPointer], heads: [KeyHead], lengths: UInt64 = ~0,
+        view: JSONTape.View, root: JSONTape.Node
+    ) {
+        slots.update(repeating: -1)
+        let count = min(slots.count, keys.count, heads.count)
+        guard count > 0, view.kind(of: root) == .object else { return }
+        var expected = 0
+        for member in view.members(of: root) {
+            // An escaped key's raw bytes are not its text: it is decoded and compared.
+            if view.hasEscapes(member.key) {
+                for slot in 0..<count where view.stringEquals(member.key, keys[slot]) {
+                    slots[slot] = member.value.index
+                    expected = slot + 1
+                    break
+                }
+                continue
+            }
+            let head = view.keyHead(member.key)
+            guard lengths & 1 << UInt64(min(head.length, 63)) != 0 else { continue }
+            var found = -1
+            if expected < count, heads[expected] == head {
+                found = expected
+            } else {
+                for slot in 0..<count where heads[slot] == head {
+                    found = slot
+                    break
+                }
+            }
+            // Keys longer than eight bytes share a head when they share their first eight.
+            if found >= 0, head.length > 8, !view.stringEquals(member.key, keys[found]) {
+                found = -1
+                for slot in 0..<count where heads[slot] == head && view.stringEquals(member.key, keys[slot]) {
+                    found = slot
+                    break
+                }
+            }
+            guard found >= 0 else { continue }
+            slots[found] = member.value.index
+            expected = found + 1
+        }
+    }
+
+    /// ``fillRootSlots(_:keys:heads:lengths:view:root:)`` with the keys' heads made here.
     static func fillRootSlots(
         _ slots: UnsafeMutableBufferPointer<Int>, keys: [UnsafeRawBufferPointer], lengths: UInt64 = ~0,
         view: JSONTape.View, root: JSONTape.Node
     ) {
-        slots.update(repeating: -1)
-        let count = min(slots.count, keys.count)
-        guard count > 0, view.kind(of: root) == .object else { return }
-        var expected = 0
-        for member in view.members(of: root) {
-            if expected < count, view.stringEquals(member.key, keys[expected]) {
-                slots[expected] = member.value.index
-                expected += 1
-                continue
-            }
-            // An escaped key's raw length is not its length: it is always compared.
-            let length = view.rawUTF8(of: member.key).count
-            if lengths & 1 << UInt64(min(length, 63)) == 0, !view.hasEscapes(member.key) { continue }
-            for slot in 0..<count where slot != expected && view.stringEquals(member.key, keys[slot]) {
-                slots[slot] = member.value.index
-                expected = slot + 1
-                break
-            }
-        }
+        fillRootSlots(slots, keys: keys, heads: keys.map(KeyHead.init), lengths: lengths, view: view, root: root)
     }
 
     @inline(__always)

@@ -196,6 +196,20 @@ extension JSONTape {
             }
         }
 
+        /// The first eight bytes of the object key `key` (fewer, zero-padded, for a
+        /// shorter key) as one little-endian word: with its length, a key's
+        /// ``KeyHead``. `key` must be a member key of an object, with no escapes.
+        ///
+        /// A key's quote, `:`, a value and a `,` or closing brace follow its text, at least
+        /// four bytes, so one eight-byte load is within the bytes for a key of four bytes
+        /// or more; a shorter one is read byte by byte.
+        @inlinable @inline(__always)
+        package func keyHead(_ key: Node) -> KeyHead {
+            let length = Int(word1(key))
+            let start = bytes.unsafelyUnwrapped + (offset(key) &+ 1)
+            return KeyHead(length: length, start: start, readable: length >= 4 ? 8 : length)
+        }
+
         @inlinable @inline(__always)
         static func bytesEqual(_ a: UnsafePointer<UInt8>, _ b: UnsafeRawBufferPointer) -> Bool {
             let count = b.count
@@ -326,6 +340,45 @@ extension JSONTape {
                 index = view.next(after: node).index
                 return node
             }
+        }
+    }
+}
+
+/// A key compared in two integer comparisons: its length and its first eight bytes
+/// (zero-padded) as one word. Equal heads are equal keys up to eight bytes; a longer
+/// key's remaining bytes are compared after its head (``matches(_:_:)``).
+package struct KeyHead: Equatable, Sendable {
+    /// The key's length in bytes.
+    package let length: Int
+    /// Its first `min(length, 8)` bytes, little-endian, zero above.
+    package let word: UInt64
+
+    /// The head of `bytes` (a rule's key, copied to no buffer).
+    package init(_ bytes: UnsafeRawBufferPointer) {
+        guard let base = bytes.baseAddress else {
+            self.init(length: 0, word: 0)
+            return
+        }
+        self.init(length: bytes.count, start: base.assumingMemoryBound(to: UInt8.self), readable: min(bytes.count, 8))
+    }
+
+    @usableFromInline
+    init(length: Int, word: UInt64) {
+        self.length = length
+        self.word = word
+    }
+
+    /// `readable`: 8 when eight bytes may be loaded at `start`, else at most `length`.
+    @inlinable @inline(__always)
+    init(length: Int, start: UnsafePointer<UInt8>, readable: Int) {
+        self.length = length
+        if readable == 8 {
+            let loaded = UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self))
+            word = length >= 8 ? loaded : loaded & (1 &<< UInt64(length &* 8) &- 1)
+        } else {
+            var assembled: UInt64 = 0
+            for index in 0..<min(readable, 8) { assembled |= UInt64(start[index]) &<< UInt64(index &* 8) }
+            word = assembled
         }
     }
 }

@@ -196,7 +196,9 @@ struct ValidateCommand: Command {
             let naming: RecordNaming = stream.layout == .ndjson ? .line : stream.layout == .array ? .element : .document
             let base = offset
             // Once stdout fails (a full disk), nothing more can be reported: stop reading.
-            while !context.stdout.failed, let batch = try stream.next() {
+            while !context.stdout.failed, let next = try stream.next() {
+                // `--changed-from` pairs records by number, so it frames them here.
+                let batch = originals == nil ? next : next.framed()
                 let paired = try originals?.take(for: batch)
                 pipeline.submit({ processor.process(batch, offset: base, naming: naming, originals: paired) }) { result in
                     statistics.add(result)
@@ -304,19 +306,20 @@ struct OriginalRecords {
 
     /// The originals whose numbers the batch's records have.
     mutating func take(for batch: RecordBatch) throws(CommandError) -> [Int: [UInt8]] {
-        guard let last = batch.records.last?.index, let first = batch.records.first?.index else { return [:] }
+        let records = batch.records()
+        guard let last = records.last?.index, let first = records.first?.index else { return [:] }
         while !exhausted && nextIndex <= last {
             guard let originals = try stream.next() else {
                 exhausted = true
                 break
             }
-            for record in originals.records where record.problem == nil {
+            for record in originals.records() where record.problem == nil {
                 pending[record.index] = Array(originals.bytes[record.range])
             }
             nextIndex = stream.recordNumbersUsed
         }
         var taken: [Int: [UInt8]] = [:]
-        for record in batch.records { taken[record.index] = pending.removeValue(forKey: record.index) }
+        for record in records { taken[record.index] = pending.removeValue(forKey: record.index) }
         pending = pending.filter { $0.key > first }
         return taken
     }

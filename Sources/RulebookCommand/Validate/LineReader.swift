@@ -8,23 +8,24 @@
 
 /// Cuts NDJSON input into batches of whole lines, in constant memory.
 ///
-/// - Lines end at `\n`; a `\r` before it (Windows line endings) is dropped.
-/// - A last line without `\n` (a truncated file) is still a record.
-/// - Blank lines (empty or only white space) are records that cannot be read: each gets
-///   its own error result, so there is exactly one result per line and `record` is
-///   always the 0-based line index. The final line terminator of the input does not
-///   start a line (`{}\n` is one line; `{}\n\n` is two, the second blank).
-/// - A line longer than ``ReaderLimits/maxRecordBytes`` becomes an error record and is
-///   skipped without being held in memory.
+/// The reading thread does almost nothing per record: it reads a chunk, finds the
+/// chunk's last line break by scanning back from its end, and hands over everything
+/// before it; the bytes after it start the next batch. The worker splits the lines
+/// (``RecordBatch/records()``: line endings, blank lines, over-long lines) and numbers
+/// them through the input's ``LineNumbering``.
+///
+/// A line longer than ``ReaderLimits/maxRecordBytes`` that does not fit in a batch is
+/// not held in memory: it is read past chunk by chunk and becomes an error record.
 struct LineReader {
     private let source: ByteSource
     private let limits: ReaderLimits
     /// Bytes after the last line break of the previous batch (the start of a line).
     private var carry: [UInt8]
-    private var nextLineIndex = 0
     private var nextSequence = 0
     /// Whether an over-long line is being discarded up to its line break.
     private var skippingLine = false
+    /// The numbers of the lines, known as workers split the batches.
+    let numbering = LineNumbering()
 
     /// `prefix`: bytes already read from `source` (during format detection).
     init(source: ByteSource, prefix: [UInt8] = [], limits: ReaderLimits = ReaderLimits()) {
@@ -33,19 +34,21 @@ struct LineReader {
         self.carry = prefix
     }
 
-    /// How many lines have been read (blank ones included): the next line's index.
-    var linesRead: Int { nextLineIndex }
+    /// How many lines the batches split so far held (blank ones included): once every
+    /// batch has been split, the number of lines of the input.
+    var linesRead: Int { numbering.linesCounted }
 
     /// The next batch, or `nil` at the end of the input.
     ///
-    /// - Complexity: O(bytes read): each byte is searched for a line break once, however
-    ///   long its line grows over many reads (a 60 MB line is not re-scanned per chunk),
-    ///   and a line over the limit is discarded chunk by chunk.
+    /// - Complexity: O(bytes read), and O(1) per line: each new byte is looked at once
+    ///   at most, backwards from the end of what was read until a line break, however
+    ///   long a line grows over many reads; a line over the limit is discarded chunk by
+    ///   chunk.
     mutating func next() throws(CommandError) -> RecordBatch? {
         var buffer = carry
         carry = []
-        // `buffer[..<scanned]` has been searched: its last line break is `lastNewline`.
-        var scanned = 0
+        // `buffer[..<searched]` has been searched: its last line break is `lastNewline`.
+        var searched = 0
         var lastNewline: Int?
         while true {
             if skippingLine {
@@ -59,97 +62,57 @@ struct LineReader {
                     continue
                 }
             }
-            if let found = Self.lastNewline(in: buffer, from: scanned) { lastNewline = found }
-            scanned = buffer.count
+            if let found = Self.lastNewline(in: buffer, from: searched) { lastNewline = found }
+            searched = buffer.count
             if let lastNewline, buffer.count >= limits.chunkSize || source.reachedEnd {
                 carry = Array(buffer[(lastNewline + 1)...])
                 buffer.removeSubrange((lastNewline + 1)...)
-                return makeBatch(buffer)
+                return lines(buffer)
             }
             if source.reachedEnd {
-                return buffer.isEmpty ? nil : makeBatch(buffer)
+                return buffer.isEmpty ? nil : lines(buffer)
             }
             if lastNewline == nil, buffer.count > limits.maxRecordBytes {
-                return oversizedLine()
+                skippingLine = true
+                return RecordBatch(sequence: takeSequence(), overlongLineOf: numbering, limit: limits.maxRecordBytes)
             }
             try source.fill(&buffer, count: limits.chunkSize)  // (reserves the room it needs)
         }
     }
 
-    /// An error batch for a line beyond the limit; the rest of the line is skipped.
-    private mutating func oversizedLine() -> RecordBatch {
-        let index = nextLineIndex
-        nextLineIndex += 1
-        skippingLine = true
-        return batch(
-            [],
-            [
-                RecordSlice(
-                    index: index, range: 0..<0,
-                    problem: "line \(index + 1): longer than the limit of \(limits.maxRecordBytes) bytes")
-            ])
+    private mutating func lines(_ bytes: [UInt8]) -> RecordBatch {
+        RecordBatch(sequence: takeSequence(), lines: bytes, numbering: numbering, limit: limits.maxRecordBytes)
     }
 
-    /// Splits `bytes` (whole lines; the last may lack its `\n`) into records.
-    private mutating func makeBatch(_ bytes: [UInt8]) -> RecordBatch {
-        var records: [RecordSlice] = []
-        records.reserveCapacity(bytes.count / 64)
-        var start = 0
-        while start < bytes.count {
-            let newline = Self.firstNewline(in: bytes, from: start)
-            var end = newline ?? bytes.count
-            if end > start, bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-            let index = nextLineIndex
-            nextLineIndex += 1
-            if end - start > limits.maxRecordBytes {
-                records.append(
-                    RecordSlice(
-                        index: index, range: start..<start,
-                        problem: "line \(index + 1): longer than the limit of \(limits.maxRecordBytes) bytes"))
-            } else if Self.isBlank(bytes, start..<end) {
-                records.append(
-                    RecordSlice(
-                        index: index, range: start..<start,
-                        problem: "line \(index + 1): empty line, expected a JSON object"))
-            } else {
-                records.append(RecordSlice(index: index, range: start..<end))
-            }
-            start = (newline ?? bytes.count) + 1
-        }
-        return batch(bytes, records)
-    }
-
-    private mutating func batch(_ bytes: [UInt8], _ records: [RecordSlice]) -> RecordBatch {
+    private mutating func takeSequence() -> Int {
         defer { nextSequence += 1 }
-        return RecordBatch(sequence: nextSequence, bytes: bytes, records: records)
-    }
-
-    /// Whether the range holds only JSON white space (a blank line).
-    static func isBlank(_ bytes: [UInt8], _ range: Range<Int>) -> Bool {
-        for index in range where !JSONStructureScanner.isWhitespace(bytes[index]) { return false }
-        return true
+        return nextSequence
     }
 
     /// The offset of the first `\n` at or after `from`.
     static func firstNewline(in bytes: [UInt8], from: Int) -> Int? {
-        guard from < bytes.count else { return nil }
-        return bytes.withUnsafeBufferPointer { pointer -> Int? in
-            guard let base = pointer.baseAddress,
-                let found = memchr(base + from, Int32(UInt8(ascii: "\n")), bytes.count - from)
-            else { return nil }
-            return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+        bytes.withUnsafeBufferPointer { buffer in
+            buffer.baseAddress.flatMap { firstNewline(in: $0, count: buffer.count, from: from) }
         }
     }
 
-    /// The offset of the last `\n` at or after `from`: `memchr` from one line break to
-    /// the next, so each byte is looked at once (fast in debug builds too).
+    /// The offset of the first `\n` in `base[from..<count]`.
+    @inline(__always)
+    static func firstNewline(in base: UnsafePointer<UInt8>, count: Int, from: Int) -> Int? {
+        guard from < count, let found = memchr(base + from, Int32(UInt8(ascii: "\n")), count - from) else { return nil }
+        return UnsafeRawPointer(found) - UnsafeRawPointer(base)
+    }
+
+    /// The offset of the last `\n` at or after `from`, searched backwards from the end:
+    /// in NDJSON the search stops within the last line.
     static func lastNewline(in bytes: [UInt8], from: Int = 0) -> Int? {
-        var last: Int?
-        var offset = from
-        while let found = firstNewline(in: bytes, from: offset) {
-            last = found
-            offset = found + 1
+        bytes.withUnsafeBufferPointer { buffer -> Int? in
+            var offset = buffer.count
+            while offset > from {
+                offset -= 1
+                if buffer[offset] == UInt8(ascii: "\n") { return offset }
+            }
+            return nil
         }
-        return last
     }
 }

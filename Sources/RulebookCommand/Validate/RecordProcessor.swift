@@ -35,18 +35,23 @@ struct RecordProcessor: Sendable {
         _ batch: RecordBatch, offset: Int, naming: RecordNaming,
         originals: [Int: [UInt8]]? = nil
     ) -> BatchResult {
-        rules.withRules { process(batch, offset: offset, naming: naming, originals: originals, rules: $0) }
+        // Framed before a rule set is taken: framing NDJSON lines may wait for the
+        // batches before this one, and a rule set held meanwhile would be idle.
+        let records = batch.records()
+        return rules.withRules {
+            process(records, of: batch, offset: offset, naming: naming, originals: originals, rules: $0)
+        }
     }
 
     private func process(
-        _ batch: RecordBatch, offset: Int, naming: RecordNaming, originals: [Int: [UInt8]]?,
-        rules: CompiledRuleSet
+        _ records: [RecordSlice], of batch: RecordBatch, offset: Int, naming: RecordNaming,
+        originals: [Int: [UInt8]]?, rules: CompiledRuleSet
     ) -> BatchResult {
         var result = BatchResult()
-        result.output.reserveCapacity(output == nil ? 0 : batch.records.count * 96)
+        result.output.reserveCapacity(output == nil ? 0 : records.count * 96)
         var validator = JSONRecordValidator(rules: rules, options: options)
         batch.bytes.withUnsafeBytes { bytes in
-            for record in batch.records {
+            for record in records {
                 let number = record.index + offset
                 if let problem = record.problem {
                     fail(prefixed(problem), number: number, into: &result)

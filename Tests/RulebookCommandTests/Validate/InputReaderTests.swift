@@ -23,7 +23,7 @@ private func records(_ next: () throws -> RecordBatch?) throws -> [(Int, String)
     while let batch = try next() {
         XCTAssertEqual(batch.sequence, sequence)
         sequence += 1
-        for record in batch.records {
+        for record in batch.records() {
             result.append((record.index, record.problem ?? String(decoding: batch.bytes[record.range], as: UTF8.self)))
         }
     }
@@ -99,6 +99,33 @@ final class LineReaderTests: XCTestCase {
         XCTAssertEqual(result[2].1, "{\"b\":2}")
         let skipped = try lines("{}\n" + long + "\n{\"b\":2}\n", chunkSize: 64, maxRecordBytes: 1 << 20)
         XCTAssertEqual(skipped.map(\.1), ["{}", "line 2: longer than the limit of 1048576 bytes", "{\"b\":2}"])
+    }
+
+    /// Batches are split on worker threads, in whatever order they run: each still
+    /// numbers its lines from where the batches before it ended, and the reader's line
+    /// count covers every line.
+    func testBatchesSplitConcurrentlyKeepExactLineNumbers() throws {
+        let text = (0..<2000).map { $0 % 7 == 0 ? " " : "{\"n\":\($0)}" }.joined(separator: "\r\n")
+        var reader = LineReader(source: try TemporaryInput.source(text), limits: ReaderLimits(chunkSize: 97, maxRecordBytes: 1 << 20))
+        let pipeline = OrderedPipeline<[(Int, String)]>(window: 8)
+        var found: [(Int, String)] = []
+        var sequence = 0
+        while let batch = try reader.next() {
+            XCTAssertEqual(batch.sequence, sequence)
+            sequence += 1
+            pipeline.submit(
+                {
+                    usleep(UInt32(batch.sequence % 5) * 200)  // later batches often split first
+                    return batch.records().map { ($0.index, $0.problem ?? String(decoding: batch.bytes[$0.range], as: UTF8.self)) }
+                }, consume: { found += $0 })
+        }
+        pipeline.finish { found += $0 }
+        XCTAssertGreaterThan(sequence, 100)
+        XCTAssertEqual(found.map(\.0), Array(0..<2000))
+        for (index, text) in found {
+            XCTAssertEqual(text, index % 7 == 0 ? "line \(index + 1): empty line, expected a JSON object" : "{\"n\":\(index)}")
+        }
+        XCTAssertEqual(reader.linesRead, 2000)
     }
 
     func testEmptyInputHasNoRecords() throws {
@@ -201,7 +228,7 @@ final class InputLayoutDetectorTests: XCTestCase {
             limits: ReaderLimits(chunkSize: 64, maxRecordBytes: 1000))
         var found: [(Int, String)] = []
         while let batch = try stream.next() {
-            for record in batch.records {
+            for record in batch.records() {
                 found.append((record.index, record.problem ?? String(decoding: batch.bytes[record.range], as: UTF8.self)))
             }
         }

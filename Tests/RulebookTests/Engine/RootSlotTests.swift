@@ -90,6 +90,49 @@ final class RootSlotTests: XCTestCase {
         XCTAssertEqual(slots[3], -1, "items is absent")
     }
 
+    /// Keys are matched by length and first eight bytes, then by the rest: keys that
+    /// share their first eight bytes, keys shorter than four bytes (read byte by byte at
+    /// the end of the input), escaped keys and near misses all find their own member.
+    func testKeysSharingTheirFirstEightBytesAndShortKeysFindTheirOwnMembers() throws {
+        let keys = ["abcdefghX", "abcdefghY", "ab", "abcd", "abcdefg", "abcdefgh"]
+        let storage = keys.map { Array($0.utf8) }
+        let members = [
+            #""abcdefghY":1"#, #""abcdefghZ":2"#, #""abc":3"#, #""ab":4"#, #""abcdefgh":5"#,
+            #""abcdefghX":6"#, #""abcdefg":7"#, #""a\u0062cd":8"#, #""abcdefghYY":9"#, #""ab":10"#,
+        ]
+        for rotation in 0..<members.count {
+            let text = "{" + (members[rotation...] + members[..<rotation]).joined(separator: ",") + "}"
+            let bytes = Array(text.utf8)
+            var tape = JSONTape()
+            try tape.parse(bytes)
+            var slots = [Int](repeating: 7, count: keys.count)
+            withPointers(storage) { pointers in
+                tape.withView(over: bytes) { view in
+                    guard let root = view.root else { return XCTFail("no root") }
+                    slots.withUnsafeMutableBufferPointer { buffer in
+                        TapeAccess.fillRootSlots(buffer, keys: pointers, view: view, root: root)
+                    }
+                    for (slot, key) in keys.enumerated() {
+                        XCTAssertEqual(slots[slot] < 0 ? nil : slots[slot], view.member(of: root, key: key)?.index, "\(key) in \(text)")
+                    }
+                }
+            }
+        }
+    }
+
+    private func withPointers(_ arrays: [[UInt8]], _ body: ([UnsafeRawBufferPointer]) -> Void) {
+        var pointers: [UnsafeRawBufferPointer] = []
+        func nest(_ index: Int) {
+            guard index < arrays.count else { return body(pointers) }
+            arrays[index].withUnsafeBytes { buffer in
+                pointers.append(buffer)
+                nest(index + 1)
+                pointers.removeLast()
+            }
+        }
+        nest(0)
+    }
+
     func testNonObjectRootsFillNoSlot() throws {
         let compiled = rules(Self.ruleText)
         for text in ["[1,2]", "\"firstName\"", "5", "null"] {
