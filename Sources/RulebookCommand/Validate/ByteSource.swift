@@ -20,6 +20,8 @@ final class ByteSource {
     fileprivate(set) var reachedEnd = false
     /// Where `read(2)` writes before the bytes are appended to the caller's buffer.
     private var scratch = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: 0)
+    /// Arrays of batches already validated, read into again (see ``BufferRecycler``).
+    let recycler = BufferRecycler(largest: 2 << 20, most: 8)
 
     /// Wraps an open descriptor (stdin); it is not closed.
     init(descriptor: Int32, name: String) {
@@ -99,16 +101,25 @@ final class ByteSource {
 
 extension ByteSource {
     /// `prefix` followed by up to `count` bytes read from the input (fewer only at its
-    /// end), in one new array that `read(2)` fills in place.
+    /// end), in an array from ``recycler`` (or a new one) that `read(2)` fills in place.
     private func readFresh(keeping prefix: [UInt8], count: Int) throws(CommandError) -> [UInt8] {
+        var result = recycler.take()
+        let end = prefix.count + count
+        // A new array gets room for the longest prefix this is called with (an eighth of
+        // `count`), so it is never reallocated later; only the part of an array that was
+        // never written is zero-filled.
+        if result.capacity < end {
+            result = []
+            result.reserveCapacity(Swift.max(end, count + count / 8))
+        }
+        if result.count < end { result.append(contentsOf: repeatElement(0, count: end - result.count)) }
         var failure: Int32 = 0
-        let result = [UInt8](unsafeUninitializedCapacity: prefix.count + count) { storage, initialized in
+        var total = prefix.count
+        result.withUnsafeMutableBufferPointer { storage in
             guard let base = storage.baseAddress else { return }
             prefix.withUnsafeBufferPointer { old in
-                if let start = old.baseAddress { base.initialize(from: start, count: old.count) }
+                if let start = old.baseAddress { base.update(from: start, count: old.count) }
             }
-            var total = prefix.count
-            let end = prefix.count + count
             while total < end, !reachedEnd {
                 let got = systemRead(descriptor, base + total, end - total)
                 if got < 0 {
@@ -118,8 +129,8 @@ extension ByteSource {
                 }
                 if got == 0 { reachedEnd = true } else { total += got }
             }
-            initialized = total
         }
+        result.removeLast(result.count - total)
         if failure != 0 { throw CommandError("cannot read '\(name)': \(String(cString: strerror(failure)))") }
         return result
     }

@@ -81,7 +81,9 @@ struct LineReader {
     }
 
     private mutating func lines(_ bytes: [UInt8]) -> RecordBatch {
-        RecordBatch(sequence: takeSequence(), lines: bytes, numbering: numbering, limit: limits.maxRecordBytes)
+        RecordBatch(
+            sequence: takeSequence(), lines: bytes, numbering: numbering, limit: limits.maxRecordBytes,
+            recycler: source.recycler)
     }
 
     private mutating func takeSequence() -> Int {

@@ -11,6 +11,8 @@ struct RecordBatch: Sendable {
     /// The bytes the record ranges point into.
     let bytes: [UInt8]
     private let framing: Framing
+    /// Where ``recycle()`` gives the bytes back for reading later batches into.
+    private let recycler: BufferRecycler?
 
     private enum Framing: Sendable {
         /// Records framed by the reader, numbered.
@@ -26,13 +28,16 @@ struct RecordBatch: Sendable {
         self.sequence = sequence
         self.bytes = bytes
         self.framing = .framed(records)
+        self.recycler = nil
     }
 
     /// A batch of whole lines; lines over `limit` bytes become error records.
-    init(sequence: Int, lines: [UInt8], numbering: LineNumbering, limit: Int) {
+    /// `recycler`: where the bytes go once validated (see ``recycle()``).
+    init(sequence: Int, lines: [UInt8], numbering: LineNumbering, limit: Int, recycler: BufferRecycler? = nil) {
         self.sequence = sequence
         self.bytes = lines
         self.framing = .lines(numbering, limit: limit)
+        self.recycler = recycler
     }
 
     /// A batch holding one line over `limit` bytes, which the reader skipped.
@@ -40,6 +45,7 @@ struct RecordBatch: Sendable {
         self.sequence = sequence
         self.bytes = []
         self.framing = .overlongLine(numbering, limit: limit)
+        self.recycler = nil
     }
 
     /// The records, in input order.
@@ -62,6 +68,12 @@ struct RecordBatch: Sendable {
             for position in records.indices { records[position].number(from: first) }
             return records
         }
+    }
+
+    /// Gives the bytes back to the reader to read a later batch into: call it once the
+    /// batch's records have been validated, as the last use of the batch.
+    func recycle() {
+        recycler?.give(bytes)
     }
 
     /// The same records, framed now (for a caller that needs their numbers on the

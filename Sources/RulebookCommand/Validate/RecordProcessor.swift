@@ -38,6 +38,7 @@ struct RecordProcessor: Sendable {
         // Framed before a rule set is taken: framing NDJSON lines may wait for the
         // batches before this one, and a rule set held meanwhile would be idle.
         let records = batch.records()
+        defer { batch.recycle() }
         return rules.withRules {
             process(records, of: batch, offset: offset, naming: naming, originals: originals, rules: $0)
         }
