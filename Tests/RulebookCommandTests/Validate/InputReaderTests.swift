@@ -128,6 +128,28 @@ final class LineReaderTests: XCTestCase {
         XCTAssertEqual(reader.linesRead, 2000)
     }
 
+    /// Batches are read into the arrays of batches already validated (given back on the
+    /// workers, in any order): each batch still holds exactly its own lines, never the
+    /// stale bytes of a longer batch read into the same array before.
+    func testRecycledBatchesHoldOnlyTheirOwnLines() throws {
+        let text = (0..<3000).map { "{\"n\":\($0),\"pad\":\"\(String(repeating: "x", count: ($0 * 7) % 151))\"}" }
+        var reader = LineReader(
+            source: try TemporaryInput.source(text.joined(separator: "\n")),
+            limits: ReaderLimits(chunkSize: 1000, maxRecordBytes: 1 << 20))
+        let pipeline = OrderedPipeline<[(Int, String)]>(window: 4)
+        var found: [(Int, String)] = []
+        while let batch = try reader.next() {
+            pipeline.submit(
+                {
+                    defer { batch.recycle() }
+                    return batch.records().map { ($0.index, $0.problem ?? String(decoding: batch.bytes[$0.range], as: UTF8.self)) }
+                }, consume: { found += $0 })
+        }
+        pipeline.finish { found += $0 }
+        XCTAssertEqual(found.map(\.0), Array(0..<3000))
+        XCTAssertEqual(found.map(\.1), text)
+    }
+
     func testEmptyInputHasNoRecords() throws {
         XCTAssertTrue(try lines("").isEmpty)
         XCTAssertEqual(try lines("\n\n").map(\.0), [0, 1], "two blank lines, each reported")
