@@ -39,8 +39,6 @@ extension DiagnosticCode {
         "unsupported-regex", .error, "A regular expression construct that cannot run in linear time.")
     /// Rules that no value can satisfy together (`minLength 5, maxLength 3`, `between 10 1`).
     package static let contradiction = DiagnosticCode("contradictory-rules", .error, "Rules that no value can satisfy together.")
-    /// A rule that repeats or is implied by an earlier one on the same field.
-    package static let redundantRule = DiagnosticCode("redundant-rule", .warning, "A rule that repeats an earlier rule of the same field.")
     /// Two named rules with one name.
     package static let duplicateRule = DiagnosticCode("duplicate-rule", .error, "Two named rules with the same name in one scope.")
     /// A named rule with a validator's name.
@@ -59,8 +57,6 @@ extension DiagnosticCode {
     /// A named rule or an import inside a `when` block (they belong at the top level).
     package static let misplacedDeclaration = DiagnosticCode(
         "misplaced-declaration", .error, "A named rule or import inside a `when` block.")
-    /// The same file imported twice by one file.
-    package static let duplicateImport = DiagnosticCode("duplicate-import", .warning, "A file imported more than once by the same file.")
 
     // MARK: Limits (hostile input)
     /// A file, line or nesting beyond the configured limits.

@@ -25,6 +25,10 @@ extension DiagnosticCode {
     /// A `when` block whose condition can never hold.
     package static let unreachableBlock = DiagnosticCode(
         "unreachable-block", .warning, "A `when` block whose condition can never hold, so its rules never apply.")
+    /// A rule that repeats or is implied by an earlier one on the same field.
+    package static let redundantRule = DiagnosticCode("redundant-rule", .warning, "A rule that repeats an earlier rule of the same field.")
+    /// The same file imported twice by one file.
+    package static let duplicateImport = DiagnosticCode("duplicate-import", .warning, "A file imported more than once by the same file.")
     /// A named rule nobody uses (in a file that is not imported for its rules).
     package static let unusedRule = DiagnosticCode("unused-rule", .warning, "A named rule that nothing uses.")
     /// A path in `same`/`different`/conditions that no statement validates.
