@@ -59,6 +59,12 @@ struct RecordEvaluator<Access: RecordAccess, Collector: EvaluationCollector> {
     }
 
     /// `evaluate(field:only:)` with the caller's (empty) bindings, left empty.
+    ///
+    /// Performance bends this and ``evaluateConcrete(field:_:bindings:)``: both are
+    /// inlined into the field loop, so that a field without `[*]` costs no call frame of
+    /// its own (registers saved and restored around a few rules that are often one
+    /// comparison each).
+    @inline(__always)
     private mutating func evaluate(field: Int, only: [Int?], bindings: inout Bindings<Node>) {
         let plan = tables.fields[field]
         let start = resolveFromRoot(run: plan.runStart)
