@@ -52,7 +52,7 @@ package final class CompiledProgram: Sendable {
     let allValidResults: [FieldResult]?
     /// The report contents of every valid record (`allValidResults`, no changes), shared
     /// by their reports: making and dropping such a report is a retain and a release.
-    let allValidReport: ReportContents?
+    let allValidReport: BuiltReportContents?
 
     init(
         keyStorage: KeyStorage, fields: [FieldPlan], runs: [KeyRun], keys: [CompiledKey], rootKeys: [CompiledKey],

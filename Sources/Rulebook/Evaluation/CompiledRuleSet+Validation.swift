@@ -80,7 +80,7 @@ extension CompiledRuleSet {
     /// The report of an outcome: the program's shared results when every field is valid,
     /// else results built on first read.
     func report(
-        _ outcome: EvaluationOutcome, today: CalendarDate, options: ValidationOptions,
+        _ outcome: consuming EvaluationOutcome, today: CalendarDate, options: ValidationOptions,
         changes: ChangeSet?
     ) -> ValidationReport {
         // The verdict first: reading the shared results before it would retain and
@@ -89,10 +89,7 @@ extension CompiledRuleSet {
             if changes == nil, let report = program.allValidReport { return ValidationReport(report) }
             if let shared = program.allValidResults { return ValidationReport(allValid: shared, changes: changes) }
         }
-        return ValidationReport(
-            DeferredFieldResults(
-                program: program, outcome: outcome, messages: options.messages,
-                today: today, changes: changes))
+        return ValidationReport(outcome.report(program: program, messages: options.messages, today: today, changes: changes))
     }
 
     private func validateField(

@@ -11,7 +11,7 @@
 // fields are all valid records nothing at all.
 
 /// One concrete field reached by evaluation.
-struct OutcomeEntry: Sendable, Hashable {
+@usableFromInline struct OutcomeEntry: Sendable, Hashable {
     /// Index into ``CompiledProgram/fields``.
     let field: Int32
     let status: FieldStatus
@@ -23,6 +23,125 @@ struct OutcomeEntry: Sendable, Hashable {
     /// record whose fields fail one rule each (every record unless all failures are
     /// reported) allocates no `failures` array.
     let firstFailure: Int32
+}
+
+/// An outcome's entries, kept in the tail of a ``DeferredFieldResults``, the report they
+/// become: an invalid record's report is then one allocation, not an array and a report.
+/// A value: appending to storage shared with a copy (or a report) copies it first. The
+/// storage's header also holds the outcome's `[*]` indices and later failures, so that an
+/// outcome without entries (a valid record) holds no array to release.
+///
+/// (`@unchecked Sendable`: the standard library declares `ManagedBuffer` not `Sendable`;
+/// see ``DeferredFieldResults`` for why its subclass is.)
+struct OutcomeEntries: RandomAccessCollection, @unchecked Sendable, Hashable {
+    /// Holds the entries `0..<count`; nil until the first is written.
+    private var storage: DeferredFieldResults?
+    /// The number of entries.
+    private(set) var endIndex = 0
+
+    init() {}
+
+    /// The first `count` entries of `storage`.
+    init(storage: DeferredFieldResults, count: Int) {
+        self.storage = storage
+        self.endIndex = count
+    }
+
+    var startIndex: Int { 0 }
+
+    subscript(position: Int) -> OutcomeEntry {
+        precondition(position >= 0 && position < endIndex, "OutcomeEntries index out of range")
+        return storage.unsafelyUnwrapped.elements[position]
+    }
+
+    /// The `[*]` indices of every entry, concatenated.
+    var wildcardIndices: [Int] { storage?.head.pointee.indices ?? [] }
+
+    /// The number of `[*]` indices.
+    var wildcardIndexCount: Int { storage?.head.pointee.indices.count ?? 0 }
+
+    /// The failing rules of every entry after each entry's first, concatenated.
+    var laterFailures: [Int32] { storage?.head.pointee.failures ?? [] }
+
+    /// The number of later failures.
+    var laterFailureCount: Int { storage?.head.pointee.failures.count ?? 0 }
+
+    /// Appends an entry.
+    @inline(__always)
+    mutating func append(_ entry: OutcomeEntry) {
+        if endIndex == (storage?.head.pointee.capacity ?? 0) || !isKnownUniquelyReferenced(&storage) {
+            grow(to: Swift.max(endIndex + 1, 2 * endIndex))
+        }
+        let position = endIndex
+        (storage.unsafelyUnwrapped.elements + position).initialize(to: entry)
+        endIndex += 1
+    }
+
+    /// Appends `[*]` indices.
+    mutating func appendIndices(_ indices: [Int]) {
+        if storage == nil || !isKnownUniquelyReferenced(&storage) { grow(to: Swift.max(endIndex, 4)) }
+        storage.unsafelyUnwrapped.head.pointee.indices.append(contentsOf: indices)
+    }
+
+    /// Appends a later failure.
+    @inline(never)
+    mutating func appendFailure(_ rule: Int32) {
+        if storage == nil || !isKnownUniquelyReferenced(&storage) { grow(to: Swift.max(endIndex, 4)) }
+        storage.unsafelyUnwrapped.head.pointee.failures.append(rule)
+    }
+
+    /// Makes room for `capacity` entries in storage of its own.
+    mutating func reserve(_ capacity: Int) {
+        if capacity <= (storage?.head.pointee.capacity ?? 0), isKnownUniquelyReferenced(&storage) { return }
+        grow(to: capacity)
+    }
+
+    /// Moves the entries, indices and failures to new storage with room for `capacity`
+    /// entries (at least `count`).
+    @inline(never)
+    private mutating func grow(to capacity: Int) {
+        let new = DeferredFieldResults.make(capacity: Swift.max(capacity, endIndex))
+        if let old = storage {
+            let count = endIndex
+            withExtendedLifetime(old) {
+                new.elements.initialize(from: old.elements, count: count)
+                new.head.pointee.indices = old.head.pointee.indices
+                new.head.pointee.failures = old.head.pointee.failures
+            }
+        }
+        storage = new
+    }
+
+    /// Empties the entries, keeping storage this value alone holds.
+    mutating func removeAll() {
+        endIndex = 0
+        guard isKnownUniquelyReferenced(&storage), let storage else {
+            storage = nil
+            return
+        }
+        storage.head.pointee.indices.removeAll(keepingCapacity: true)
+        storage.head.pointee.failures.removeAll(keepingCapacity: true)
+    }
+
+    /// The storage (made now when there is none), handed over: these entries are left
+    /// empty and without storage.
+    mutating func takeStorage() -> DeferredFieldResults {
+        let taken = storage ?? DeferredFieldResults.make(capacity: 0)
+        storage = nil
+        endIndex = 0
+        return taken
+    }
+
+    static func == (lhs: OutcomeEntries, rhs: OutcomeEntries) -> Bool {
+        lhs.elementsEqual(rhs) && lhs.wildcardIndices == rhs.wildcardIndices && lhs.laterFailures == rhs.laterFailures
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(endIndex)
+        for entry in self { hasher.combine(entry) }
+        hasher.combine(wildcardIndices)
+        hasher.combine(laterFailures)
+    }
 }
 
 /// An entry's failing rules, in order: its first (kept in the entry), then the rest.
@@ -58,12 +177,12 @@ struct FailingRules: Sequence {
 struct EvaluationOutcome: Sendable, Hashable {
     /// The concrete fields in evaluation (rule) order, after the leading valid ones
     /// counted by `leadingValid`.
-    private(set) var entries: [OutcomeEntry] = []
+    private(set) var entries = OutcomeEntries()
     /// The `[*]` indices of every entry, concatenated.
-    private(set) var indices: [Int] = []
+    var indices: [Int] { entries.wildcardIndices }
     /// The failing rules (indices into ``CompiledProgram/rules``) of every entry after
     /// each entry's first (see ``OutcomeEntry/firstFailure``), concatenated.
-    private(set) var failures: [Int32] = []
+    var failures: [Int32] { entries.laterFailures }
     /// The first failing rule of the entry being evaluated, or -1.
     private var pendingFailure: Int32 = -1
     /// The failures noted so far.
@@ -74,15 +193,46 @@ struct EvaluationOutcome: Sendable, Hashable {
     /// Whether some entry is invalid.
     private(set) var hasInvalid = false
 
-    /// Empties the outcome, keeping its arrays' capacity.
+    init() {}
+
+    /// The outcome a report holds (its entries in the report's storage).
+    init(report: DeferredFieldResults) {
+        let header = report.head
+        entries = OutcomeEntries(storage: report, count: header.pointee.count)
+        failureCount = header.pointee.failureCount
+        leadingValid = header.pointee.leadingValid
+        hasInvalid = header.pointee.hasInvalid
+    }
+
+    /// Empties the outcome, keeping its storage's capacity.
     mutating func removeAll() {
-        entries.removeAll(keepingCapacity: true)
-        indices.removeAll(keepingCapacity: true)
-        failures.removeAll(keepingCapacity: true)
+        entries.removeAll()
         pendingFailure = -1
         failureCount = 0
         leadingValid = 0
         hasInvalid = false
+    }
+
+    /// This outcome as a report's contents: its entries' storage (made now when no entry
+    /// was written) takes the rest of the outcome and what renders its messages.
+    consuming func report(
+        program: CompiledProgram, messages: any MessageRendering, today: CalendarDate, changes: ChangeSet?
+    ) -> DeferredFieldResults {
+        let count = entries.count
+        let storage = entries.takeStorage()
+        do {
+            let header = storage.head
+            header.pointee.count = count
+            header.pointee.leadingValid = leadingValid
+            header.pointee.failureCount = failureCount
+            header.pointee.hasInvalid = hasInvalid
+            header.pointee.program = program
+            header.pointee.messages = messages
+            header.pointee.today = today
+            header.pointee.changes = changes.map(ChangeBox.init)
+        }
+        storage.prepareForReaders()
+        return storage
     }
 
     /// Notes a failing rule of the entry being evaluated.
@@ -92,7 +242,7 @@ struct EvaluationOutcome: Sendable, Hashable {
         if pendingFailure < 0 {
             pendingFailure = Int32(truncatingIfNeeded: rule)
         } else {
-            failures.append(Int32(truncatingIfNeeded: rule))
+            entries.appendFailure(Int32(truncatingIfNeeded: rule))
         }
     }
 
@@ -105,12 +255,12 @@ struct EvaluationOutcome: Sendable, Hashable {
         if entries.isEmpty { reserveEntries(expectedCount) }
         writeLeadingValid()
         if status == .invalid { hasInvalid = true }
-        if !fieldIndices.isEmpty { indices.append(contentsOf: fieldIndices) }
+        if !fieldIndices.isEmpty { entries.appendIndices(fieldIndices) }
         entries.append(
             OutcomeEntry(
                 field: Int32(truncatingIfNeeded: field), status: status,
-                indexEnd: Int32(truncatingIfNeeded: indices.count),
-                failureEnd: Int32(truncatingIfNeeded: failures.count), firstFailure: pendingFailure))
+                indexEnd: Int32(truncatingIfNeeded: entries.wildcardIndexCount),
+                failureEnd: Int32(truncatingIfNeeded: entries.laterFailureCount), firstFailure: pendingFailure))
         pendingFailure = -1
     }
 
@@ -128,7 +278,7 @@ struct EvaluationOutcome: Sendable, Hashable {
     /// allocations when its first field failed.
     @inline(never)
     private mutating func reserveEntries(_ expectedCount: Int) {
-        entries.reserveCapacity(max(expectedCount, leadingValid + 4))
+        entries.reserve(max(expectedCount, leadingValid + 4))
     }
 
     /// Writes the leading valid fields out as entries (before the first other entry).
@@ -177,6 +327,7 @@ struct EvaluationOutcome: Sendable, Hashable {
         _ body: (Int, FieldStatus, ArraySlice<Int>, FailingRules) -> Void
     ) {
         for field in 0..<leadingValid { body(field, .valid, [], .none) }
+        let indices = indices, failures = failures
         var indexStart = 0
         var failureStart = 0
         for entry in entries {

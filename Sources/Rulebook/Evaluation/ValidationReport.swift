@@ -77,10 +77,13 @@ public struct FieldResult: Sendable, Hashable {
     /// (`none` for no violations, so that a valid result, most of a report's, holds one
     /// reference, its path: copying and destroying one, as building or reading a report's
     /// results does for each, is then one retain and one release, not two.)
-    @usableFromInline enum Violations: Sendable {
+    ///
+    /// (`@unchecked Sendable`: the standard library declares `ManagedBuffer`, the
+    /// superclass of ``DeferredFieldResults``, not `Sendable`; see that class for why it is.)
+    @usableFromInline enum Violations: @unchecked Sendable {
         case none
         case built([Violation])
-        case deferred(ReportContents)
+        case deferred(DeferredFieldResults)
     }
 
     /// Empty unless `status` is `.invalid`.
@@ -104,7 +107,7 @@ public struct FieldResult: Sendable, Hashable {
     }
 
     /// A result whose violations are entry `entry` of `results`' outcome, built when read.
-    @usableFromInline init(field: ConcretePath, status: FieldStatus, deferred results: ReportContents, entry: Int) {
+    @usableFromInline init(field: ConcretePath, status: FieldStatus, deferred results: DeferredFieldResults, entry: Int) {
         self.field = field
         self.status = status
         self.storage = .deferred(results)
@@ -165,6 +168,8 @@ public struct ValidationReport: Sendable, Hashable {
     /// Performance: one reference, so copying a report is a retain; a valid record of a
     /// program without `[*]` shares its program's report contents.
     @usableFromInline let contents: ReportContents
+    /// Whether no field is invalid, kept here so that reading it is a load.
+    @usableFromInline let valid: Bool
 
     /// The changes, when an original record was given.
     public var changes: ChangeSet? { contents.changes?.changes }
@@ -176,19 +181,28 @@ public struct ValidationReport: Sendable, Hashable {
             valid = false
             break
         }
-        self.contents = BuiltReportContents(fields, isValid: valid, changes: changes.map(ChangeBox.init))
+        self.contents = .built(BuiltReportContents(fields, isValid: valid, changes: changes.map(ChangeBox.init)))
+        self.valid = valid
     }
 
     /// A report of results known to be all valid, with this record's changes (a valid
     /// record without changes shares its program's whole report instead,
     /// `CompiledProgram.allValidReport`).
     init(allValid fields: [FieldResult], changes: ChangeSet?) {
-        self.contents = BuiltReportContents(fields, isValid: true, changes: changes.map(ChangeBox.init))
+        self.contents = .built(BuiltReportContents(fields, isValid: true, changes: changes.map(ChangeBox.init)))
+        self.valid = true
     }
 
-    /// A report of shared contents (a program's all-valid report) or deferred results.
-    init(_ contents: ReportContents) {
-        self.contents = contents
+    /// A report of shared contents (a program's all-valid report).
+    init(_ contents: BuiltReportContents) {
+        self.contents = .built(contents)
+        self.valid = contents.isValid
+    }
+
+    /// A report of deferred results.
+    init(_ contents: DeferredFieldResults) {
+        self.contents = .deferred(contents)
+        self.valid = contents.isValid
     }
 
     /// One result per concrete field the rules reach, in rule order.
@@ -203,15 +217,15 @@ public struct ValidationReport: Sendable, Hashable {
 
     /// Whether no field is invalid. (Builds no results.)
     ///
-    /// (`@inlinable`: a load from the contents in the caller, not a call.)
-    @inlinable public var isValid: Bool { contents.isValid }
+    /// (`@inlinable`: a load in the caller, not a call.)
+    @inlinable public var isValid: Bool { valid }
 
     /// Every violation, in field order.
     public var violations: [Violation] { fields.flatMap(\.violations) }
 
     /// Whether two reports have the same fields, violations, messages and changes.
     public static func == (lhs: ValidationReport, rhs: ValidationReport) -> Bool {
-        if lhs.contents === rhs.contents { return true }
+        if lhs.contents.isIdentical(to: rhs.contents) { return true }
         return lhs.changes == rhs.changes && lhs.fields == rhs.fields
     }
 
@@ -222,68 +236,77 @@ public struct ValidationReport: Sendable, Hashable {
     }
 }
 
-/// What a ``ValidationReport`` holds: its results (given, or built when read by
-/// ``DeferredFieldResults``), whether they are all valid, and the changes.
+/// What a ``ValidationReport`` holds: its results given (``BuiltReportContents``) or built
+/// when read (``DeferredFieldResults``), and the changes.
 ///
-/// (`@unchecked Sendable`: a class with subclasses cannot be checked; every stored
-/// property here and in ``BuiltReportContents`` is an immutable `let` of a `Sendable`
-/// type, and ``DeferredFieldResults`` guards its one mutable slot itself.)
-@usableFromInline class ReportContents: @unchecked Sendable {
-    /// Whether no result is invalid (known when the report is made).
-    @usableFromInline let isValid: Bool
-    /// The changes, boxed: an optional reference is destroyed with a nil test, where an
-    /// optional ``ChangeSet`` went through its value witnesses with every report.
-    let changes: ChangeBox?
+/// (An enum of two references: one word, as a single reference would be.
+/// `@unchecked Sendable`: the standard library declares `ManagedBuffer`, the superclass of
+/// ``DeferredFieldResults``, not `Sendable`; see that class for why it is.)
+@usableFromInline enum ReportContents: @unchecked Sendable {
+    case built(BuiltReportContents)
+    case deferred(DeferredFieldResults)
 
-    init(isValid: Bool, changes: ChangeBox?) {
-        self.isValid = isValid
-        self.changes = changes
+    /// The changes, when an original record was given.
+    var changes: ChangeBox? {
+        switch self {
+        case .built(let contents): contents.changes
+        case .deferred(let contents): contents.changes
+        }
     }
 
-    /// The results, in rule order (overridden by every subclass).
+    /// The results, in rule order.
     func results() -> [FieldResult] {
-        assertionFailure("ReportContents.results(_:) is overridden by every subclass")
-        return []
+        switch self {
+        case .built(let contents): contents.fields
+        case .deferred(let contents): contents.results()
+        }
     }
 
     /// The results as a collection (``FieldResults``), read in place.
-    @usableFromInline final func resultCollection() -> FieldResults { FieldResults(self) }
+    @usableFromInline func resultCollection() -> FieldResults { FieldResults(self) }
 
-    /// The number of results (overridden by every subclass).
+    /// The number of results.
     var resultCount: Int {
-        assertionFailure("ReportContents.resultCount is overridden by every subclass")
-        return 0
+        switch self {
+        case .built(let contents): contents.fields.count
+        case .deferred(let contents): contents.resultCount
+        }
     }
 
-    /// The result at `position` (`0..<resultCount`), as ``results()`` would hold it
-    /// (overridden by every subclass).
+    /// The result at `position` (`0..<resultCount`), as ``results()`` would hold it.
     @usableFromInline func result(at position: Int) -> FieldResult {
-        assertionFailure("ReportContents.result(at:) is overridden by every subclass")
-        return FieldResult(field: ConcretePath([]), status: .skipped, violations: [])
+        switch self {
+        case .built(let contents): contents.fields[position]
+        case .deferred(let contents): contents.result(at: position)
+        }
     }
 
-    /// The violations of a deferred result's entry (overridden by the contents that
-    /// defer violations: ``DeferredFieldResults``).
-    @usableFromInline func violations(ofEntry entry: Int) -> [Violation] {
-        assertionFailure("only contents that defer violations make deferred results")
-        return []
+    /// Whether both are the same object.
+    func isIdentical(to other: ReportContents) -> Bool {
+        switch (self, other) {
+        case (.built(let lhs), .built(let rhs)): lhs === rhs
+        case (.deferred(let lhs), .deferred(let rhs)): lhs === rhs
+        default: false
+        }
     }
 }
 
 /// Results given or already built.
-final class BuiltReportContents: ReportContents, @unchecked Sendable {
+///
+/// (`@unchecked Sendable`: its stored properties are immutable `let`s of `Sendable` types.)
+@usableFromInline final class BuiltReportContents: @unchecked Sendable {
     let fields: [FieldResult]
+    /// Whether no result is invalid.
+    let isValid: Bool
+    /// The changes, boxed: an optional reference is destroyed with a nil test, where an
+    /// optional ``ChangeSet`` went through its value witnesses with every report.
+    let changes: ChangeBox?
 
     init(_ fields: [FieldResult], isValid: Bool, changes: ChangeBox?) {
         self.fields = fields
-        super.init(isValid: isValid, changes: changes)
+        self.isValid = isValid
+        self.changes = changes
     }
-
-    override func results() -> [FieldResult] { fields }
-
-    override var resultCount: Int { fields.count }
-
-    override func result(at position: Int) -> FieldResult { fields[position] }
 }
 
 /// A ``ChangeSet`` behind one reference (see ``ReportContents/changes``).
