@@ -110,10 +110,13 @@ final class DeferredFieldResults: ManagedBuffer<DeferredFieldResults.Header, Out
     }
 
     /// The result of the outcome's entry `position` (its `entry` for the violations).
-    func result(at position: Int) -> FieldResult {
+    ///
+    /// (The program is read without a retain: this report holds it while it lives.)
+    @usableFromInline func result(at position: Int) -> FieldResult {
         let header = head
         let leadingValid = header.pointee.leadingValid
-        guard let program = header.pointee.program else { return FieldResult(field: ConcretePath([]), status: .skipped, violations: []) }
+        guard header.pointee.program != nil else { return FieldResult(field: ConcretePath([]), status: .skipped, violations: []) }
+        unowned(unsafe) let program = header.pointee.program.unsafelyUnwrapped
         if position < leadingValid {
             return FieldResult(field: program.concretePath(field: position, EmptyCollection()), status: .valid, violations: [])
         }

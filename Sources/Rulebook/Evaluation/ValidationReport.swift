@@ -274,7 +274,10 @@ public struct ValidationReport: Sendable, Hashable {
     }
 
     /// The result at `position` (`0..<resultCount`), as ``results()`` would hold it.
-    @usableFromInline func result(at position: Int) -> FieldResult {
+    ///
+    /// (`@inlinable`: reading a report's results in place, the caller switches here
+    /// itself, one call fewer per result.)
+    @inlinable func result(at position: Int) -> FieldResult {
         switch self {
         case .built(let contents): contents.fields[position]
         case .deferred(let contents): contents.result(at: position)
@@ -295,7 +298,7 @@ public struct ValidationReport: Sendable, Hashable {
 ///
 /// (`@unchecked Sendable`: its stored properties are immutable `let`s of `Sendable` types.)
 @usableFromInline final class BuiltReportContents: @unchecked Sendable {
-    let fields: [FieldResult]
+    @usableFromInline let fields: [FieldResult]
     /// Whether no result is invalid.
     let isValid: Bool
     /// The changes, boxed: an optional reference is destroyed with a nil test, where an
