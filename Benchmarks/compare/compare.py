@@ -120,7 +120,8 @@ def main():
     parser.add_argument("--dir", default="Benchmarks/data")
     parser.add_argument("--floor", default=".build/floor")
     parser.add_argument("--runs", type=int, default=3)
-    parser.add_argument("--value-ns", type=float, default=None, help="the Swift API's ns per built profile Value (rulebook-bench engine's goal row)")
+    parser.add_argument("--value-ns", type=float, default=None, help="the Swift API's ns per built profile Value, 100,000 records (rulebook-bench engine's goal row)")
+    parser.add_argument("--value-ns-cached", type=float, default=None, help="the same row with 1,000 records in cache")
     parser.add_argument("--counts-only", action="store_true", help="check that the counts agree; print no speeds")
     args = parser.parse_args()
 
@@ -180,9 +181,10 @@ def main():
               "ndjson ≥ 1M rec/s (profile)", f"peak RSS < {GOAL_RSS_MB:g} MB"]
     for index, label in enumerate(labels):
         print(f"| {label} | " + " | ".join(mark(goal[index + 1]) for goal in goals) + " |")
-    if args.value_ns is not None:
-        print(f"| Swift API, built profile Value ≤ {GOAL_VALUE_NS:g} ns | {args.value_ns:.0f} ns: "
-              f"{mark(args.value_ns <= GOAL_VALUE_NS)} |" + " |" * (len(goals) - 1))
+    for label, ns in (("100,000 records", args.value_ns), ("1,000 records in cache", args.value_ns_cached)):
+        if ns is not None:
+            print(f"| Swift API, built profile Value ≤ {GOAL_VALUE_NS:g} ns, {label} | {ns:.0f} ns: "
+                  f"{mark(ns <= GOAL_VALUE_NS)} |" + " |" * (len(goals) - 1))
 
     return report_mismatches(mismatches)
 

@@ -55,29 +55,35 @@ struct RuleLoader {
     /// or without one for the requested locale or any of its parents, is a warning on
     /// stderr: messages then fall back to the base language, which should not pass
     /// unnoticed.
+    ///
+    /// Only the catalogues that messages in the requested locale read are parsed (its
+    /// fallback chain down to the base); the others are listed, not read.
     func catalogs(warningsTo context: CommandContext? = nil) throws(CommandError) -> MessageCatalogs {
         guard let catalogsDirectory else { return .empty }
         let catalogs: MessageCatalogs
+        let present: [String]
         do {
-            catalogs = try MessageCatalogs(directory: catalogsDirectory)
+            present = try MessageCatalogs.locales(in: catalogsDirectory)
+            catalogs = try MessageCatalogs(directory: catalogsDirectory, chainOf: locale ?? MessageCatalogs.baseLocale)
         } catch {
             throw CommandError("cannot read the catalogues in '\(catalogsDirectory)': \(FileErrorText.reason(error))")
         }
-        if let context { for warning in warnings(about: catalogs) { context.reportWarning(warning) } }
+        if let context { for warning in warnings(present: present) { context.reportWarning(warning) } }
         return catalogs
     }
 
-    /// What ``catalogs(warningsTo:)`` warns about.
-    func warnings(about catalogs: MessageCatalogs) -> [String] {
+    /// What ``catalogs(warningsTo:)`` warns about, given the locales of the directory's
+    /// catalogue files.
+    func warnings(present locales: [String]) -> [String] {
         guard let catalogsDirectory else { return [] }
-        guard !catalogs.catalogs.isEmpty else {
+        guard !locales.isEmpty else {
             return ["'\(catalogsDirectory)' holds no message catalogues (LOCALE.json files); messages are the built-in English defaults"]
         }
         guard let locale, locale != MessageCatalogs.baseLocale,
-            !LocaleTag.truncations(of: locale).contains(where: { catalogs.catalogs[$0] != nil })
+            !LocaleTag.truncations(of: locale).contains(where: locales.contains)
         else { return [] }
         return [
-            "no catalogue for locale '\(locale)' in '\(catalogsDirectory)' (there are: \(catalogs.locales.joined(separator: ", "))); "
+            "no catalogue for locale '\(locale)' in '\(catalogsDirectory)' (there are: \(locales.joined(separator: ", "))); "
                 + "messages fall back to '\(MessageCatalogs.baseLocale)'"
         ]
     }

@@ -2,6 +2,7 @@ import RulebookTooling
 import XCTest
 
 @testable import Rulebook
+@testable import RulebookMessageFormat
 
 final class LocalizerTests: XCTestCase {
     private let catalogs = MessageCatalogs(files: [
@@ -31,6 +32,20 @@ final class LocalizerTests: XCTestCase {
         // the English override and the English field-specific message.
         XCTAssertEqual(render("de", "minLength", override: .key("my.override")), "DE Vorname 2")
         XCTAssertEqual(render("de", "minLength"), "DE Vorname 2")
+    }
+
+    func testLoadingALocalesChainRendersAsLoadingEveryCatalogue() throws {
+        let directory = L10n.localizationsDirectory
+        for locale in ["de-AT", "pt-BR", "pl", "en", "xx"] {
+            let chain = try MessageCatalogs(directory: directory, chainOf: locale)
+            let expected = LocaleTag.fallbackChain(for: LocaleTag.canonical(locale), base: "en").filter(L10n.shippedLocales.contains)
+            XCTAssertEqual(chain.locales, expected.sorted(), locale)
+            for key in ["minLength", "between", "email"] {
+                let request = L10n.request("firstName", key, [("min", .number(2)), ("max", .number(9))])
+                XCTAssertEqual(chain.render(request, locale: locale), L10n.shipped.render(request, locale: locale), "\(locale) \(key)")
+            }
+        }
+        XCTAssertEqual(try MessageCatalogs.locales(in: directory), L10n.shippedLocales.sorted())
     }
 
     func testRegionalLocaleFallsBackToItsLanguage() {

@@ -1,3 +1,5 @@
+import RulebookMessageFormat
+
 #if canImport(FoundationEssentials)
     import FoundationEssentials
 #else
@@ -59,16 +61,36 @@ public struct MessageCatalogs: Sendable {
         self.init(files: try MessageCatalogs.readFiles(in: directory))
     }
 
-    /// The texts of the `*.json` files of `directory`, keyed by path (`directory/name.json`).
-    package static func readFiles(in directory: String) throws -> [String: String] {
-        let names = try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }
+    /// Loads the `*.json` files of `directory` that a renderer for `locale` reads: its
+    /// fallback chain down to the base (`de-AT`, `de`, `en`). A command that renders one
+    /// locale then parses no other catalogue.
+    /// - Throws: as ``init(directory:)``.
+    package init(directory: String, chainOf locale: String) throws {
+        let chain = Set(LocaleTag.fallbackChain(for: LocaleTag.canonical(locale), base: Self.baseLocale))
+        self.init(files: try Self.readFiles(in: directory) { chain.contains(Self.locale(ofFile: $0)) })
+    }
+
+    /// The locales of the `*.json` files of `directory`, sorted, without reading them.
+    package static func locales(in directory: String) throws -> [String] {
+        try catalogFileNames(in: directory).map(locale(ofFile:)).sorted()
+    }
+
+    /// The texts of the `*.json` files of `directory` whose path `wanted` accepts, keyed by
+    /// path (`directory/name.json`).
+    package static func readFiles(in directory: String, where wanted: (String) -> Bool = { _ in true }) throws -> [String: String] {
         var files: [String: String] = [:]
-        for name in names {
+        for name in try catalogFileNames(in: directory) {
             let path = directory.hasSuffix("/") ? directory + name : directory + "/" + name
+            guard wanted(path) else { continue }
             let data = try Data(contentsOf: URL(fileURLWithPath: path))
             files[path] = String(decoding: data, as: UTF8.self)
         }
         return files
+    }
+
+    /// The names of the `*.json` files of `directory`.
+    private static func catalogFileNames(in directory: String) throws -> [String] {
+        try FileManager.default.contentsOfDirectory(atPath: directory).filter { $0.hasSuffix(".json") }
     }
 
     /// The locale a catalogue file is for: its name without directory and `.json`.
