@@ -42,8 +42,21 @@ package struct Checker: Sendable {
             guard !involved.contains(where: errorFiles.contains) else { continue }
             ruleSets[root] = RuleSet(statements: run.statements[root] ?? [], files: involved)
         }
-        return CheckerOutput(diagnostics: all, ruleSets: ruleSets)
+        let workingState = options.handsOverWorkingState ? FinishedRun(run) : nil
+        return CheckerOutput(diagnostics: all, ruleSets: ruleSets, workingState: workingState)
     }
+}
+
+/// A check's working tables after it returned, held only to be freed
+/// (``CheckOptions/handsOverWorkingState``).
+///
+/// `@unchecked Sendable`: nothing reads or changes the run once the check has returned;
+/// the holder only releases it, on whichever thread, and the objects it shares with the
+/// output are immutable.
+private final class FinishedRun: @unchecked Sendable {
+    let run: CheckerRun
+
+    init(_ run: CheckerRun) { self.run = run }
 }
 
 /// What ``Checker/check(_:roots:)`` returns.
@@ -52,10 +65,14 @@ package struct CheckerOutput: Sendable {
     package let diagnostics: [Diagnostic]
     /// The rule set of each root that has no error in itself or in anything it imports.
     package let ruleSets: [String: RuleSet]
+    /// The check's working tables, when ``CheckOptions/handsOverWorkingState`` asked for
+    /// them: nothing to read, only to free when convenient.
+    package let workingState: (any Sendable)?
 
     /// Creates an output.
-    package init(diagnostics: [Diagnostic], ruleSets: [String: RuleSet]) {
+    package init(diagnostics: [Diagnostic], ruleSets: [String: RuleSet], workingState: (any Sendable)? = nil) {
         self.diagnostics = diagnostics
         self.ruleSets = ruleSets
+        self.workingState = workingState
     }
 }

@@ -51,11 +51,12 @@ extension CheckerRun {
     /// Performance: inlined into `lower` (its one caller, for every rule of every
     /// statement), with the common occurrence (no override) made directly.
     @inline(__always)
+    ///
+    /// - Parameter range: the rule's ``headRange(of:)``.
     func lowerCached(
-        _ entry: LoweringCache.Entry, _ rule: RuleSyntax, in source: SourceFile,
+        _ entry: LoweringCache.Entry, _ rule: RuleSyntax, head range: SourceRange, in source: SourceFile,
         override: MessageOverride?
     ) -> LoweredRule {
-        let range = CheckerRun.headRange(of: rule)
         guard let override else {
             if rule.name.range.start == range.start {
                 return .validator(ExpandedRule(head: entry, locator: locator(for: source), range: range))

@@ -25,8 +25,9 @@ extension CheckerRun {
         let name = rule.name.name
         guard !name.isEmpty else { return .invalid }  // the parser reported the missing name
         // A head seen before is a validator (validators win over named rules of their name).
-        if let cached = loweringCache.entry(for: CheckerRun.headRange(of: rule), in: source) {
-            return lowerCached(cached, rule, in: source, override: override)
+        let head = CheckerRun.headRange(of: rule)
+        if let cached = loweringCache.entry(for: head, in: source) {
+            return lowerCached(cached, rule, head: head, in: source, override: override)
         }
         if let definition = options.validators.definition(named: name) {
             return lowerValidator(definition, rule, in: source, override: override)

@@ -198,9 +198,11 @@ extension CheckerRun {
         let syntaxes = field.rules
         for index in syntaxes.indices {
             var tooLarge = false
-            let lowered = lower(syntaxes[index], in: source, scope: walk.scope)
+            // (Read once: a copy of a rule retains and releases its name and lists.)
+            let syntax = syntaxes[index]
+            let lowered = lower(syntax, in: source, scope: walk.scope)
             guard let entries = entries(of: lowered, at: nil, tooLarge: &tooLarge), !entries.isEmpty else { continue }
-            let head = CheckerRun.headRange(of: syntaxes[index])
+            let head = CheckerRun.headRange(of: syntax)
             guard count + entries.count <= options.limits.maxExpandedRulesPerStatement else {
                 report(
                     source.path, head, .limitExceeded,

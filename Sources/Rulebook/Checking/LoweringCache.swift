@@ -39,29 +39,42 @@ package struct LoweringCache {
 
     /// The entry whose text is exactly `range` of `source`, if one is stored.
     func entry(for range: SourceRange, in source: SourceFile) -> Entry? {
-        entries[HeadText(source.text(in: range))]
+        entries[HeadText(source.text, bytes: range.start..<Swift.max(range.start, range.end))]
     }
 
     /// Stores `entry` (its text is the head's text).
     mutating func insert(_ entry: Entry) {
-        entries[HeadText(Substring(entry.text))] = entry
+        entries[HeadText(entry.text, bytes: 0..<entry.text.utf8.count)] = entry
     }
 
     /// A head's text as the table's key: compared and hashed as its UTF-8 bytes, which
     /// is what "written the same way" means here (and spares the standard string hash
     /// its Unicode normalisation on every rule).
+    ///
+    /// Performance: the head is read in place in its file's text (no substring made per
+    /// rule), and the bytes' hash is computed once per key and compared before the bytes,
+    /// so that probing the table past other heads costs one comparison each.
     struct HeadText: Hashable {
-        let text: Substring
+        /// The text the head is written in, and the head's bytes in it.
+        let base: String
+        let bytes: Range<Int>
+        let bytesHash: Int
 
-        init(_ text: Substring) { self.text = text }
+        init(_ base: String, bytes: Range<Int>) {
+            self.base = base
+            self.bytes = bytes
+            bytesHash = UTF8Bytes.withBytes(of: base, in: bytes, UTF8Bytes.hash)
+        }
 
         static func == (lhs: HeadText, rhs: HeadText) -> Bool {
-            lhs.text.utf8.elementsEqual(rhs.text.utf8)
+            guard lhs.bytesHash == rhs.bytesHash else { return false }
+            return UTF8Bytes.withBytes(of: lhs.base, in: lhs.bytes) { left in
+                UTF8Bytes.withBytes(of: rhs.base, in: rhs.bytes) { right in UTF8Bytes.equal(left, UnsafeRawBufferPointer(right)) }
+            }
         }
 
         func hash(into hasher: inout Hasher) {
-            var text = text
-            text.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
+            hasher.combine(bytesHash)
         }
     }
 }

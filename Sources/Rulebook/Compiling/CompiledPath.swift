@@ -7,29 +7,40 @@
 /// normalised, so `"é"` composed and decomposed are different keys).
 ///
 /// Performance bends this type: the bytes live in memory owned by the program's
-/// ``KeyStorage`` (allocated once, freed with the program), so a key is two plain words
-/// and reading one from the program costs no reference counting. Evaluation always holds
+/// ``KeyStorage`` (allocated once, freed with the program), so a key is plain words and
+/// reading one from the program costs no reference counting. Evaluation always holds
 /// the program, so the pointer is valid whenever a key is read.
 struct CompiledKey: @unchecked Sendable {
     let bytes: UnsafeRawBufferPointer
-    /// The key as text, for `Value` members (a small string for most keys: no allocation,
-    /// no reference counting).
-    let string: String
-    /// Whether the key is ASCII: then String `==` is byte equality.
-    let isASCII: Bool
+    /// The words of the key as a `String` (small for a key of at most 15 bytes): a
+    /// `Value` member's key that is a small string is this key exactly when its words
+    /// are these (see ``StringWords``).
+    let words: StringWords
     /// For the first key of a field's path (a member of the record's root): its index in
     /// ``CompiledProgram/rootKeys``, where the tape path finds the member's value without
     /// a search (see `TapeAccess`). -1 for every other key: a key with a slot is only
     /// ever looked up in the root.
     let rootSlot: Int
 
-    /// Whether `candidate` is this key, byte for byte.
+    /// The key as text (for tests and messages; evaluation compares ``bytes`` and
+    /// ``words``).
+    var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Whether the string at `candidate` is this key, byte for byte.
     @inline(__always)
-    func matches(_ candidate: String) -> Bool {
-        // The length is O(1) for native strings and rules out most other keys; `==` is a
-        // bit comparison for equal small strings.
-        guard candidate.utf8.count == bytes.count, candidate == string else { return false }
-        return isASCII || candidate.utf8.elementsEqual(bytes)
+    func matches(_ candidate: UnsafePointer<String>) -> Bool {
+        let candidateWords = StringWords(candidate)
+        guard candidateWords.isSmall else { return sameBytes(candidate.pointee) }
+        // Small strings are canonical: equal words, equal bytes. (A key of more than
+        // 15 bytes is never small, so never equals a small candidate.)
+        assert((candidateWords == words) == sameBytes(candidate.pointee), "small-string words agree with the bytes")
+        return candidateWords == words
+    }
+
+    /// Whether `candidate`'s UTF-8 bytes are this key's.
+    @inline(never)
+    private func sameBytes(_ candidate: String) -> Bool {
+        candidate.utf8.count == bytes.count && candidate.utf8.elementsEqual(bytes)
     }
 }
 
@@ -43,13 +54,9 @@ final class KeyStorage: @unchecked Sendable {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(utf8.count, 1), alignment: 8)
         buffer.copyBytes(from: utf8)
         buffers.append(buffer)
-        // The text is rebuilt from the bytes so a long key's storage belongs to this program
-        // alone (reading a shared one from several cores bounces its reference count; see
-        // `CompiledRuleSet.independentCopy()`).
         return CompiledKey(
             bytes: UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(buffer)[0..<utf8.count]),
-            string: String(decoding: utf8, as: UTF8.self), isASCII: utf8.allSatisfy { $0 < 0x80 },
-            rootSlot: rootSlot)
+            words: StringWords(smallFormOf: text), rootSlot: rootSlot)
     }
 
     deinit {

@@ -17,7 +17,7 @@ package final class CompiledProgram: Sendable {
     var keys: UnsafeBufferPointer<CompiledKey> { tables.keys }
     /// The distinct keys the fields' paths start with, by ``CompiledKey/rootSlot``.
     let rootKeys: [CompiledKey]
-    /// Their bytes alone (reading a `CompiledKey` out of an array copies its `string`).
+    /// Their bytes alone, as the JSON reader matches keys.
     /// `nonisolated(unsafe)`: raw pointers are not `Sendable`, but they point into
     /// `keyStorage`, immutable and alive as long as this program (as `CompiledKey`'s are).
     nonisolated(unsafe) let rootKeyBytes: [UnsafeRawBufferPointer]
@@ -173,6 +173,10 @@ package struct GroupPlan: Sendable {
     let ruleEnd: Int
     /// Whether some rule of the statement is `required`.
     let hasRequired: Bool
+    /// The first rule a present, non-empty value needs run: the `required` rules
+    /// leading the statement pass on such a value without being looked at (a trace
+    /// still shows them passing).
+    let checkedStart: Int
 }
 
 /// The cold half of a field.

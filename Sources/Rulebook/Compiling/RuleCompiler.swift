@@ -68,7 +68,8 @@ struct RuleCompiler {
             groups.append(
                 GroupPlan(
                     condition: condition == nil ? -1 : conditions.count - 1, ruleStart: ruleStart,
-                    ruleEnd: checks.count, hasRequired: checks[ruleStart...].contains(where: \.isRequired)))
+                    ruleEnd: checks.count, hasRequired: checks[ruleStart...].contains(where: \.isRequired),
+                    checkedStart: checks[ruleStart...].firstIndex { !$0.isRequired } ?? checks.count))
         }
         fields.append(FieldPlan(runStart: runStart, runEnd: runs.count, groupStart: groupStart, groupEnd: groups.count))
         let fixed: ConcretePath? =

@@ -89,6 +89,13 @@ struct ValueAccess: RecordAccess {
         (UnsafeRawPointer(member) + valueOffset).assumingMemoryBound(to: Value.self)
     }
 
+    /// A member's key in place: the tuple's first element, at its start.
+    @inline(__always)
+    private static func keyPointer(_ member: UnsafePointer<Member>) -> UnsafePointer<String> {
+        assert(MemoryLayout<Member>.offset(of: \Member.key) == 0)
+        return UnsafeRawPointer(member).assumingMemoryBound(to: String.self)
+    }
+
     /// The members of an object node in place (nil for anything else).
     @inline(__always)
     private static func members(_ node: Node) -> UnsafeBufferPointer<Member>? {
@@ -117,7 +124,9 @@ struct ValueAccess: RecordAccess {
         // with a length check first: records are small; a huge object costs O(members)
         // per rule field, still linear in the input.
         guard let members = node == root ? rootMembers : Self.members(node), let base = members.baseAddress else { return nil }
-        for position in 0..<members.count where key.matches(base[position].key) { return Self.valuePointer(base + position) }
+        for position in 0..<members.count where key.matches(Self.keyPointer(base + position)) {
+            return Self.valuePointer(base + position)
+        }
         return nil
     }
 
@@ -129,7 +138,7 @@ struct ValueAccess: RecordAccess {
         let count = members.count
         var position = hint < count ? hint : 0
         for _ in 0..<count {
-            if key.matches(base[position].key) {
+            if key.matches(Self.keyPointer(base + position)) {
                 hint = position + 1
                 return Self.valuePointer(base + position)
             }
@@ -157,10 +166,8 @@ struct ValueAccess: RecordAccess {
     @inline(__always)
     func withUTF8<R>(_ node: Node, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
         guard let text = Self.text(node) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-        if let bytes = Self.storedUTF8(text) { return body(bytes) }
-        // A small string (its bytes inline, spilled to the stack here); a bridged one is
-        // copied and made contiguous.
-        if let result = text.pointee.utf8.withContiguousStorageIfAvailable(body) { return result }
+        if let bytes = StringWords.smallUTF8(text) ?? Self.storedUTF8(text) { return body(bytes) }
+        // A bridged text is copied and made contiguous.
         var copy = text.pointee
         return copy.withUTF8(body)
     }
@@ -191,11 +198,14 @@ struct ValueAccess: RecordAccess {
         UnsafeRawPointer(node).assumingMemoryBound(to: type)
     }
 
-    /// The bytes of a text too long to be stored inline, in its heap storage, which the
-    /// record owns (see the invariant above); nil for a small or bridged text.
+    /// The bytes of a text that is not small, in its heap storage, which the record owns
+    /// (see the invariant above); nil for a bridged text. Called only when
+    /// ``StringWords/smallUTF8(_:)`` found no small text (a small text's bytes would be
+    /// spilled to the stack, gone when the closure returns; where small texts do not
+    /// read as such, they are ruled out here by their length).
     @inline(__always)
     private static func storedUTF8(_ text: UnsafePointer<String>) -> UnsafeBufferPointer<UInt8>? {
-        guard text.pointee.utf8.count > 15 else { return nil }
+        guard StringWords.readsSmallForm || text.pointee.utf8.count > 15 else { return nil }
         return text.pointee.utf8.withContiguousStorageIfAvailable { $0 }
     }
 

@@ -18,7 +18,7 @@ extension RecordEvaluator {
         case .required: return true
         case .kind(let kind): return access.kind(node) == kind
         case .characters(let bounds):
-            return access.kind(node) == .string && access.withUTF8(node) { bounds.contains(TextScan.characterCount($0)) }
+            return access.kind(node) == .string && access.withUTF8(node) { TextScan.characterCount($0, isWithin: bounds) }
         case .count(let bounds): return access.kind(node) == .array && bounds.contains(access.elementCount(node))
         case .textFunction(let test): return access.kind(node) == .string && access.withUTF8(node) { test($0.baseAddress, $0.count) }
         case .numberFunction(let test):

@@ -59,6 +59,12 @@ struct RecordEvaluator<Access: RecordAccess, Collector: EvaluationCollector> {
     }
 
     /// `evaluate(field:only:)` with the caller's (empty) bindings, left empty.
+    ///
+    /// Performance bends this and ``evaluateConcrete(field:_:bindings:)``: both are
+    /// inlined into the field loop, so that a field without `[*]` costs no call frame of
+    /// its own (registers saved and restored around a few rules that are often one
+    /// comparison each).
+    @inline(__always)
     private mutating func evaluate(field: Int, only: [Int?], bindings: inout Bindings<Node>) {
         let plan = tables.fields[field]
         let start = resolveFromRoot(run: plan.runStart)
@@ -143,6 +149,7 @@ struct RecordEvaluator<Access: RecordAccess, Collector: EvaluationCollector> {
     /// field's remaining rules are skipped unless the collector wants every failure.
     /// (`bindings` is `inout` though only read: passed by value from `expand`'s closure it
     /// would be copied per element.)
+    @inline(__always)
     private mutating func evaluateConcrete(field: Int, _ node: Node?, bindings: inout Bindings<Node>) {
         let plan = tables.fields[field]
         var applicable = false
@@ -159,7 +166,7 @@ struct RecordEvaluator<Access: RecordAccess, Collector: EvaluationCollector> {
             }
             applicable = true
             if !empty, let present = node {
-                for rule in group.ruleStart..<group.ruleEnd {
+                for rule in (Collector.traces ? group.ruleStart : group.checkedStart)..<group.ruleEnd {
                     if stopped { collector.trace(rule: rule, group: groupIndex, .skipped(.earlierFailure)); continue }
                     if passes(rule: rule, present, bindings: bindings) {
                         if Collector.traces { collector.trace(rule: rule, group: groupIndex, .passed) }

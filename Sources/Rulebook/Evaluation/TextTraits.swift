@@ -90,7 +90,15 @@ enum TextScan {
     /// Whether the text is only white space (Unicode `White_Space`, scalar by scalar):
     /// what makes a string "empty". Stops at the first other character. Read on the
     /// bytes, as ``containsNonASCIIWhitespace(_:)`` reads them.
+    @inline(__always)
     static func isBlank(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        // Most text starts with a visible ASCII character: decided where it is asked.
+        if let first = bytes.first, first > 0x20, first < 0x7F { return false }
+        return isBlankScan(bytes)
+    }
+
+    /// ``isBlank(_:)``'s scan.
+    private static func isBlankScan(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         while index < bytes.count {
             let byte = bytes[index]
@@ -145,6 +153,29 @@ enum TextScan {
         return false
     }
 
+    /// Whether ``characterCount(_:)`` is within `bounds`, counted only when the bytes do
+    /// not decide it. A character is at least one byte, so a text of fewer bytes than the
+    /// low bound has fewer characters, and one of no more bytes than the high bound no more
+    /// characters. And each of the text's first bytes that is ASCII other than CR, while
+    /// those before it are too, starts a character of its own (nothing joins an ASCII
+    /// character to the one before it but CR LF; a mark after it joins its own
+    /// character), so a text whose first `low` bytes are such has at least `low`.
+    @inline(__always)
+    static func characterCount(_ bytes: UnsafeBufferPointer<UInt8>, isWithin bounds: CountBounds) -> Bool {
+        guard bytes.count >= bounds.low else { return false }
+        if bytes.count <= bounds.high, bounds.low <= 8, startsWithPlainASCII(bytes, count: bounds.low) { return true }
+        return bounds.contains(characterCount(bytes))
+    }
+
+    /// Whether the first `count` bytes (`count <= min(8, bytes.count)`; none when it is
+    /// not positive) are ASCII other than CR (see ``characterCount(_:isWithin:)``).
+    @inline(__always)
+    private static func startsWithPlainASCII(_ bytes: UnsafeBufferPointer<UInt8>, count: Int) -> Bool {
+        guard count > 0, let base = bytes.baseAddress else { return true }
+        let word = SWAR.leadingWord(UnsafeRawPointer(base), count: count)
+        return word & SWAR.high == 0 && !SWAR.contains(word, 0x0D)
+    }
+
     /// The number of user-perceived characters (an emoji with a skin tone is one): text
     /// in scripts whose scalars never join (``simpleCharacterCount(_:)``,
     /// ``simpleScalarCount(_:)``) is counted on its bytes; only other text is segmented
@@ -190,20 +221,10 @@ enum TextScan {
             }
         }
         guard index < end else { return count }
-        // A whole text of 1 to 7 bytes gathered into one word (4 to 7 bytes: two 4-byte
-        // loads inside the buffer, the second shifted past the bytes they share), so that
-        // a short name is decided without a byte loop.
+        // A whole text of 1 to 7 bytes gathered into one word, so that a short name is
+        // decided without a byte loop.
         if end < 8 {
-            var word: UInt64
-            if end >= 4 {
-                word =
-                    UInt64(raw.loadUnaligned(as: UInt32.self))
-                    | (UInt64(raw.loadUnaligned(fromByteOffset: end - 4, as: UInt32.self)) >> UInt64((8 - end) * 8)) << 32
-            } else {
-                word = UInt64(base[0])
-                if end > 1 { word |= UInt64(base[1]) << 8 }
-                if end > 2 { word |= UInt64(base[2]) << 16 }
-            }
+            let word = SWAR.leadingWord(raw, count: end)
             if !SWAR.contains(word, 0x0D) {
                 if word & SWAR.high == 0 { return end }
                 if SWAR.hasComplexLead(word) { return nil }
@@ -268,6 +289,24 @@ enum TextScan {
 enum SWAR {
     static let ones: UInt64 = 0x0101_0101_0101_0101
     static let high: UInt64 = 0x8080_8080_8080_8080
+
+    /// The first `count` bytes at `raw` (`count <= 8`; more than 0 unless nothing is
+    /// read) in a word, zeros above: eight in one load, four to seven in two four-byte
+    /// loads inside the bytes (the second shifted past the bytes they share), fewer one
+    /// by one, so a short text is read without a byte loop.
+    @inline(__always)
+    static func leadingWord(_ raw: UnsafeRawPointer, count: Int) -> UInt64 {
+        if count >= 8 { return raw.loadUnaligned(as: UInt64.self) }
+        if count >= 4 {
+            return UInt64(raw.loadUnaligned(as: UInt32.self))
+                | (UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)) >> UInt64((8 - count) * 8)) << 32
+        }
+        var word: UInt64 = 0
+        if count > 0 { word = UInt64(raw.load(as: UInt8.self)) }
+        if count > 1 { word |= UInt64(raw.load(fromByteOffset: 1, as: UInt8.self)) << 8 }
+        if count > 2 { word |= UInt64(raw.load(fromByteOffset: 2, as: UInt8.self)) << 16 }
+        return word
+    }
 
     /// Whether some byte of `word` equals `byte`.
     @inline(__always)

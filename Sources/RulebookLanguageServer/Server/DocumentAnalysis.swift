@@ -11,7 +11,7 @@ struct DocumentAnalysis: Sendable {
     /// Occurrences in the tree, for features: built on first use, since publishing
     /// diagnostics (the common path, after every edit) never needs them.
     var index: SyntaxIndex? { indexBox.value }
-    private let indexBox: LazyIndex
+    private let indexBox: LazyValue<SyntaxIndex?>
     /// The diagnostics of this document's file.
     let diagnostics: [Diagnostic]
     /// Every file the analysis read (imports, catalogues), to find dependents.
@@ -22,8 +22,9 @@ struct DocumentAnalysis: Sendable {
     let trees: [String: SyntaxTree]
     /// Each file's resolved imports (paths), for scopes.
     let imports: [String: [String]]
-    /// The named rules this document can use.
-    let scope: RuleScope
+    /// The named rules this document can use: built on first use, like ``index``.
+    var scope: RuleScope { scopeBox.value }
+    private let scopeBox: LazyValue<RuleScope>
     /// The workspace the analysis ran in (catalogues, renderer, roots).
     let workspace: WorkspaceModel
 
@@ -33,18 +34,19 @@ struct DocumentAnalysis: Sendable {
     /// checks of their directory.
     init(
         document: TextDocument, tree: SyntaxTree?, diagnostics: [Diagnostic], dependencies: Set<String>,
-        sources: [String: SourceFile], trees: [String: SyntaxTree], imports: [String: [String]], scope: RuleScope,
+        sources: [String: SourceFile], trees: [String: SyntaxTree], imports: [String: [String]],
         workspace: WorkspaceModel
     ) {
         self.document = document
         self.tree = tree
-        self.indexBox = LazyIndex(tree)
+        self.indexBox = LazyValue { tree.map(SyntaxIndex.init) }
+        let path = document.path
+        self.scopeBox = LazyValue { RuleScope(file: path, trees: trees, imports: imports) }
         self.diagnostics = diagnostics
         self.dependencies = dependencies
         self.sources = sources
         self.trees = trees
         self.imports = imports
-        self.scope = scope
         self.workspace = workspace
     }
 
@@ -69,8 +71,7 @@ struct DocumentAnalysis: Sendable {
             let tree = workspace.tree(for: document.source)
             return DocumentAnalysis(
                 document: document, tree: tree, diagnostics: workspace.configured(tree.diagnostics, for: document.path),
-                dependencies: [], sources: [:], trees: [document.path: tree], imports: [:],
-                scope: RuleScope(file: document.path, trees: [document.path: tree], imports: [:]), workspace: workspace)
+                dependencies: [], sources: [:], trees: [document.path: tree], imports: [:], workspace: workspace)
         }
         defer { leftovers(Leftovers(result: result, library: library)) }
         let tree = result.trees[path] ?? workspace.tree(for: document.source)
@@ -94,7 +95,7 @@ struct DocumentAnalysis: Sendable {
             diagnostics: workspace.configured(
                 result.diagnostics.filter { $0.file == path || $0.file == document.path }, for: document.path),
             dependencies: dependencies, sources: result.trees.mapValues(\.source), trees: trees, imports: imports,
-            scope: RuleScope(file: document.path, trees: trees, imports: imports), workspace: workspace)
+            workspace: workspace)
     }
 
     /// A catalogue document: the catalogue checks of its `Localizations/` directory (the
@@ -110,8 +111,7 @@ struct DocumentAnalysis: Sendable {
         }
         return DocumentAnalysis(
             document: document, tree: nil, diagnostics: diagnostics, dependencies: [],
-            sources: [:], trees: [:], imports: [:], scope: RuleScope(file: document.path, trees: [:], imports: [:]),
-            workspace: workspace)
+            sources: [:], trees: [:], imports: [:], workspace: workspace)
     }
 
     /// Where an import statement of this document leads.
@@ -150,19 +150,22 @@ private struct Leftovers: Sendable {
     let library: Workspace
 }
 
-/// A syntax index computed once, on first use, by whichever request needs it first.
-final class LazyIndex: Sendable {
-    private let tree: SyntaxTree?
-    private let built = Locked<SyntaxIndex??>(nil)
+/// A value computed once, on first use, by whichever request needs it first.
+///
+/// Performance: what only features read (the syntax index, the named rules in scope) is
+/// not built on the way from an edit to its diagnostics.
+final class LazyValue<Value: Sendable>: Sendable {
+    private let make: @Sendable () -> Value
+    private let built = Locked<Value?>(nil)
 
-    init(_ tree: SyntaxTree?) { self.tree = tree }
+    init(_ make: @escaping @Sendable () -> Value) { self.make = make }
 
-    var value: SyntaxIndex? {
+    var value: Value {
         built.withLock { cached in
             if let cached { return cached }
-            let index = tree.map(SyntaxIndex.init)
-            cached = .some(index)
-            return index
+            let made = make()
+            cached = made
+            return made
         }
     }
 }

@@ -135,8 +135,16 @@ struct WorkspaceModel: Sendable {
 
     /// The checker's options for the file at `path`: message keys are checked against
     /// the base catalogue (when there is one) and a missing key gets the fix that adds it;
-    /// the lint passes run.
+    /// the lint passes run; the check's working tables are handed back, to be freed with
+    /// the check result after the diagnostics are published (``Analyzer/releaseRetired()``).
     func checkOptions(for path: String) -> CheckOptions {
+        var options = catalogueCheckOptions(for: path)
+        options.handsOverWorkingState = true
+        return options
+    }
+
+    /// ``checkOptions(for:)`` as `rulebook check` would check the file.
+    private func catalogueCheckOptions(for path: String) -> CheckOptions {
         guard let directory = catalogueDirectory(for: path), directory.catalogs.base != nil else {
             return CheckOptions(patternCache: patternCache).withLint
         }

@@ -14,8 +14,9 @@ enum ConditionSatisfiability {
     static let maxAssignments = 4096
 
     static func isSatisfiable(_ conditions: [Condition]) -> Bool {
-        var seen: Set<FieldPath> = []
-        if conditions.allSatisfy({ readsEachFieldOnce($0, seen: &seen) }) { return true }
+        var tested: [FieldPath] = []
+        for condition in conditions { appendTestedPaths(condition, to: &tested) }
+        if areDistinct(tested) { return true }
         var candidates: [FieldPath: [Value?]] = [:]
         var order: [FieldPath] = []
         for condition in conditions { collect(condition, into: &candidates, order: &order) }
@@ -37,21 +38,36 @@ enum ConditionSatisfiability {
         return false
     }
 
-    /// Whether no field is read by two tests (`present`, `==`, `!=`) anywhere in
-    /// `condition`. Such a condition is read-once in its tests, and a read-once formula of
-    /// `and`, `or` and `not` over independent tests can be made to hold (make both sides of
-    /// an `and` hold, either side of an `or`, the inside of a `not` fail — each test can be
-    /// passed or failed by a value of its own field), so the common blocks are decided
-    /// without trying assignments.
-    private static func readsEachFieldOnce(_ condition: Condition, seen: inout Set<FieldPath>) -> Bool {
+    /// Appends the field of every test (`present`, `==`, `!=`) in `condition`.
+    private static func appendTestedPaths(_ condition: Condition, to paths: inout [FieldPath]) {
         switch condition {
         case .and(let left, let right), .or(let left, let right):
-            return readsEachFieldOnce(left, seen: &seen) && readsEachFieldOnce(right, seen: &seen)
+            appendTestedPaths(left, to: &paths)
+            appendTestedPaths(right, to: &paths)
         case .not(let inner):
-            return readsEachFieldOnce(inner, seen: &seen)
+            appendTestedPaths(inner, to: &paths)
         case .present(let path), .equals(let path, _), .notEquals(let path, _):
-            return seen.insert(path).inserted
+            paths.append(path)
         }
+    }
+
+    /// Whether no field is read by two of the tests whose fields are `paths`. Then the
+    /// conditions are read-once in their tests, and a read-once formula of `and`, `or`
+    /// and `not` over independent tests can be made to hold (make both sides of an `and`
+    /// hold, either side of an `or`, the inside of a `not` fail — each test can be passed
+    /// or failed by a value of its own field), so the common blocks are decided without
+    /// trying assignments.
+    ///
+    /// Performance: a block's conditions test a handful of fields, and comparing them
+    /// pairwise costs far less than hashing each path into a set (every `when` block of
+    /// a file is decided here, on every check).
+    private static func areDistinct(_ paths: [FieldPath]) -> Bool {
+        guard paths.count <= 16 else {
+            var seen: Set<FieldPath> = []
+            return paths.allSatisfy { seen.insert($0).inserted }
+        }
+        for later in paths.indices.dropFirst() where paths[..<later].contains(paths[later]) { return false }
+        return true
     }
 
     private static func collect(_ condition: Condition, into candidates: inout [FieldPath: [Value?]], order: inout [FieldPath]) {

@@ -38,7 +38,12 @@ package struct UnknownFieldPass: LintPass {
         // (the field itself, or below a known field: `address.country` under `address:
         // object`). The prefixes of statement paths include each first segment, so that
         // is the case exactly when its first segment starts some statement's path.
-        let known = Set(distinctPaths.lazy.compactMap { $0.segments.first })
+        // (Sized up front: a lazy sequence gives no count, and growing the set rehashed
+        // every key several times.)
+        var known = Set<FieldPath.Segment>(minimumCapacity: distinctPaths.count)
+        for path in distinctPaths {
+            if let first = path.segments.first { known.insert(first) }
+        }
         var suggestions: [String: String?] = [:]  // one search per distinct spelling
         var suggestedAny = false
         for reference in references {

@@ -36,7 +36,9 @@ package struct Workspace: Sendable {
         let (graph, unreadable, output) = ImportLoader.check(
             roots: [root], provider: provider, options: options, buildingRuleSets: buildingRuleSet, parse: tree)
         if let error = unreadable.first { throw error }
-        return CheckResult(ruleSet: output.ruleSets[root], diagnostics: output.diagnostics, trees: graph.trees, graph: graph)
+        return CheckResult(
+            ruleSet: output.ruleSets[root], diagnostics: output.diagnostics, trees: graph.trees, graph: graph,
+            workingState: output.workingState)
     }
 
     /// Reads and parses `roots` and their imports.
@@ -71,12 +73,19 @@ package struct CheckResult: Sendable {
     package let trees: [String: SyntaxTree]
     /// How the files import each other (for go-to-definition and re-checking dependents).
     package let graph: ProgramGraph
+    /// The checker's working tables, when the options asked for them
+    /// (``CheckOptions/handsOverWorkingState``): freed with the result.
+    package let workingState: (any Sendable)?
 
     /// Creates a result.
-    package init(ruleSet: RuleSet?, diagnostics: [Diagnostic], trees: [String: SyntaxTree], graph: ProgramGraph) {
+    package init(
+        ruleSet: RuleSet?, diagnostics: [Diagnostic], trees: [String: SyntaxTree], graph: ProgramGraph,
+        workingState: (any Sendable)? = nil
+    ) {
         self.ruleSet = ruleSet
         self.diagnostics = diagnostics
         self.trees = trees
         self.graph = graph
+        self.workingState = workingState
     }
 }

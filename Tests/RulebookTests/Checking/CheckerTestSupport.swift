@@ -75,6 +75,15 @@ func assertCheck(
     let withoutRuleSet = checkSource(source.text, files: files, options: options, buildingRuleSet: false)
     XCTAssertEqual(withoutRuleSet.diagnostics, result.diagnostics, "the same diagnostics without a rule set", file: file, line: line)
     XCTAssertNil(withoutRuleSet.ruleSet, "no rule set when none is asked for", file: file, line: line)
+    XCTAssertNil(withoutRuleSet.workingState, "the working tables are freed unless asked for", file: file, line: line)
+    // As the language server checks: the working tables handed back, to be freed later.
+    var handingOver = options
+    handingOver.handsOverWorkingState = true
+    let handedOver = checkSource(source.text, files: files, options: handingOver, buildingRuleSet: false)
+    XCTAssertEqual(
+        handedOver.diagnostics, result.diagnostics, "the same diagnostics when the working tables are handed back",
+        file: file, line: line)
+    XCTAssertNotNil(handedOver.workingState, "the working tables handed back when asked for", file: file, line: line)
 }
 
 /// Asserts `source` checks without any diagnostic and returns its rule set.

@@ -52,6 +52,21 @@ final class UnreachableBlockTests: XCTestCase {
             """)
     }
 
+    /// Conditions that test many fields, each once, can hold; a field tested twice among
+    /// others is found (`f1` below).
+    func testManyFieldsTestedOnce() {
+        let fields = (1...20).map { "f\($0)" }
+        assertClean("when " + fields.joined(separator: " and ") + " { a: required }\n")
+        let source = MarkedSource("when 1️⃣f1 == \"x\" and f2 and not f3 and f1 == \"y\"2️⃣ { a: required }\n")
+        assertCheck(
+            source,
+            [
+                CheckedDiagnostic(
+                    .unreachableBlock, source.range(1, 2),
+                    "this condition can never hold: the rules of this block never apply")
+            ])
+    }
+
     func testTheSearchAgreesWithEvaluation() throws {
         let condition = Condition.and(.present(FieldPath([.key("x")])), .notEquals(FieldPath([.key("x")]), .bool(true)))
         XCTAssertTrue(ConditionSatisfiability.isSatisfiable([condition]), "x = \"a\" is present and not true")

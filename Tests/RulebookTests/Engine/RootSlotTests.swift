@@ -65,11 +65,11 @@ final class RootSlotTests: XCTestCase {
 
     func testSlotsAreFilledOncePerDistinctFirstKey() throws {
         let compiled = rules(Self.ruleText)
-        let names = compiled.program.rootKeys.map(\.string)
+        let names = compiled.program.rootKeys.map(\.text)
         XCTAssertEqual(names, ["firstName", "age", "address", "items", "extra"])
         XCTAssertEqual(compiled.program.rootKeys.map(\.rootSlot), [0, 1, 2, 3, 4])
         // Keys after the first of a path, and condition paths, have no slot.
-        XCTAssertTrue(compiled.program.keys.filter { $0.string == "city" || $0.string == "sku" }.allSatisfy { $0.rootSlot == -1 })
+        XCTAssertTrue(compiled.program.keys.filter { $0.text == "city" || $0.text == "sku" }.allSatisfy { $0.rootSlot == -1 })
 
         let text = #"{"x":0,"address":{"city":"Oslo"},"firstName":"A","firstName":"Ann","extra":null}"#
         var tape = JSONTape()

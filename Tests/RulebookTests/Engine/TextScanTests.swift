@@ -56,6 +56,25 @@ final class TextScanTests: XCTestCase {
         }
     }
 
+    func testCharacterCountWithinBoundsAgreesWithStringCount() {
+        // Texts whose first bytes decide a lower bound, and texts where CR LF, a mark or
+        // a joiner right after them must not be miscounted.
+        let edges = [
+            "ab", "a\r\n", "ab\u{301}", "abc\u{301}", "\r\nab", "a\u{200D}b", "12345678\u{301}", "a👍🏽", "\u{301}ab",
+        ]
+        let bounds: [CountBounds] = [
+            .atLeast(0), .atLeast(1), .atLeast(2), .atLeast(3), .atLeast(5), .atLeast(8), .atLeast(9), .atMost(2),
+            .atMost(8), .exactly(3), .between(2, 3), .between(3, 9),
+        ]
+        for text in corpus(5_000, seed: 11) + corpus(2_000, seed: 12, noise: 25) + edges {
+            for bound in bounds {
+                XCTAssertEqual(
+                    bytes(text) { TextScan.characterCount($0, isWithin: bound) }, bound.contains(text.count),
+                    "\(text.debugDescription) \(bound.low)...\(bound.high)")
+            }
+        }
+    }
+
     func testBlankAndNonASCIIWhitespaceAgreeWithScalarProperties() {
         for text in corpus(20_000, seed: 2) + ["", " ", "\u{A0}\u{3000}", "\r\n\t"] {
             XCTAssertEqual(bytes(text, TextScan.isBlank), text.unicodeScalars.allSatisfy(\.properties.isWhitespace), text.debugDescription)
