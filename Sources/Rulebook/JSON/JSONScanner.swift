@@ -85,7 +85,13 @@ enum JSONScan {
             } else if byte < 0x20 {
                 throw controlCharacter(byte, at: i)
             } else if byte >= 0x80 {
-                i = try scanUTF8Sequence(p, count, i)
+                // Two-byte sequences (Latin, Greek, Cyrillic letters) are checked here;
+                // the rest (and every invalid byte) by the full check.
+                if byte &- 0xC2 < 0x1E, i &+ 1 < count, p[i &+ 1] & 0xC0 == 0x80 {
+                    i &+= 2
+                } else {
+                    i = try scanUTF8Sequence(p, count, i)
+                }
             } else {
                 i &+= 1
             }

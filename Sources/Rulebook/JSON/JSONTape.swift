@@ -216,7 +216,27 @@ struct JSONTapeBuilder {
                     continue nextValue
                 }
             } else {
-                try scalar(&i)
+                // A scalar, its entry appended here rather than by a method: the loop is
+                // large enough that the optimiser may decline to inline a call here, and
+                // an out-of-line scalar costs its state a trip through memory per value.
+                let start = i
+                switch byte {
+                case ASCII.quote:
+                    let escaped = try JSONScan.scanString(p, count, &i, limits)
+                    emit(
+                        RawKind.string << 56 | (escaped ? JSONTape.Flag.escaped : 0) | UInt64(start),
+                        UInt64(i &- start &- 2))
+                case ASCII.minus, ASCII.zero...ASCII.nine:
+                    let integer = try JSONScan.scanNumber(p, count, &i, limits)
+                    emit(
+                        RawKind.number << 56 | (integer ? JSONTape.Flag.integerSyntax : 0) | UInt64(start),
+                        UInt64(i &- start))
+                case 0x74, 0x66, 0x6E:  // t f n
+                    let literal = try JSONScan.scanLiteral(p, count, &i)
+                    emit(UInt64(literal) << 56 | UInt64(start), UInt64(i &- start))  // RawKind null/false/true = 0/1/2
+                default:
+                    throw .unexpected(p, count, start, "expected a value")
+                }
             }
             // A value is complete: count it in its container, then close as many
             // containers as the input closes.
@@ -262,26 +282,6 @@ struct JSONTapeBuilder {
         open = parent
         depth &-= 1
         if parent != Self.noContainer { inObject = words[Int(parent) &* 2] >> 56 == RawKind.object }
-    }
-
-    /// Appends a string, number or literal entry for the value at `i`.
-    @inline(__always)
-    mutating func scalar(_ i: inout Int) throws(JSONError) {
-        typealias RawKind = JSONTape.RawKind
-        let start = i
-        switch p[start] {
-        case ASCII.quote:
-            let escaped = try JSONScan.scanString(p, count, &i, limits)
-            emit(RawKind.string << 56 | (escaped ? JSONTape.Flag.escaped : 0) | UInt64(start), UInt64(i &- start &- 2))
-        case ASCII.minus, ASCII.zero...ASCII.nine:
-            let integer = try JSONScan.scanNumber(p, count, &i, limits)
-            emit(RawKind.number << 56 | (integer ? JSONTape.Flag.integerSyntax : 0) | UInt64(start), UInt64(i &- start))
-        case 0x74, 0x66, 0x6E:  // t f n
-            let literal = try JSONScan.scanLiteral(p, count, &i)
-            emit(UInt64(literal) << 56 | UInt64(start), UInt64(i &- start))  // RawKind null/false/true = 0/1/2
-        default:
-            throw .unexpected(p, count, start, "expected a value")
-        }
     }
 
     /// Appends the key entry for `"key" :` at `i` (white space already skipped).

@@ -148,6 +148,9 @@ final class JSONReaderTests: XCTestCase {
     static let invalidUTF8: [(input: [UInt8], offset: Int)] = [
         ([0x22, 0xFF, 0x22], 1),  // never valid
         ([0x22, 0xC3, 0x22], 1),  // truncated two-byte sequence
+        ([0x22, 0xC3], 1),  // a two-byte lead as the last byte
+        ([0x22, 0x61, 0xDF, 0xC0, 0x22], 2),  // a two-byte lead before a non-continuation byte
+        ([0x22, 0xC3, 0xA9, 0xC3, 0x28, 0x22], 3),  // a valid two-byte sequence, then a bad one
         ([0x22, 0xC0, 0xAF, 0x22], 1),  // overlong '/'
         ([0x22, 0xC1, 0xBF, 0x22], 1),  // overlong
         ([0x22, 0xE0, 0x80, 0xAF, 0x22], 1),  // overlong three-byte
