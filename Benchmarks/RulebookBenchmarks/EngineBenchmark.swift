@@ -43,7 +43,7 @@ func perItem(_ count: Int, rounds: Int = 7, _ body: () -> Int) -> Double {
 /// (Both spellings inlined into the loops, as this one was before the second existed, so
 /// that the rows compare the library's work, not the harness's calls.)
 @inline(__always)
-private func failingFieldNames(_ report: ValidationReport) -> Int {
+func failingFieldNames(_ report: ValidationReport) -> Int {
     guard !report.isValid else { return 1 }
     var total = 0
     for field in report.fields where field.status == .invalid { total &+= field.field.description.utf8.count }

@@ -27,7 +27,8 @@ func profileMemoryWalk(_ value: Value) -> Int {
     }
 }
 
-/// The goal row, `isValid` and the floor on a working set small enough for the cache:
+/// The goal rows (failing names read through `fields` and through `results`), `isValid` and
+/// the floor on a working set small enough for the cache:
 /// the first `records` profile records, each round passing over them `passes` times.
 func cacheResidentRows(rules: CompiledRuleSet, options: ValidationOptions, records: Int, passes: Int) -> [(String, Double)] {
     let values = profileLines(records).map { (try? Value(json: Array($0.utf8))) ?? .null }
@@ -40,6 +41,10 @@ func cacheResidentRows(rules: CompiledRuleSet, options: ValidationOptions, recor
         }
     }
     return [
+        (
+            "validate(Value) → report, isValid + failing fields' names read",
+            rounds { failingFieldNames(rules.validate($0, options: options)) }
+        ),
         (
             "validate(Value) → report, isValid + failing fields' names read in place (results)",
             rounds { failingFieldNamesInPlace(rules.validate($0, options: options)) }

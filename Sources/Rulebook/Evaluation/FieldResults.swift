@@ -1,5 +1,6 @@
 /// A report's results as a collection read in place: the same results, in the same order,
-/// as ``ValidationReport/fields``, without building an array.
+/// as ``ValidationReport/fields``, without building an array. Public as the opaque
+/// ``ValidationReport/results``, so the type itself is no promise.
 ///
 /// A value (`Sendable`, equal to another collection of the same results and hashed as the
 /// array of them is); it keeps its report's contents alive, so results read after the

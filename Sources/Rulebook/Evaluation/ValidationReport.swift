@@ -207,13 +207,24 @@ public struct ValidationReport: Sendable, Hashable {
 
     /// One result per concrete field the rules reach, in rule order.
     ///
-    /// A new array on each read.
+    /// A new array on each read; ``results`` reads the same results without one.
     public var fields: [FieldResult] { contents.results() }
 
-    /// The same results as ``fields``, as a collection: never dearer than ``fields``, and
-    /// the way to ask which fields failed:
-    /// `for field in report.results where field.status == .invalid { … }`.
-    @inlinable package var results: FieldResults { contents.resultCollection() }
+    /// The same results as ``fields``, in the same order, read in place from the report:
+    /// the way to ask which fields failed when records come fast, since it builds no
+    /// array and an invalid field's violations only when they are read.
+    ///
+    /// ```swift
+    /// for result in report.results where result.status == .invalid {
+    ///     markInvalid(result.field)
+    /// }
+    /// ```
+    ///
+    /// Iterate, count, filter or map it as the array; `Array(report.results)` equals
+    /// ``fields``. It keeps the report's contents alive, so it may outlive the report.
+    @inlinable public var results: some RandomAccessCollection<FieldResult> & Hashable & Sendable {
+        contents.resultCollection()
+    }
 
     /// Whether no field is invalid. (Builds no results.)
     ///
