@@ -195,7 +195,9 @@ struct JSONSchemaExporter {
             inexact("has no exact JSON Schema equivalent (only 'type: string' is exported)")
             return Self.string
         default:
-            inexact("is a custom validator (Swift code), which a schema cannot run")
+            inexact(
+                rule.validator.isBuiltin
+                    ? "has no JSON Schema equivalent" : "is a custom validator (Swift code), which a schema cannot run")
             return nil
         }
     }
