@@ -4,11 +4,11 @@ For each workload it measures, in one run and interleaved so that the machine's 
 is shared fairly: `rulebook validate --quiet` on both cores and pinned to one
 (`taskset -c 0`), `rulebook validate --format ndjson`, jsonschema-rs with orjson
 (jsonschema_driver.py, one core) and the hand-written C floor (Benchmarks/floor, one
-core), and two one-core runs of `rulebook validate --quiet` at once, one on each core: what
-the machine itself gives two cores at that moment. Every column must report the same valid and invalid counts; a mismatch is
-printed loudly and the exit status is 1. Rates are medians over the runs, ratios between
-columns medians of each round's paired ratio; CPU is the child's user + system time,
-memory its peak resident set (wait4).
+core), and two one-core runs of `rulebook validate --quiet` at once, one on each core
+(what the machine itself gives two cores at that moment). Every column must report the
+same valid and invalid counts; a mismatch is printed loudly and the exit status is 1.
+Rates are medians over the runs, ratios between columns medians of each round's paired
+ratio; CPU is the child's user + system time, memory its peak resident set (wait4).
 """
 import argparse
 import os
