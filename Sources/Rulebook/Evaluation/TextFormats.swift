@@ -67,19 +67,7 @@ enum TextFormats {
         }
         if index < end {
             // The last 1–7 bytes, shifted down (zeros above: not dots).
-            let word: UInt64
-            if end >= 8 {
-                word =
-                    raw.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self)
-                    &>> UInt64(truncatingIfNeeded: (8 &- (end &- index)) &* 8)
-            } else {
-                // A text of 5–7 bytes: gathered from two overlapping four-byte loads.
-                let low = UInt64(raw.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
-                let high = UInt64(raw.loadUnaligned(fromByteOffset: end &- 4, as: UInt32.self))
-                word =
-                    (low | high &<< UInt64(truncatingIfNeeded: (end &- 4) &* 8))
-                    &>> UInt64(truncatingIfNeeded: index &* 8)
-            }
+            let word = SWAR.trailingWord(raw, from: index, end: end)
             let found = SWAR.equalMask(word, dot)
             if found & (found &<< 8 | carried) != 0 { return false }
             dots |= found
@@ -103,19 +91,9 @@ enum TextFormats {
     /// little-endian; past `end`, `a`s.
     @inline(__always)
     private static func lastWord(_ base: UnsafePointer<UInt8>, from index: Int, end: Int) -> UInt64 {
-        // (Wrapping arithmetic and masking shifts: `remaining` is 1–7 below and every
-        // shift is 8–56 bits; `end` is 5–7 for the last case.)
-        let raw = UnsafeRawPointer(base)
-        let remaining = end &- index
-        let filler: UInt64 = 0x6161_6161_6161_6161 &<< UInt64(truncatingIfNeeded: remaining &* 8)
-        if end >= 8 {
-            return raw.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self)
-                &>> UInt64(truncatingIfNeeded: (8 &- remaining) &* 8) | filler
-        }
-        // A text of 5–7 bytes: the first four and the last four, overlapping.
-        let low = UInt64(raw.loadUnaligned(fromByteOffset: 0, as: UInt32.self))
-        let high = UInt64(raw.loadUnaligned(fromByteOffset: end &- 4, as: UInt32.self))
-        return low | high &<< UInt64(truncatingIfNeeded: (end &- 4) &* 8) | filler
+        // (A masking shift: `end - index` is 1–7, so the shift is 8–56 bits.)
+        let filler: UInt64 = 0x6161_6161_6161_6161 &<< UInt64(truncatingIfNeeded: (end &- index) &* 8)
+        return SWAR.trailingWord(UnsafeRawPointer(base), from: index, end: end) | filler
     }
 
     /// An absolute `http` or `https` URL (scheme in any case) with a non-empty host:

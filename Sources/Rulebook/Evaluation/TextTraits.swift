@@ -308,6 +308,18 @@ enum SWAR {
         return word
     }
 
+    /// The bytes `index..<end` at `raw` (`0 < end - index < 8`) shifted down to the word's
+    /// low end, zeros above: the eight bytes ending at `end` in one load when there are
+    /// eight, else the first `end` (``leadingWord(_:count:)``).
+    @inline(__always)
+    static func trailingWord(_ raw: UnsafeRawPointer, from index: Int, end: Int) -> UInt64 {
+        if end >= 8 {
+            return raw.loadUnaligned(fromByteOffset: end &- 8, as: UInt64.self)
+                &>> UInt64(truncatingIfNeeded: (8 &- (end &- index)) &* 8)
+        }
+        return leadingWord(raw, count: end) &>> UInt64(truncatingIfNeeded: index &* 8)
+    }
+
     /// Whether some byte of `word` equals `byte`.
     @inline(__always)
     static func contains(_ word: UInt64, _ byte: UInt8) -> Bool {
